@@ -1,0 +1,58 @@
+//! `surakarta-engine`: perft, move listing, the engine protocol, benchmarks and matches.
+
+mod cli_moves;
+mod cli_perft;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+surakarta-engine: the Surakarta rules engine and computer opponent
+
+Usage: surakarta-engine <COMMAND> [ARGS]
+
+Commands:
+  perft DEPTH [--fen POSITION] [--ruleset ID]   count the leaves of the move tree
+  moves                                        list moves and routes of positions read from stdin
+
+Run `surakarta-engine COMMAND --help` for the details of one command.";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(command) = args.first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let rest = &args[1..];
+    let result = match command.as_str() {
+        "perft" => cli_perft::run(rest),
+        "moves" => cli_moves::run(rest),
+        "-h" | "--help" | "help" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// True when the arguments ask for help.
+fn wants_help(args: &[String]) -> bool {
+    args.iter().any(|a| a == "--help" || a == "-h")
+}
+
+/// The value after a flag, e.g. `--fen X`.
+fn flag_value<'a>(args: &'a [String], flag: &str) -> Result<Option<&'a str>, String> {
+    match args.iter().position(|a| a == flag) {
+        None => Ok(None),
+        Some(i) => args
+            .get(i + 1)
+            .map(|v| Some(v.as_str()))
+            .ok_or_else(|| format!("{flag} needs a value")),
+    }
+}

@@ -1,0 +1,246 @@
+//! Position strings: `bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0`.
+
+use crate::position::Position;
+use crate::square::{Bitboard, Side, Square};
+use std::fmt;
+use std::str::FromStr;
+
+/// The start position with Red to move, as a position string.
+pub const START_FEN: &str = "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0";
+
+/// Why a position string could not be read. Rows are named as on the board (6 is the
+/// first row of the string, 1 the last).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParsePositionError {
+    /// The string does not have the four space-separated fields.
+    FieldCount {
+        /// How many fields were found.
+        found: usize,
+    },
+    /// The placement does not have six rows separated by `/`.
+    RowCount {
+        /// How many rows were found.
+        found: usize,
+    },
+    /// A character in a row is not `r`, `b` or a digit 1-6.
+    BadChar {
+        /// Board row (1-6).
+        row: u8,
+        /// The character.
+        ch: char,
+    },
+    /// A row does not describe exactly six points.
+    RowLength {
+        /// Board row (1-6).
+        row: u8,
+        /// How many points it describes.
+        points: usize,
+    },
+    /// A side has more than its 12 stones.
+    TooManyStones {
+        /// The side.
+        side: Side,
+        /// How many it has.
+        count: u32,
+    },
+    /// The side to move is not `r` or `b`.
+    BadSide(String),
+    /// A counter is not a non-negative whole number.
+    BadCounter {
+        /// `"plies since capture"` or `"plies played"`.
+        field: &'static str,
+        /// The text found.
+        text: String,
+    },
+}
+
+impl fmt::Display for ParsePositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::FieldCount { found } => write!(
+                f,
+                "a position has 4 fields (placement, side, plies since capture, plies played), found {found}"
+            ),
+            Self::RowCount { found } => write!(
+                f,
+                "the placement has 6 rows separated by '/', found {found}"
+            ),
+            Self::BadChar { row, ch } => {
+                write!(f, "row {row}: {ch:?} is not 'r', 'b' or a digit 1-6")
+            }
+            Self::RowLength { row, points } => {
+                write!(f, "row {row} describes {points} points, not 6")
+            }
+            Self::TooManyStones { side, count } => {
+                write!(f, "{side} has {count} stones; a side has at most 12")
+            }
+            Self::BadSide(s) => write!(f, "side to move must be 'r' or 'b', not {s:?}"),
+            Self::BadCounter { field, text } => {
+                write!(f, "{field} must be a whole number, not {text:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParsePositionError {}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        let fields: Vec<&str> = s.split_whitespace().collect();
+        if fields.len() != 4 {
+            return Err(ParsePositionError::FieldCount {
+                found: fields.len(),
+            });
+        }
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != 6 {
+            return Err(ParsePositionError::RowCount { found: rows.len() });
+        }
+        let mut stones = [Bitboard::EMPTY; 2];
+        for (i, text) in rows.iter().enumerate() {
+            let row = 5 - i as i8;
+            let board_row = row as u8 + 1;
+            let mut col = 0usize;
+            for ch in text.chars() {
+                match ch {
+                    '1'..='6' => col += ch as usize - '0' as usize,
+                    'r' | 'b' => {
+                        if let Some(sq) = Square::at(col as i8, row) {
+                            let side = if ch == 'r' { Side::Red } else { Side::Black };
+                            stones[side.index()] |= sq.bb();
+                        }
+                        col += 1;
+                    }
+                    _ => return Err(ParsePositionError::BadChar { row: board_row, ch }),
+                }
+                if col > 6 {
+                    break;
+                }
+            }
+            if col != 6 {
+                return Err(ParsePositionError::RowLength {
+                    row: board_row,
+                    points: col,
+                });
+            }
+        }
+        for side in Side::BOTH {
+            let count = stones[side.index()].count();
+            if count > 12 {
+                return Err(ParsePositionError::TooManyStones { side, count });
+            }
+        }
+        let side = match fields[1] {
+            "r" => Side::Red,
+            "b" => Side::Black,
+            other => return Err(ParsePositionError::BadSide(other.to_owned())),
+        };
+        let counter = |field: &'static str, text: &str| {
+            text.parse::<u32>()
+                .ok()
+                .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
+                .ok_or_else(|| ParsePositionError::BadCounter {
+                    field,
+                    text: text.to_owned(),
+                })
+        };
+        let since_capture = counter("plies since capture", fields[2])?;
+        let plies = counter("plies played", fields[3])?;
+        Ok(Position::from_parts(
+            stones[0],
+            stones[1],
+            side,
+            since_capture,
+            plies,
+        ))
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..6).rev() {
+            let mut empty = 0;
+            for col in 0..6 {
+                let sq = Square::at(col, row).expect("on board");
+                match self.at(sq) {
+                    None => empty += 1,
+                    Some(side) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{}", side.letter())?;
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if row > 0 {
+                f.write_str("/")?;
+            }
+        }
+        write!(
+            f,
+            " {} {} {}",
+            self.side_to_move().letter(),
+            self.since_capture(),
+            self.plies()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_round_trips() {
+        let p: Position = START_FEN.parse().unwrap();
+        assert_eq!(p, Position::start(Side::Red));
+        assert_eq!(p.to_string(), START_FEN);
+        assert_eq!(p.stones(Side::Red).count(), 12);
+        assert!(p.stones(Side::Red).has("a1".parse().unwrap()));
+        assert!(p.stones(Side::Black).has("f6".parse().unwrap()));
+    }
+
+    #[test]
+    fn mixed_rows_round_trip() {
+        for fen in [
+            "r4b/1r1b2/6/2rr2/6/b4r b 7 31",
+            "6/6/6/6/6/6 r 0 0",
+            "rbrbrb/6/6/6/6/bbbbbb r 12 99",
+        ] {
+            assert_eq!(fen.parse::<Position>().unwrap().to_string(), fen);
+        }
+    }
+
+    #[test]
+    fn bad_positions_say_where() {
+        use ParsePositionError::*;
+        let err = |s: &str| s.parse::<Position>().unwrap_err();
+        assert_eq!(err(""), FieldCount { found: 0 });
+        assert_eq!(err("6/6/6/6/6/6 r 0"), FieldCount { found: 3 });
+        assert_eq!(err("6/6/6/6/6 r 0 0"), RowCount { found: 5 });
+        assert_eq!(err("6/6/6/2x3/6/6 r 0 0"), BadChar { row: 3, ch: 'x' });
+        assert_eq!(err("6/6/6/6/6/5 r 0 0"), RowLength { row: 1, points: 5 });
+        assert_eq!(err("6/6/6/6/6/66 r 0 0"), RowLength { row: 1, points: 12 });
+        assert_eq!(err("7/6/6/6/6/6 r 0 0"), BadChar { row: 6, ch: '7' });
+        assert_eq!(err("6/6/6/6/6/6 w 0 0"), BadSide("w".into()));
+        assert!(matches!(err("6/6/6/6/6/6 r -1 0"), BadCounter { .. }));
+        assert!(matches!(err("6/6/6/6/6/6 r 0 +4"), BadCounter { .. }));
+        assert!(matches!(
+            err("6/6/6/6/6/6 r 0 99999999999"),
+            BadCounter { .. }
+        ));
+        assert_eq!(
+            err("rrrrrr/rrrrrr/r5/6/6/6 r 0 0"),
+            TooManyStones {
+                side: Side::Red,
+                count: 13
+            }
+        );
+    }
+}

@@ -1,0 +1,40 @@
+//! The rules of Surakarta, its notation, game state and computer opponent.
+//!
+//! This crate is the one place the rules live: the app, the tutorial and the AI ask it
+//! for moves and routes. It knows nothing of screens, files, clocks or threads.
+//!
+//! ```
+//! use surakarta_engine::{Game, Move, Position, Ruleset};
+//!
+//! let mut game = Game::new(Ruleset::default());
+//! assert_eq!(game.moves().len(), 16); // no captures at the start
+//! game.try_play("b2-b3".parse::<Move>()?)?;
+//! assert_eq!(game.position().to_string(), "bbbbbb/bbbbbb/6/1r4/r1rrrr/rrrrrr b 1 1");
+//!
+//! // A capture runs along the lines and round at least one loop.
+//! let pos: Position = "6/6/6/6/b5/1r4 r 0 0".parse()?;
+//! let capture: Move = "b1xa2".parse()?;
+//! let route = pos.preferred_route(capture).expect("b1 reaches a2 round the a1 loop");
+//! assert_eq!(route.loops, 1);
+//! assert_eq!(route.points.len(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod circuit;
+mod fen;
+mod game;
+mod moves;
+mod position;
+mod record;
+mod ruleset;
+mod square;
+
+pub use circuit::{Circuit, Direction, Loop};
+pub use fen::{ParsePositionError, START_FEN};
+pub use game::{EndReason, Game, Outcome, PlayError};
+pub use moves::{Leg, MAX_MOVES, Move, MoveList, ParseMoveError, Route};
+pub use position::{IllegalMove, Position, perft};
+pub use record::{ParseRecordError, Record};
+pub use ruleset::{NoMoves, ParseRulesetError, Preset, Ruleset};
+pub use square::{Bitboard, ParseSquareError, Side, Square};

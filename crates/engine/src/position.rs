@@ -1,0 +1,335 @@
+//! A position: where the stones stand, whose turn it is, and the two counters.
+
+use crate::circuit::{self, Direction, NEIGHBOURS, NO_SPACE, RAYS};
+use crate::moves::{Move, MoveList, Route};
+use crate::square::{Bitboard, Side, Square};
+
+/// The placement of the stones, the side to move, the plies since the last capture and
+/// the plies played. Small and `Copy`: search plays moves by copying.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    stones: [Bitboard; 2],
+    side: Side,
+    since_capture: u32,
+    plies: u32,
+    hash: u64,
+}
+
+/// Why a move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub Move);
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} is not a legal move here", self.0)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+const fn splitmix(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const fn zobrist_table() -> [[u64; 36]; 2] {
+    let mut keys = [[0u64; 36]; 2];
+    let mut i = 0;
+    while i < 72 {
+        keys[i / 36][i % 36] = splitmix(0x5u64.wrapping_mul(i as u64 + 1) ^ 0x5355_5241_4B41_5254);
+        i += 1;
+    }
+    keys
+}
+
+static ZOBRIST: [[u64; 36]; 2] = zobrist_table();
+const ZOBRIST_BLACK_TO_MOVE: u64 = splitmix(0xB1AC_0000_0000_0001);
+
+impl Position {
+    /// The start position: Red on rows 1-2, Black on rows 5-6, `first` to move.
+    pub fn start(first: Side) -> Position {
+        Position::from_parts(Bitboard(0o7777), Bitboard(0o7777 << 24), first, 0, 0)
+    }
+
+    /// A position from its parts. The hash is computed here.
+    pub fn from_parts(
+        red: Bitboard,
+        black: Bitboard,
+        side: Side,
+        since_capture: u32,
+        plies: u32,
+    ) -> Position {
+        let black = Bitboard(black.0 & !red.0 & Bitboard::FULL.0);
+        let red = Bitboard(red.0 & Bitboard::FULL.0);
+        let mut hash = if side == Side::Black {
+            ZOBRIST_BLACK_TO_MOVE
+        } else {
+            0
+        };
+        for (s, bb) in [red, black].into_iter().enumerate() {
+            for sq in bb {
+                hash ^= ZOBRIST[s][sq.index()];
+            }
+        }
+        Position {
+            stones: [red, black],
+            side,
+            since_capture,
+            plies,
+            hash,
+        }
+    }
+
+    /// The stones of one side.
+    pub fn stones(&self, side: Side) -> Bitboard {
+        self.stones[side.index()]
+    }
+
+    /// All stones.
+    pub fn occupied(&self) -> Bitboard {
+        self.stones[0] | self.stones[1]
+    }
+
+    /// The side whose stone stands on `sq`, if any.
+    pub fn at(&self, sq: Square) -> Option<Side> {
+        Side::BOTH.into_iter().find(|s| self.stones(*s).has(sq))
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// Plies played since the last capture (or since the game's start).
+    pub fn since_capture(&self) -> u32 {
+        self.since_capture
+    }
+
+    /// Plies played in all.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// A hash of the placement and the side to move (not the counters): equal for the
+    /// positions that count as a repetition.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The same position with another side to move.
+    pub fn with_side_to_move(mut self, side: Side) -> Position {
+        if side != self.side {
+            self.side = side;
+            self.hash ^= ZOBRIST_BLACK_TO_MOVE;
+        }
+        self
+    }
+
+    /// Where the stone on `from` could capture, reading precomputed circuit words.
+    #[inline]
+    fn capture_targets_with(&self, from: Square, words: &[u32; 5], enemy: Bitboard) -> Bitboard {
+        let mut targets = Bitboard::EMPTY;
+        for ray in &RAYS[from.index()] {
+            if ray.space == NO_SPACE {
+                continue;
+            }
+            if let Some(k) = circuit::first_hit(ray, words) {
+                let target = ray.path[k];
+                if ray.loops[k] > 0 && enemy.0 & (1 << target) != 0 {
+                    targets.0 |= 1 << target;
+                }
+            }
+        }
+        targets
+    }
+
+    /// The enemy stones the stone on `from` can capture (empty if `from` is empty).
+    pub fn capture_targets(&self, from: Square) -> Bitboard {
+        let Some(side) = self.at(from) else {
+            return Bitboard::EMPTY;
+        };
+        let words = circuit::circuit_words(self.occupied());
+        self.capture_targets_with(from, &words, self.stones(side.other()))
+    }
+
+    /// Every enemy stone that `side` could capture if it were to move now.
+    pub fn attacked_by(&self, side: Side) -> Bitboard {
+        let words = circuit::circuit_words(self.occupied());
+        let enemy = self.stones(side.other());
+        let mut all = Bitboard::EMPTY;
+        for from in self.stones(side) {
+            all |= self.capture_targets_with(from, &words, enemy);
+        }
+        all
+    }
+
+    /// Legal moves with diagonal steps allowed (the default rule).
+    pub fn moves(&self) -> MoveList {
+        self.moves_with(true)
+    }
+
+    /// Legal moves of the side to move; `diagonal_steps` follows the rule set. Captures
+    /// come first, then steps, each in square order.
+    pub fn moves_with(&self, diagonal_steps: bool) -> MoveList {
+        let mut list = MoveList::new();
+        self.captures_into(&mut list);
+        self.steps_into(diagonal_steps, &mut list);
+        list
+    }
+
+    /// Appends the legal captures of the side to move.
+    pub fn captures_into(&self, list: &mut MoveList) {
+        let own = self.stones(self.side);
+        let enemy = self.stones(self.side.other());
+        let words = circuit::circuit_words(self.occupied());
+        for from in own {
+            for to in self.capture_targets_with(from, &words, enemy) {
+                list.push(Move::capture(from, to));
+            }
+        }
+    }
+
+    /// Appends the legal steps of the side to move.
+    pub fn steps_into(&self, diagonal_steps: bool, list: &mut MoveList) {
+        let empty = !self.occupied();
+        let table = &NEIGHBOURS[usize::from(diagonal_steps)];
+        for from in self.stones(self.side) {
+            for to in Bitboard(table[from.index()]) & empty {
+                list.push(Move::step(from, to));
+            }
+        }
+    }
+
+    /// Number of legal moves, counted without listing them (perft's last ply).
+    pub fn count_moves(&self, diagonal_steps: bool) -> u64 {
+        let own = self.stones(self.side);
+        let enemy = self.stones(self.side.other());
+        let occupied = self.occupied();
+        let empty = !occupied;
+        let words = circuit::circuit_words(occupied);
+        let table = &NEIGHBOURS[usize::from(diagonal_steps)];
+        let mut n = 0u64;
+        for from in own {
+            n += u64::from((Bitboard(table[from.index()]) & empty).count());
+            n += u64::from(self.capture_targets_with(from, &words, enemy).count());
+        }
+        n
+    }
+
+    /// True when the side to move has at least one legal move.
+    pub fn has_moves(&self, diagonal_steps: bool) -> bool {
+        let empty = !self.occupied();
+        let table = &NEIGHBOURS[usize::from(diagonal_steps)];
+        let own = self.stones(self.side);
+        own.into_iter()
+            .any(|sq| !(Bitboard(table[sq.index()]) & empty).is_empty())
+            || !self.attacked_by(self.side).is_empty()
+    }
+
+    /// True when `m` is legal here.
+    pub fn is_legal(&self, m: Move, diagonal_steps: bool) -> bool {
+        if !self.stones(self.side).has(m.from) {
+            return false;
+        }
+        if m.capture {
+            self.capture_targets(m.from).has(m.to) && self.stones(self.side.other()).has(m.to)
+        } else {
+            let table = &NEIGHBOURS[usize::from(diagonal_steps)];
+            Bitboard(table[m.from.index()]).has(m.to) && !self.occupied().has(m.to)
+        }
+    }
+
+    /// Plays `m` if it is legal, or leaves the position as it was.
+    pub fn try_play(&mut self, m: Move, diagonal_steps: bool) -> Result<(), IllegalMove> {
+        if self.is_legal(m, diagonal_steps) {
+            self.play(m);
+            Ok(())
+        } else {
+            Err(IllegalMove(m))
+        }
+    }
+
+    /// Plays a move known to be legal (from move generation). Checked play is
+    /// [`Position::try_play`].
+    #[inline]
+    pub fn play(&mut self, m: Move) {
+        let us = self.side.index();
+        let them = 1 - us;
+        let (from, to) = (m.from.index(), m.to.index());
+        self.stones[us].0 ^= (1 << from) | (1 << to);
+        self.hash ^= ZOBRIST[us][from] ^ ZOBRIST[us][to] ^ ZOBRIST_BLACK_TO_MOVE;
+        if m.capture {
+            self.stones[them].0 &= !(1 << to);
+            self.hash ^= ZOBRIST[them][to];
+            self.since_capture = 0;
+        } else {
+            self.since_capture += 1;
+        }
+        self.plies += 1;
+        self.side = self.side.other();
+    }
+
+    /// The position after `m` (which must be legal).
+    pub fn after(&self, m: Move) -> Position {
+        let mut p = *self;
+        p.play(m);
+        p
+    }
+
+    /// Every route by which the stone on `m.from` reaches `m.to` as a capture, preferred
+    /// first. Empty for a step or a capture that is not possible here.
+    pub fn routes(&self, m: Move) -> Vec<Route> {
+        let Some(side) = self.at(m.from) else {
+            return Vec::new();
+        };
+        if !m.capture || self.at(m.to) != Some(side.other()) {
+            return Vec::new();
+        }
+        let words = circuit::circuit_words(self.occupied());
+        let mut routes = Vec::new();
+        for dir in Direction::ALL {
+            let ray = &RAYS[m.from.index()][dir as usize];
+            if ray.space == NO_SPACE {
+                continue;
+            }
+            let Some(k) = circuit::first_hit(ray, &words) else {
+                continue;
+            };
+            if ray.path[k] as usize == m.to.index() && ray.loops[k] > 0 {
+                let points = ray.path[1..=k]
+                    .iter()
+                    .map(|&i| Square::new(i).expect("path holds board squares"))
+                    .collect();
+                routes.push(Route {
+                    from: m.from,
+                    dir,
+                    points,
+                    loops: ray.loops[k],
+                });
+            }
+        }
+        routes.sort_by_key(Route::preference);
+        routes
+    }
+
+    /// The route shown for a capture: fewest loops, then fewest points, then N, E, S, W.
+    pub fn preferred_route(&self, m: Move) -> Option<Route> {
+        self.routes(m).into_iter().next()
+    }
+}
+
+/// Counts the leaves of the move tree `depth` plies deep, with no game-end cut-offs.
+pub fn perft(pos: &Position, depth: u32, diagonal_steps: bool) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_moves(diagonal_steps),
+        _ => {
+            let list = pos.moves_with(diagonal_steps);
+            list.iter()
+                .map(|&m| perft(&pos.after(m), depth - 1, diagonal_steps))
+                .sum()
+        }
+    }
+}
