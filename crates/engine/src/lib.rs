@@ -21,6 +21,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod ai;
 pub mod circuit;
 mod fen;
 mod game;

@@ -88,10 +88,205 @@ fn moves_answers_every_line_and_survives_bad_ones() {
 
 #[test]
 fn every_command_has_help() {
-    for cmd in ["perft", "moves"] {
+    for cmd in ["perft", "moves", "engine", "bench", "match"] {
         let (out, _, ok) = run_with_input(&[cmd, "--help"], "");
         assert!(ok && out.contains("Usage: surakarta-engine"), "{cmd}");
     }
     let (_, err, ok) = run_with_input(&["frobnicate"], "");
     assert!(!ok && err.contains("unknown command"));
+}
+
+/// A running `engine` process spoken to line by line.
+struct Protocol {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Protocol {
+    fn start() -> Protocol {
+        let mut child = engine()
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        Protocol {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(std::time::Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("no {prefix:?} line; saw {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+}
+
+#[test]
+fn engine_protocol_handshake_options_and_search() {
+    let mut p = Protocol::start();
+    p.send("uci");
+    let hello = p.until("uciok");
+    assert!(hello.iter().any(|l| l.starts_with("id name ")));
+    assert!(hello.iter().any(|l| l.starts_with("id author ")));
+    assert!(hello.contains(
+        &"option name Level type combo default Hard var Easy var Medium var Hard".to_owned()
+    ));
+    assert!(
+        hello
+            .iter()
+            .any(|l| l.starts_with("option name Ruleset type combo default standard var standard"))
+    );
+    p.send("isready");
+    assert_eq!(p.until("readyok"), ["readyok"]);
+
+    p.send("ucinewgame");
+    p.send("position startpos moves b2-b3 e5-e4");
+    p.send("go depth 4");
+    let out = p.until("bestmove");
+    let info: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert!(!info.is_empty());
+    for key in [" score ", " nodes ", " nps ", " pv "] {
+        assert!(info[0].contains(key), "{}", info[0]);
+    }
+    let best = out
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_owned();
+    let mut game = surakarta_engine::Game::default();
+    for m in ["b2-b3", "e5-e4"] {
+        game.try_play(m.parse().unwrap()).unwrap();
+    }
+    assert!(
+        game.moves().contains(&best.parse().unwrap()),
+        "{best} is legal"
+    );
+
+    // Easy under a time cap is still Easy, and still answers with a legal move.
+    p.send("setoption name Level value Easy");
+    p.send("position fen 6/6/6/6/b4r/6 r 0 0");
+    p.send("go movetime 200");
+    assert_eq!(p.until("bestmove").last().unwrap(), "bestmove f2xa2");
+
+    // A finished game has no move.
+    p.send("position fen 6/6/6/6/6/r5 b 0 0");
+    p.send("go depth 3");
+    assert_eq!(p.until("bestmove").last().unwrap(), "bestmove (none)");
+
+    p.send("quit");
+    assert!(p.child.wait().unwrap().success());
+}
+
+#[test]
+fn engine_protocol_stop_answers_at_once() {
+    let mut p = Protocol::start();
+    p.send("setoption name Ruleset value forty-move");
+    p.send("position startpos");
+    p.send("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    p.send("stop");
+    let best = p.until("bestmove");
+    let m = best.last().unwrap().strip_prefix("bestmove ").unwrap();
+    // forty-move: Black moves first.
+    let game =
+        surakarta_engine::Game::new(surakarta_engine::Ruleset::from_id("forty-move").unwrap());
+    assert!(game.moves().contains(&m.parse().unwrap()), "{m}");
+    p.send("isready");
+    p.until("readyok");
+    p.send("quit");
+    assert!(p.child.wait().unwrap().success());
+}
+
+#[test]
+fn engine_protocol_survives_garbage() {
+    let mut p = Protocol::start();
+    for bad in [
+        "hello",
+        "position",
+        "position fen 6/6/6 r 0 0",
+        "position startpos moves b2-b9",
+        "position startpos moves b2-b4",
+        "setoption name Level value Grandmaster",
+        "setoption name Colour value Blue",
+        "setoption Level Easy",
+        "go depth banana",
+        "go sideways",
+        "\u{1F600} \u{0}",
+    ] {
+        p.send(bad);
+        let reply = p.until("info string error");
+        assert_eq!(reply.len(), 1, "{bad}: {reply:?}");
+    }
+    // The last good position stays: the start, Red to move.
+    p.send("go depth 2");
+    let best = p.until("bestmove");
+    let m = best.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(
+        surakarta_engine::Game::default()
+            .moves()
+            .contains(&m.parse().unwrap())
+    );
+    p.send("isready");
+    p.until("readyok");
+    drop(p.stdin);
+    assert!(
+        p.child.wait().unwrap().success(),
+        "end of input ends the engine cleanly"
+    );
+}
+
+#[test]
+fn bench_and_match_report_their_figures() {
+    let (out, _, ok) = run_with_input(&["bench", "--depth", "3"], "");
+    assert!(ok);
+    assert!(out.contains("total nodes ") && out.contains("nodes per second "));
+    let (out, _, ok) = run_with_input(
+        &[
+            "match",
+            "--a",
+            "Easy",
+            "--b",
+            "Random",
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+        ],
+        "",
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("A wins ") && out.contains("A score ") && out.contains("average game length")
+    );
 }

@@ -1,5 +1,8 @@
 //! `surakarta-engine`: perft, move listing, the engine protocol, benchmarks and matches.
 
+mod cli_bench;
+mod cli_engine;
+mod cli_match;
 mod cli_moves;
 mod cli_perft;
 
@@ -13,6 +16,10 @@ Usage: surakarta-engine <COMMAND> [ARGS]
 Commands:
   perft DEPTH [--fen POSITION] [--ruleset ID]   count the leaves of the move tree
   moves                                        list moves and routes of positions read from stdin
+  engine                                       speak the UCI-style engine protocol on stdin/stdout
+  bench [--depth N]                            search fixed positions; nodes and nodes per second
+  match --a P --b P --games N [--movetime MS] [--ruleset ID] [--threads T]
+                                               play a series of games between two players
 
 Run `surakarta-engine COMMAND --help` for the details of one command.";
 
@@ -26,6 +33,9 @@ fn main() -> ExitCode {
     let result = match command.as_str() {
         "perft" => cli_perft::run(rest),
         "moves" => cli_moves::run(rest),
+        "engine" => cli_engine::run(rest),
+        "bench" => cli_bench::run(rest),
+        "match" => cli_match::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())

@@ -1,0 +1,171 @@
+//! The computer opponent: search, levels and hints.
+//!
+//! The library keeps no clock and starts no thread: the caller passes a [`SearchControl`]
+//! with a stop flag (set it from any thread to end a search within a few milliseconds) and
+//! a function that says how long the search has run, so the same code runs on a phone, a
+//! desktop, a background task or a browser.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use std::time::Instant;
+//! use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
+//! use surakarta_engine::{Game, Ruleset};
+//!
+//! let game = Game::new(Ruleset::default());
+//! let stop = AtomicBool::new(false);
+//! let started = Instant::now();
+//! let clock = || started.elapsed();
+//! let ctl = SearchControl { stop: &stop, clock: &clock };
+//! let mut engine = Engine::new(16);
+//! let choice = engine.choose(&game, Level::Easy, Limits::default(), 7, &ctl);
+//! assert!(game.moves().contains(&choice.best.unwrap()));
+//! ```
+
+mod eval;
+mod hint;
+mod level;
+mod search;
+mod tt;
+
+pub use eval::{STONE, evaluate};
+pub use hint::{Hint, HintReason, describe};
+pub use level::Level;
+pub use search::{MATE, MATE_BOUND};
+
+use crate::game::Game;
+use crate::moves::Move;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How far a search may go. Every limit given applies; none means no limit of that kind
+/// (give at least one, or a stop flag someone will set).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// Most nodes.
+    pub nodes: Option<u64>,
+    /// Longest time, as measured by the control's clock.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// Each limit the tighter of the two.
+    pub fn min(self, other: Limits) -> Limits {
+        fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        }
+        Limits {
+            depth: tighter(self.depth, other.depth),
+            nodes: tighter(self.nodes, other.nodes),
+            time: tighter(self.time, other.time),
+        }
+    }
+}
+
+/// How the caller steers a running search.
+pub struct SearchControl<'a> {
+    /// Set to true (from any thread) to end the search; it returns the best move so far.
+    pub stop: &'a AtomicBool,
+    /// Time since the search started. On the web, `performance.now()`; elsewhere an
+    /// `Instant`.
+    pub clock: &'a dyn Fn() -> Duration,
+}
+
+/// One completed iteration, as reported while searching.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Plies searched.
+    pub depth: u32,
+    /// Score for the side to move, in hundredths of a stone; beyond [`MATE_BOUND`] a
+    /// forced win (positive) or loss.
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time used so far.
+    pub elapsed: Duration,
+    /// The expected line of play.
+    pub pv: Vec<Move>,
+}
+
+/// What a search decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<Move>,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The expected line of play, `best` first when known.
+    pub pv: Vec<Move>,
+}
+
+/// A reusable searcher: keeps its transposition table and move-ordering history between
+/// searches, as a player remembers what it has already worked out.
+pub struct Engine {
+    tt: tt::Table,
+    history: Box<[[i32; 36]; 36]>,
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `megabytes` MB.
+    pub fn new(megabytes: usize) -> Engine {
+        Engine {
+            tt: tt::Table::new(megabytes),
+            history: Box::new([[0; 36]; 36]),
+        }
+    }
+
+    /// Forgets everything learned (for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        *self.history = [[0; 36]; 36];
+    }
+
+    /// Searches the game's current position with iterative deepening until a limit is
+    /// reached or the stop flag is set; `on_info` hears of every completed iteration.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        ctl: &SearchControl<'_>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.tt.new_search();
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 4;
+            }
+        }
+        let max_depth = limits.depth.unwrap_or(100).clamp(1, 100);
+        let mut s = search::Searcher::new(&mut self.tt, &mut self.history, game, ctl, limits);
+        search::iterate(&mut s, game, max_depth, on_info)
+    }
+
+    /// The move `level` plays: Hard searches to its budget and plays the best move; Easy
+    /// and Medium search shallower and pick among the good moves with weighted chance,
+    /// reproducibly for a given `seed`. `cap` tightens the level's own budget (its depth
+    /// cap and its randomness still apply).
+    pub fn choose(
+        &mut self,
+        game: &Game,
+        level: Level,
+        cap: Limits,
+        seed: u64,
+        ctl: &SearchControl<'_>,
+    ) -> SearchResult {
+        level::choose(self, game, level, cap, seed, ctl)
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(32)
+    }
+}

@@ -1,0 +1,481 @@
+//! Iterative-deepening principal-variation search with a transposition table, killer and
+//! history move ordering, null-move and late-move reductions, and a capture quiescence.
+
+use super::eval::evaluate;
+use super::tt::{Bound, Table};
+use super::{Limits, SearchControl, SearchInfo, SearchResult};
+use crate::game::Game;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::ruleset::{NoMoves, Ruleset};
+use crate::square::Bitboard;
+use std::sync::atomic::Ordering;
+
+/// A win found in the search: `MATE - plies to it`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses, not evaluations.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 32_000;
+const MAX_PLY: usize = 128;
+
+pub(crate) struct Searcher<'a> {
+    pub tt: &'a mut Table,
+    pub history: &'a mut [[i32; 36]; 36],
+    rules: Ruleset,
+    ctl: &'a SearchControl<'a>,
+    limits: Limits,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Hashes of the game's positions and then of the search path, for repetition.
+    hashes: Vec<u64>,
+    pub nodes: u64,
+    stopped: bool,
+    pv: [[Option<Move>; MAX_PLY]; MAX_PLY],
+    pv_len: [usize; MAX_PLY],
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        tt: &'a mut Table,
+        history: &'a mut [[i32; 36]; 36],
+        game: &Game,
+        ctl: &'a SearchControl<'a>,
+        limits: Limits,
+    ) -> Searcher<'a> {
+        Searcher {
+            tt,
+            history,
+            rules: *game.rules(),
+            ctl,
+            limits,
+            killers: [[None; 2]; MAX_PLY],
+            hashes: game.positions().iter().map(Position::hash).collect(),
+            nodes: 0,
+            stopped: false,
+            pv: [[None; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            let time_up = self.limits.time.is_some_and(|t| (self.ctl.clock)() >= t);
+            let nodes_up = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            if time_up || nodes_up || self.ctl.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Score of a position the rules have ended, or `None` while play goes on.
+    /// `has_moves` is asked only when it decides something (it costs a move scan).
+    fn rule_end(&self, pos: &Position, ply: usize, has_moves: impl Fn() -> bool) -> Option<i32> {
+        let us = pos.side_to_move();
+        if pos.stones(us).is_empty() {
+            return Some(-(MATE - ply as i32));
+        }
+        if pos.stones(us.other()).is_empty() {
+            return Some(MATE - ply as i32);
+        }
+        let limit_reached = self.rules.ply_limit.is_some_and(|n| pos.plies() >= n)
+            || self
+                .rules
+                .no_capture_limit
+                .is_some_and(|n| pos.since_capture() >= n)
+            || self.repeated(pos);
+        if !limit_reached {
+            return None;
+        }
+        // No legal move decides before the draw limits, as in `Game::outcome`.
+        if !has_moves() && self.rules.no_moves == NoMoves::Loses {
+            return Some(-(MATE - ply as i32));
+        }
+        Some(0)
+    }
+
+    fn repeated(&self, pos: &Position) -> bool {
+        let Some(n) = self.rules.repetition else {
+            return false;
+        };
+        let last = self.hashes.len() - 1;
+        let back = (pos.since_capture() as usize).min(last);
+        let seen = (0..=back)
+            .step_by(2)
+            .filter(|d| self.hashes[last - d] == pos.hash())
+            .count();
+        seen as u32 >= n
+    }
+
+    /// Scales an evaluation towards a draw as the no-capture or ply limit comes near, so
+    /// the side ahead presses on and the side behind plays for the limit.
+    fn scaled_eval(&self, pos: &Position) -> i32 {
+        let raw = evaluate(pos, self.rules.diagonal_steps);
+        let left = [
+            self.rules
+                .no_capture_limit
+                .map(|n| n.saturating_sub(pos.since_capture())),
+            self.rules.ply_limit.map(|n| n.saturating_sub(pos.plies())),
+        ]
+        .into_iter()
+        .flatten()
+        .min();
+        match left {
+            Some(left) if left < 20 => raw * (left as i32 + 4) / 24,
+            _ => raw,
+        }
+    }
+
+    fn order(
+        &self,
+        pos: &Position,
+        list: &mut MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+        enemy_attacks: Bitboard,
+    ) {
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let score = |m: &Move| -> i32 {
+            if Some(*m) == tt_move {
+                return 2_000_000;
+            }
+            if m.capture {
+                // Captures of stones that cannot be taken back first.
+                let after = pos.after(*m);
+                let recapturable = after.attacked_by(after.side_to_move()).has(m.to);
+                return 1_000_000 + if recapturable { 0 } else { 500 };
+            }
+            if killers[0] == Some(*m) {
+                return 900_000;
+            }
+            if killers[1] == Some(*m) {
+                return 800_000;
+            }
+            // Moving a threatened stone away is a natural first try.
+            let escape = if enemy_attacks.has(m.from) { 50_000 } else { 0 };
+            escape + self.history[m.from.index()][m.to.index()]
+        };
+        let moves = list.as_mut_slice();
+        let mut keys = [0i32; crate::moves::MAX_MOVES];
+        for (k, m) in keys.iter_mut().zip(moves.iter()) {
+            *k = score(m);
+        }
+        // Insertion sort, best first: short lists, no allocation.
+        for i in 1..moves.len() {
+            let (m, k) = (moves[i], keys[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < k {
+                moves[j] = moves[j - 1];
+                keys[j] = keys[j - 1];
+                j -= 1;
+            }
+            moves[j] = m;
+            keys[j] = k;
+        }
+    }
+
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        let us = pos.side_to_move();
+        if pos.stones(us).is_empty() {
+            return -(MATE - ply as i32);
+        }
+        let stand = self.scaled_eval(pos);
+        if stand >= beta || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut list = MoveList::new();
+        pos.captures_into(&mut list);
+        for &m in list.iter() {
+            let next = pos.after(m);
+            let score = -self.quiesce(&next, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if ply > 0 {
+            self.nodes += 1;
+            if self.out_of_budget() {
+                return 0;
+            }
+        }
+        let diagonal = self.rules.diagonal_steps;
+        if ply > 0
+            && let Some(end) = self.rule_end(pos, ply, || pos.has_moves(diagonal))
+        {
+            return end;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        let mut list = pos.moves_with(diagonal);
+        if list.is_empty() {
+            return match self.rules.no_moves {
+                NoMoves::Loses => -(MATE - ply as i32),
+                NoMoves::Draw => 0,
+            };
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.hash();
+        let hit = self.tt.probe(key);
+        let mut tt_move = None;
+        if let Some(hit) = hit {
+            tt_move = hit.mv.filter(|m| list.contains(m));
+            let score = from_tt(hit.score, ply);
+            if !pv_node && hit.depth >= depth && ply > 0 {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        // Null move: if passing still beats beta, a real move will too. Skipped with few
+        // stones, where having to move can hurt.
+        let us = pos.side_to_move();
+        if null_ok
+            && !pv_node
+            && depth >= 3
+            && pos.stones(us).count() >= 5
+            && beta.abs() < MATE_BOUND
+            && self.scaled_eval(pos) >= beta
+        {
+            let passed = pos.with_side_to_move(us.other());
+            self.hashes.push(passed.hash());
+            let r = if depth >= 6 { 3 } else { 2 };
+            let score = -self.search(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.hashes.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return score;
+            }
+        }
+
+        let enemy_attacks = pos.attacked_by(us.other());
+        self.order(pos, &mut list, tt_move, ply, enemy_attacks);
+        let mut best = -INF;
+        let mut best_move = None;
+        let original_alpha = alpha;
+        for (i, &m) in list.iter().enumerate() {
+            let next = pos.after(m);
+            self.hashes.push(next.hash());
+            let quiet = !m.capture && !enemy_attacks.has(m.from);
+            let killer = self.killers[ply].contains(&Some(m));
+            let mut score;
+            if i == 0 {
+                score = -self.search(&next, depth - 1, -beta, -alpha, ply + 1, true);
+            } else {
+                let reduce = if depth >= 3 && i >= 3 && quiet && !killer {
+                    1 + i32::from(i >= 10 && depth >= 5)
+                } else {
+                    0
+                };
+                score = -self.search(&next, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && reduce > 0 {
+                    score = -self.search(&next, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(&next, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.hashes.pop();
+            if self.stopped {
+                return if ply == 0 && best_move.is_some() {
+                    best
+                } else {
+                    0
+                };
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.pv[ply][0] = Some(m);
+                    let child_len = self.pv_len[ply + 1];
+                    for k in 0..child_len {
+                        self.pv[ply][k + 1] = self.pv[ply + 1][k];
+                    }
+                    self.pv_len[ply] = child_len + 1;
+                }
+            }
+            if alpha >= beta {
+                if !m.capture {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(m) {
+                        k[1] = k[0];
+                        k[0] = Some(m);
+                    }
+                    let h = &mut self.history[m.from.index()][m.to.index()];
+                    *h = (*h + depth * depth).min(40_000);
+                }
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// The principal variation found by the last completed root search.
+    pub fn root_pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Scores every root move to `depth` with a full window (for the levels' choices).
+    pub fn score_root_moves(
+        &mut self,
+        pos: &Position,
+        list: &MoveList,
+        depth: i32,
+    ) -> Vec<(Move, i32)> {
+        let mut out = Vec::with_capacity(list.len());
+        for &m in list.iter() {
+            let next = pos.after(m);
+            self.hashes.push(next.hash());
+            let score = -self.search(&next, depth - 1, -INF, INF, 1, true);
+            self.hashes.pop();
+            if self.stopped {
+                break;
+            }
+            out.push((m, score));
+        }
+        out
+    }
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Iterative deepening from the game's current position.
+pub(crate) fn iterate(
+    s: &mut Searcher<'_>,
+    game: &Game,
+    max_depth: u32,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let pos = *game.position();
+    let list = game.moves();
+    let mut result = SearchResult {
+        best: list.as_slice().first().copied(),
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        pv: Vec::new(),
+    };
+    if list.len() <= 1 {
+        return result;
+    }
+    let mut last_score = 0;
+    for depth in 1..=max_depth as i32 {
+        // Aspiration window around the last score, widened on failure.
+        let mut window = if depth >= 4 { 40 } else { INF };
+        let score = loop {
+            let (lo, hi) = (
+                (last_score - window).max(-INF),
+                (last_score + window).min(INF),
+            );
+            let score = s.search(&pos, depth, lo, hi, 0, false);
+            if s.stopped() || (score > lo && score < hi) || window >= INF {
+                break score;
+            }
+            window = if window > 400 { INF } else { window * 4 };
+        };
+        let pv = s.root_pv();
+        if s.stopped() {
+            // A stopped iteration's line is set only by moves it searched to the end, the
+            // previous best first: it is the best known.
+            if let Some(&m) = pv.first() {
+                result.best = Some(m);
+            }
+            break;
+        }
+        last_score = score;
+        if let Some(&m) = pv.first() {
+            result.best = Some(m);
+        }
+        result.score = score;
+        result.depth = depth as u32;
+        result.pv = pv.clone();
+        let elapsed = (s.ctl.clock)();
+        on_info(&SearchInfo {
+            depth: depth as u32,
+            score,
+            nodes: s.nodes,
+            elapsed,
+            pv,
+        });
+        if score.abs() > MATE_BOUND && depth > MATE - score.abs() {
+            break;
+        }
+        // A new iteration takes longer than all before it: don't start one that cannot end.
+        if let Some(t) = s.limits.time
+            && elapsed > t.mul_f32(0.45)
+        {
+            break;
+        }
+    }
+    result.nodes = s.nodes;
+    result
+}

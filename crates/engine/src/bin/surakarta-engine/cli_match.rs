@@ -1,0 +1,206 @@
+//! `match`: two players play a series of games; wins, draws, losses and the score.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
+use surakarta_engine::{Game, Move, Ruleset, Side};
+
+const HELP: &str = "\
+Usage: surakarta-engine match --a PLAYER --b PLAYER --games N [--movetime MS] [--ruleset ID]
+                              [--a-movetime MS] [--b-movetime MS]
+                              [--threads T] [--opening-plies K] [--seed S]
+
+Plays N games between A and B, alternating colours; each pair of games starts from the same
+opening of K random plies (default 4), one with each colour. PLAYER is Easy, Medium, Hard or
+Random (a uniformly random mover). --movetime caps each move (the level's own depth cap
+and randomness still apply); --a-movetime and --b-movetime set it for one player. Games run on T threads at once (default 1). Prints A's wins,
+draws and losses, A's score with a 95% interval, and the average game length in plies.";
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Player {
+    Level(Level),
+    Random,
+}
+
+fn player(name: &str) -> Result<Player, String> {
+    if name.eq_ignore_ascii_case("random") {
+        return Ok(Player::Random);
+    }
+    Level::from_name(name)
+        .map(Player::Level)
+        .ok_or_else(|| format!("unknown player {name:?}: Easy, Medium, Hard or Random"))
+}
+
+struct Settings {
+    a: Player,
+    b: Player,
+    games: usize,
+    caps: [Limits; 2],
+    rules: Ruleset,
+    opening_plies: usize,
+    seed: u64,
+}
+
+/// Plays one game; returns A's score (1, 0.5, 0) and the number of plies.
+fn play_game(set: &Settings, index: usize, engines: &mut [Engine; 2]) -> (f64, usize) {
+    let pair = (index / 2) as u64;
+    let a_side = if index.is_multiple_of(2) {
+        Side::Red
+    } else {
+        Side::Black
+    };
+    let mut opening = SmallRng::seed_from_u64(set.seed ^ pair.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut game = Game::new(set.rules);
+    for _ in 0..set.opening_plies {
+        let moves = game.moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves.as_slice()[opening.random_range(0..moves.len())];
+        game.try_play(m).expect("generated moves are legal");
+    }
+    for e in engines.iter_mut() {
+        e.clear();
+    }
+    let mut random = SmallRng::seed_from_u64(set.seed ^ index as u64 ^ 0xA5A5);
+    let stop = AtomicBool::new(false);
+    while game.outcome().is_none() {
+        let side = game.side_to_move();
+        let i = usize::from(side != a_side);
+        let (who, engine, cap) = ([set.a, set.b][i], &mut engines[i], set.caps[i]);
+        let m: Move = match who {
+            Player::Random => {
+                let moves = game.moves();
+                moves.as_slice()[random.random_range(0..moves.len())]
+            }
+            Player::Level(level) => {
+                let started = Instant::now();
+                let clock = || started.elapsed();
+                let ctl = SearchControl {
+                    stop: &stop,
+                    clock: &clock,
+                };
+                let seed = set.seed ^ (index as u64) << 20 ^ game.history().len() as u64;
+                engine
+                    .choose(&game, level, cap, seed, &ctl)
+                    .best
+                    .expect("game is on")
+            }
+        };
+        game.try_play(m).expect("players play legal moves");
+    }
+    let outcome = game.outcome().expect("loop ends on an outcome");
+    let score = match outcome.winner {
+        Some(w) if w == a_side => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    (
+        score,
+        game.history().len() - set.opening_plies.min(game.history().len()),
+    )
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    if crate::wants_help(args) {
+        println!("{HELP}");
+        return Ok(());
+    }
+    let need = |flag: &str| -> Result<&str, String> {
+        crate::flag_value(args, flag)?.ok_or_else(|| format!("match needs {flag}\n\n{HELP}"))
+    };
+    let number = |flag: &str, default: u64| -> Result<u64, String> {
+        match crate::flag_value(args, flag)? {
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("{flag} needs a number, not {v:?}")),
+            None => Ok(default),
+        }
+    };
+    let movetime = |flag: &str, default: Option<u64>| -> Result<Limits, String> {
+        let ms = match crate::flag_value(args, flag)? {
+            Some(v) => Some(
+                v.parse::<u64>()
+                    .map_err(|_| format!("{flag} needs a number, not {v:?}"))?,
+            ),
+            None => default,
+        };
+        Ok(Limits {
+            time: ms.map(Duration::from_millis),
+            ..Limits::default()
+        })
+    };
+    let both = movetime("--movetime", None)?
+        .time
+        .map(|t| t.as_millis() as u64);
+    let set = Arc::new(Settings {
+        a: player(need("--a")?)?,
+        b: player(need("--b")?)?,
+        games: number("--games", 0)?.max(1) as usize,
+        caps: [
+            movetime("--a-movetime", both)?,
+            movetime("--b-movetime", both)?,
+        ],
+        rules: match crate::flag_value(args, "--ruleset")? {
+            Some(id) => id.parse().map_err(|e| format!("{e}"))?,
+            None => Ruleset::default(),
+        },
+        opening_plies: number("--opening-plies", 4)? as usize,
+        seed: number("--seed", 1)?,
+    });
+    let threads = number("--threads", 1)?.clamp(1, 64) as usize;
+    let next = Arc::new(AtomicUsize::new(0));
+    let results = Arc::new(Mutex::new(Vec::new()));
+    let started = Instant::now();
+    let workers: Vec<_> = (0..threads)
+        .map(|_| {
+            let (set, next, results) = (Arc::clone(&set), Arc::clone(&next), Arc::clone(&results));
+            std::thread::spawn(move || {
+                let mut engines = [Engine::new(32), Engine::new(32)];
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= set.games {
+                        break;
+                    }
+                    let r = play_game(&set, i, &mut engines);
+                    results.lock().unwrap_or_else(|p| p.into_inner()).push(r);
+                }
+            })
+        })
+        .collect();
+    for w in workers {
+        w.join().map_err(|_| "a game thread failed".to_owned())?;
+    }
+    let results = results.lock().unwrap_or_else(|p| p.into_inner());
+    let n = results.len() as f64;
+    let wins = results.iter().filter(|r| r.0 == 1.0).count();
+    let draws = results.iter().filter(|r| r.0 == 0.5).count();
+    let losses = results.len() - wins - draws;
+    let mean = results.iter().map(|r| r.0).sum::<f64>() / n;
+    let var = results.iter().map(|r| (r.0 - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (var / n).sqrt();
+    let plies = results.iter().map(|r| r.1).sum::<usize>() as f64 / n;
+    println!(
+        "A = {:?}, B = {:?}, {} games, rule set {}",
+        set.a,
+        set.b,
+        results.len(),
+        set.rules
+    );
+    println!("A wins {wins}, draws {draws}, losses {losses}");
+    println!(
+        "A score {:.1}% +/- {:.1}% (95% interval {:.1}%..{:.1}%)",
+        mean * 100.0,
+        half * 100.0,
+        ((mean - half) * 100.0).max(0.0),
+        ((mean + half) * 100.0).min(100.0)
+    );
+    println!(
+        "average game length {plies:.1} plies, {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,222 @@
+//! The computer opponent plays sensibly, stops when told, and is reproducible.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use surakarta_engine::ai::{Engine, HintReason, Level, Limits, MATE_BOUND, SearchControl};
+use surakarta_engine::{Game, Move, MoveList, Position, Ruleset, Side};
+
+fn game(fen: &str) -> Game {
+    Game::from_position(fen.parse().unwrap(), Ruleset::default())
+}
+
+fn choose(game: &Game, level: Level, cap: Limits, seed: u64) -> Move {
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let clock = || started.elapsed();
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    Engine::new(8)
+        .choose(game, level, cap, seed, &ctl)
+        .best
+        .expect("a legal move exists")
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+/// After `m`, the opponent has a capture that cannot be taken back.
+fn hangs(pos: &Position, m: Move) -> bool {
+    let after = pos.after(m);
+    let mut captures = MoveList::new();
+    after.captures_into(&mut captures);
+    captures
+        .iter()
+        .any(|c| !after.after(*c).attacked_by(pos.side_to_move()).has(c.to))
+}
+
+#[test]
+fn every_level_takes_the_last_stone() {
+    let g = game("6/6/6/6/b4r/6 r 0 0");
+    for level in Level::ALL {
+        for seed in 0..5 {
+            assert_eq!(
+                choose(&g, level, depth(4), seed).to_string(),
+                "f2xa2",
+                "{level:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn hard_finds_a_win_two_moves_deep() {
+    // Black's last stone escapes any single capture threat only by stepping into another.
+    let g = game("6/6/6/6/b4r/6 r 0 0");
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let clock = || started.elapsed();
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    let r = Engine::new(8).search(&g, depth(6), &ctl, &mut |_| {});
+    assert!(
+        r.score > MATE_BOUND,
+        "a forced win is scored as one: {}",
+        r.score
+    );
+}
+
+#[test]
+fn hard_does_not_hang_a_stone_when_a_safe_move_exists() {
+    // Found by searching random positions: most moves here leave a stone to a route
+    // capture that cannot be answered.
+    for fen in [
+        "4r1/4br/1b4/1b2b1/2b3/r5 r 0 20",
+        "r4r/5b/r5/6/1b3b/6 r 0 20",
+        "r3r1/b3br/6/5r/4bb/r5 r 0 80",
+        "1r1b2/rr1b2/1b3b/3b2/1b4/r5 r 0 80",
+    ] {
+        let g = game(fen);
+        let pos = *g.position();
+        let hanging = g.moves().iter().filter(|m| hangs(&pos, **m)).count();
+        assert!(
+            hanging * 10 >= g.moves().len() * 7,
+            "{fen}: most moves hang"
+        );
+        let safe = g
+            .moves()
+            .iter()
+            .any(|m| pos.after(*m).attacked_by(Side::Black).is_empty());
+        assert!(safe, "{fen}: some move leaves Black nothing to capture");
+        for level in [Level::Hard] {
+            let m = choose(&g, level, depth(6), 1);
+            assert!(
+                !hangs(&pos, m),
+                "{level:?} played {m} in {fen}, which hangs a stone"
+            );
+        }
+    }
+}
+
+#[test]
+fn easy_usually_and_medium_always_take_a_free_stone() {
+    // Red's only capture, and after it Black has no capture at all.
+    let g = game("b4r/1rb2b/6/6/1r3b/br4 r 10 80");
+    let free: Move = "b5xc5".parse().unwrap();
+    let captures: Vec<Move> = g.moves().iter().copied().filter(|m| m.capture).collect();
+    assert_eq!(captures, [free]);
+    assert!(g.position().after(free).attacked_by(Side::Black).is_empty());
+    let easy = (0..40)
+        .filter(|s| choose(&g, Level::Easy, depth(2), *s) == free)
+        .count();
+    let medium = (0..20)
+        .filter(|s| choose(&g, Level::Medium, depth(4), *s) == free)
+        .count();
+    assert!(easy >= 20, "Easy took the free stone {easy} times in 40");
+    assert_eq!(medium, 20);
+}
+
+#[test]
+fn easy_varies_with_the_seed_and_repeats_with_the_same_seed() {
+    let g = Game::new(Ruleset::default());
+    let picks: Vec<Move> = (0..12)
+        .map(|s| choose(&g, Level::Easy, Limits::default(), s))
+        .collect();
+    let again: Vec<Move> = (0..12)
+        .map(|s| choose(&g, Level::Easy, Limits::default(), s))
+        .collect();
+    assert_eq!(picks, again);
+    let distinct: std::collections::HashSet<_> = picks.iter().collect();
+    assert!(
+        distinct.len() >= 3,
+        "Easy opens in more than one way: {picks:?}"
+    );
+}
+
+#[test]
+fn the_side_behind_takes_the_no_capture_draw_and_the_side_ahead_presses_on() {
+    // Red is two stones down, has no capture, and is one quiet ply from the 50-ply draw.
+    let behind = game("2b3/4b1/6/1b1br1/3rb1/1r4 r 49 80");
+    assert!(behind.moves().iter().all(|m| !m.capture));
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let clock = || started.elapsed();
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    let r = Engine::new(8).search(&behind, depth(5), &ctl, &mut |_| {});
+    assert!(!r.best.unwrap().capture);
+    assert_eq!(r.score, 0, "the draw is the best Red can hope for");
+
+    // Black to move in the same placement, two stones up, captures instead of drawing.
+    let ahead = game("2b3/4b1/6/1b1br1/3rb1/1r4 b 49 80");
+    let r = Engine::new(8).search(&ahead, depth(5), &ctl, &mut |_| {});
+    assert!(r.best.unwrap().capture, "{:?}", r.best);
+    assert!(r.score > 300);
+}
+
+#[test]
+fn stop_ends_an_unlimited_search_promptly_with_a_move() {
+    let g = game("b1bb1b/1b2b1/2br2/1r1b1r/r1r2r/1rr3 r 12 30");
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let worker = std::thread::spawn(move || {
+        let started = Instant::now();
+        let clock = || started.elapsed();
+        let ctl = SearchControl {
+            stop: &flag,
+            clock: &clock,
+        };
+        let r = Engine::new(8).search(&g, Limits::default(), &ctl, &mut |_| {});
+        (r, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let (result, returned) = worker.join().unwrap();
+    assert!(result.best.is_some(), "a stopped search still answers");
+    assert!(result.depth >= 1);
+    // Loose on purpose (a busy machine may delay the thread): the flag, not a limit, ended it.
+    assert!(returned.duration_since(asked) < Duration::from_millis(500));
+}
+
+#[test]
+fn hints_say_why() {
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let clock = || started.elapsed();
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    let mut engine = Engine::new(8);
+
+    let g = game("6/6/6/6/b4r/6 r 0 0");
+    let hint = engine.hint(&g, depth(3), &ctl).unwrap();
+    assert_eq!(hint.reason, HintReason::Captures);
+    assert_eq!(hint.route.unwrap().loops, 4);
+
+    // Red's b3 is attacked and Red has no capture: the best move takes it out of reach.
+    let g = game("2b3/1rr1r1/6/br1b2/6/2b3 r 10 80");
+    assert!(
+        g.position()
+            .attacked_by(Side::Black)
+            .has("b3".parse().unwrap())
+    );
+    assert!(g.moves().iter().all(|m| !m.capture));
+    let hint = engine.hint(&g, depth(6), &ctl).unwrap();
+    assert_eq!(hint.reason, HintReason::Escapes, "{}", hint.mv);
+    assert!(hint.route.is_none());
+
+    let over = game("6/6/6/6/6/r5 b 0 0");
+    assert!(engine.hint(&over, depth(3), &ctl).is_none());
+}
