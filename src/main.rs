@@ -1,1 +1,5 @@
-fn main() {}
+//! The desktop entry point: everything else is in the library, which the phones share.
+
+fn main() -> std::process::ExitCode {
+    surakarta::run()
+}

@@ -1,0 +1,75 @@
+//! `--bench-frames N`: frame times while idle and while the computer thinks on Hard,
+//! printed at exit (median and 99th percentile), to show that thinking never holds up a
+//! frame.
+
+use crate::options::Options;
+use crate::session::{Command, Mode, Session};
+use bevy::prelude::*;
+use surakarta_engine::ai::Level;
+use surakarta_engine::{Ruleset, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Last, measure);
+}
+
+#[derive(Default)]
+struct Samples {
+    frame: u32,
+    idle: Vec<f32>,
+    thinking: Vec<f32>,
+}
+
+fn stats(v: &mut [f32]) -> (f32, f32) {
+    v.sort_by(f32::total_cmp);
+    let at = |q: f32| v[((v.len() - 1) as f32 * q).round() as usize];
+    (at(0.5), at(0.99))
+}
+
+fn measure(
+    options: Res<Options>,
+    time: Res<Time>,
+    mut samples: Local<Samples>,
+    computer: Res<crate::computer::Computer>,
+    mut session: ResMut<Session>,
+    mut commands: MessageWriter<Command>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(n) = options.bench_frames else {
+        return;
+    };
+    samples.frame += 1;
+    let warmup = 30;
+    if samples.frame <= warmup {
+        return;
+    }
+    let ms = time.delta_secs() * 1000.0;
+    if samples.idle.len() < n as usize {
+        samples.idle.push(ms);
+        if samples.idle.len() == n as usize {
+            // The computer (Hard) plays Red and moves first: it thinks from now on.
+            commands.write(Command::NewGame {
+                mode: Mode::VsComputer {
+                    human: Side::Black,
+                    level: Level::Hard,
+                },
+                rules: Ruleset::default(),
+            });
+        }
+        return;
+    }
+    if computer.thinking() {
+        samples.thinking.push(ms);
+    } else if session.game.history().len() > 6 {
+        // Keep it thinking: play on from the start.
+        session.game = surakarta_engine::Game::new(Ruleset::default());
+    }
+    if samples.thinking.len() >= n as usize {
+        let (idle_median, idle_p99) = stats(&mut samples.idle);
+        let (think_median, think_p99) = stats(&mut samples.thinking);
+        println!("frames {n} idle: median {idle_median:.1} ms, p99 {idle_p99:.1} ms");
+        println!(
+            "frames {n} computer thinking (Hard): median {think_median:.1} ms, p99 {think_p99:.1} ms"
+        );
+        exit.write(AppExit::Success);
+    }
+}

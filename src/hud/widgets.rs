@@ -1,0 +1,136 @@
+//! Buttons: what each one does, and how they look and answer a press.
+
+use crate::GameSet;
+use crate::hud::panels::PanelState;
+use crate::session::Command;
+use crate::theme::Theme;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<UiAction>()
+        .add_systems(Update, (press_buttons, act).chain().in_set(GameSet::Input));
+}
+
+/// What a button does.
+#[derive(Component, Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UiAction {
+    OpenNewGame,
+    CloseNewGame,
+    Start,
+    Undo,
+    Hint,
+    Accept,
+    Cancel,
+    CloseGameOver,
+    PickTwoPlayers(bool),
+    PickColour(Option<surakarta_engine::Side>),
+    PickLevel(surakarta_engine::ai::Level),
+    ToggleTurnBoard,
+}
+
+/// A button with a text label in the theme's button colours.
+pub fn button(
+    action: UiAction,
+    label: String,
+    theme: &Theme,
+    font_size: f32,
+    grow: bool,
+) -> impl Bundle {
+    styled_button(
+        action,
+        label,
+        theme.button,
+        theme.button_text,
+        font_size,
+        grow,
+    )
+}
+
+/// A button with a text label in the given colours.
+pub fn styled_button(
+    action: UiAction,
+    label: String,
+    background: Color,
+    text: Color,
+    font_size: f32,
+    grow: bool,
+) -> impl Bundle {
+    (
+        Button,
+        action,
+        Node {
+            padding: UiRect::axes(px(14), px(10)),
+            margin: UiRect::all(px(4)),
+            min_height: px(48),
+            min_width: px(64),
+            flex_grow: if grow { 1.0 } else { 0.0 },
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(12)),
+            ..default()
+        },
+        BackgroundColor(background),
+        children![(
+            Text::new(label),
+            TextFont {
+                font_size: FontSize::Px(font_size),
+                ..default()
+            },
+            TextColor(text),
+            TextLayout::justify(Justify::Center),
+        )],
+    )
+}
+
+fn press_buttons(
+    buttons: Query<(&Interaction, &UiAction), Changed<Interaction>>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    for (interaction, action) in &buttons {
+        if *interaction == Interaction::Pressed {
+            actions.write(*action);
+        }
+    }
+}
+
+fn act(
+    mut actions: MessageReader<UiAction>,
+    mut panels: ResMut<PanelState>,
+    mut commands: MessageWriter<Command>,
+    mut settings: ResMut<crate::settings::Settings>,
+) {
+    for action in actions.read() {
+        match *action {
+            UiAction::OpenNewGame => panels.new_game = true,
+            UiAction::CloseNewGame => panels.new_game = false,
+            UiAction::Start => {
+                panels.new_game = false;
+                panels.game_over_closed = false;
+                let choice = panels.choice;
+                commands.write(Command::NewGame {
+                    mode: choice.mode(panels.games_started),
+                    rules: choice.rules,
+                });
+                panels.games_started += 1;
+            }
+            UiAction::Undo => {
+                panels.game_over_closed = false;
+                commands.write(Command::Undo);
+            }
+            UiAction::Hint => {
+                commands.write(Command::Hint);
+            }
+            UiAction::Accept => {
+                commands.write(Command::Accept);
+            }
+            UiAction::Cancel => {
+                commands.write(Command::Cancel);
+            }
+            UiAction::CloseGameOver => panels.game_over_closed = true,
+            UiAction::PickTwoPlayers(two) => panels.choice.two_players = two,
+            UiAction::PickColour(c) => panels.choice.colour = c,
+            UiAction::PickLevel(l) => panels.choice.level = l,
+            UiAction::ToggleTurnBoard => settings.turn_board = !settings.turn_board,
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! Where everything goes on this screen: the board's size and place, the bars around it,
+//! and the mapping between screen points and board points. Recomputed on every resize and
+//! rotation; nothing else measures the window.
+
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowResized};
+use surakarta_engine::Square;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<WindowResized>()
+        .init_resource::<SafeArea>()
+        .init_resource::<BoardLayout>()
+        .add_systems(PreUpdate, update_layout);
+}
+
+/// Insets the system keeps for itself (notch, status bar, home indicator), in logical
+/// points. Bevy reports none, so the phones' builds set conservative defaults.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct SafeArea {
+    pub top: f32,
+    pub bottom: f32,
+    pub left: f32,
+    pub right: f32,
+}
+
+impl Default for SafeArea {
+    fn default() -> Self {
+        if cfg!(any(target_os = "ios", target_os = "android")) {
+            SafeArea {
+                top: 44.0,
+                bottom: 34.0,
+                left: 0.0,
+                right: 0.0,
+            }
+        } else {
+            SafeArea {
+                top: 0.0,
+                bottom: 0.0,
+                left: 0.0,
+                right: 0.0,
+            }
+        }
+    }
+}
+
+/// The geometry of the game screen, in world units (= logical points; the camera sits at
+/// the origin with scale 1, and the board is drawn centred on the origin).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct BoardLayout {
+    /// Window size in logical points.
+    pub window: Vec2,
+    /// Distance between neighbouring lines.
+    pub spacing: f32,
+    /// Where the board's centre appears on screen, relative to the window centre (y up).
+    pub offset: Vec2,
+    /// Portrait (bars above and below) or landscape (bars at the sides).
+    pub portrait: bool,
+    /// Thickness of the top and bottom bars (portrait) or the side panels (landscape),
+    /// safe area included.
+    pub bars: [f32; 2],
+    pub safe: SafeArea,
+}
+
+impl Default for BoardLayout {
+    fn default() -> Self {
+        BoardLayout::new(Vec2::new(390.0, 844.0), SafeArea::default())
+    }
+}
+
+/// A tap reaches an intersection from at least this far, even on small phones.
+pub const TOUCH_RADIUS: f32 = 44.0;
+
+impl BoardLayout {
+    pub fn new(window: Vec2, safe: SafeArea) -> BoardLayout {
+        let portrait = window.y >= window.x;
+        // The board spans 9 spacings: 5 between the edge lines and 2 for each large loop.
+        const SPAN: f32 = 9.3;
+        let (spacing, offset, bars) = if portrait {
+            let top = (window.y * 0.11).clamp(76.0, 124.0) + safe.top;
+            let bottom = (window.y * 0.1).clamp(68.0, 112.0) + safe.bottom;
+            let width = (window.x - safe.left - safe.right) * 0.88;
+            let height = window.y - top - bottom;
+            let spacing = (width.min(height) / SPAN).max(4.0);
+            let offset = Vec2::new((safe.left - safe.right) / 2.0, (bottom - top) / 2.0);
+            (spacing, offset, [top, bottom])
+        } else {
+            let side = (window.x * 0.22).clamp(150.0, 300.0);
+            let left = side + safe.left;
+            let right = side + safe.right;
+            let width = window.x - left - right;
+            let height = (window.y - safe.top - safe.bottom) * 0.92;
+            let spacing = (width.min(height) / SPAN).max(4.0);
+            let offset = Vec2::new((left - right) / 2.0, (safe.bottom - safe.top) / 2.0);
+            (spacing, offset, [left, right])
+        };
+        BoardLayout {
+            window,
+            spacing,
+            offset,
+            portrait,
+            bars,
+            safe,
+        }
+    }
+
+    /// World position of a board point.
+    pub fn point(&self, sq: Square) -> Vec2 {
+        Vec2::new(f32::from(sq.col()) - 2.5, f32::from(sq.row()) - 2.5) * self.spacing
+    }
+
+    /// Diameter of a stone.
+    pub fn stone_size(&self) -> f32 {
+        self.spacing * 0.7
+    }
+
+    /// The board point nearest a world position, if within reach of a finger.
+    pub fn nearest(&self, world: Vec2) -> Option<Square> {
+        let col = (world.x / self.spacing + 2.5).round();
+        let row = (world.y / self.spacing + 2.5).round();
+        let sq =
+            Square::at(col as i8, row as i8).filter(|_| col.abs() < 100.0 && row.abs() < 100.0)?;
+        let reach = TOUCH_RADIUS.max(self.spacing * 0.6);
+        (self.point(sq).distance(world) <= reach).then_some(sq)
+    }
+
+    /// Camera translation that shows the board at `offset` when the camera is turned by
+    /// `rotation` (the board turns about its own centre).
+    pub fn camera_translation(&self, rotation: Quat) -> Vec3 {
+        -(rotation * self.offset.extend(0.0))
+    }
+
+    /// World position under a window position (logical points, y down from the top-left),
+    /// for a camera turned by `rotation`.
+    pub fn screen_to_world(&self, screen: Vec2, rotation: Quat) -> Vec2 {
+        let centred = Vec2::new(
+            screen.x - self.window.x / 2.0,
+            self.window.y / 2.0 - screen.y,
+        );
+        let camera = self.camera_translation(rotation);
+        (camera + rotation * centred.extend(0.0)).truncate()
+    }
+
+    /// The window position of a board point (for tests and the web test hook).
+    pub fn world_to_screen(&self, world: Vec2, rotation: Quat) -> Vec2 {
+        let camera = self.camera_translation(rotation);
+        let centred = (rotation.inverse() * (world.extend(0.0) - camera)).truncate();
+        Vec2::new(
+            centred.x + self.window.x / 2.0,
+            self.window.y / 2.0 - centred.y,
+        )
+    }
+}
+
+fn update_layout(
+    mut resized: MessageReader<WindowResized>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    safe: Res<SafeArea>,
+    mut layout: ResMut<BoardLayout>,
+) {
+    let changed = resized.read().count() > 0 || safe.is_changed();
+    let Ok(window) = windows.single() else { return };
+    let size = Vec2::new(window.width(), window.height());
+    if (changed || size != layout.window) && size.x > 0.0 && size.y > 0.0 {
+        let next = BoardLayout::new(size, *safe);
+        if next != *layout {
+            *layout = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_fills_a_phone_width_less_margins() {
+        let l = BoardLayout::new(Vec2::new(390.0, 844.0), SafeArea::default());
+        let span = 9.0 * l.spacing;
+        assert!(span > 390.0 * 0.8 && span < 390.0 * 0.9, "{span}");
+        assert!(l.portrait);
+        let landscape = BoardLayout::new(Vec2::new(844.0, 390.0), SafeArea::default());
+        assert!(!landscape.portrait);
+        assert!(9.0 * landscape.spacing < 390.0);
+    }
+
+    #[test]
+    fn taps_map_to_the_nearest_point_and_round_trip() {
+        let l = BoardLayout::new(Vec2::new(390.0, 844.0), SafeArea::default());
+        for turned in [Quat::IDENTITY, Quat::from_rotation_z(std::f32::consts::PI)] {
+            for sq in Square::all() {
+                let screen = l.world_to_screen(l.point(sq), turned);
+                let world = l.screen_to_world(screen + Vec2::new(5.0, -7.0), turned);
+                assert_eq!(l.nearest(world), Some(sq));
+            }
+        }
+        // Far outside the board: nothing.
+        assert_eq!(l.nearest(Vec2::new(0.0, 400.0)), None);
+        assert_eq!(l.nearest(Vec2::new(1e9, 1e9)), None);
+        assert_eq!(l.nearest(Vec2::NAN), None);
+    }
+}

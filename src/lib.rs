@@ -1,0 +1,124 @@
+//! Surakarta, the app: the board, its loops and stones on screen, taps, the loop
+//! animation, play against the computer and two players on one device.
+//!
+//! The rules live in `surakarta-engine`; this crate only shows them and asks them.
+//! One Bevy plugin per file; [`plugin`] adds them all, [`run`] starts the desktop app.
+
+pub mod animation;
+pub mod board;
+pub mod computer;
+pub mod frame_bench;
+pub mod geometry;
+pub mod hud;
+pub mod i18n;
+pub mod input;
+pub mod layout;
+pub mod options;
+pub mod preview;
+pub mod screenshot;
+pub mod selection;
+pub mod session;
+pub mod settings;
+pub mod stones;
+pub mod theme;
+pub mod view;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+pub use options::Options;
+
+/// The screens of the app.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// The board: a game in progress or finished.
+    #[default]
+    Game,
+}
+
+/// The frame, in order: taps become squares, squares become moves and moves change the
+/// game, then the screen shows the result.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameSet {
+    Input,
+    Rules,
+    Present,
+}
+
+/// The game's own plugins, without windowing or rendering: the app adds these to
+/// `DefaultPlugins`, the tests to `MinimalPlugins`.
+pub fn plugin(app: &mut App) {
+    app.init_state::<Screen>();
+    app.configure_sets(
+        Update,
+        (GameSet::Input, GameSet::Rules, GameSet::Present).chain(),
+    );
+    app.add_plugins(bevy_tweening::TweeningPlugin);
+    app.add_plugins((
+        settings::plugin,
+        i18n::plugin,
+        theme::plugin,
+        layout::plugin,
+        session::plugin,
+        view::plugin,
+        input::plugin,
+        selection::plugin,
+        computer::plugin,
+        animation::plugin,
+        board::plugin,
+        stones::plugin,
+        preview::plugin,
+        hud::plugin,
+    ));
+}
+
+/// The whole app for a window: Bevy's default plugins, the game, and the command-line
+/// tools (screenshot, frame-time report).
+pub fn app(options: Options) -> App {
+    let mut app = App::new();
+    let size = options.window_size.unwrap_or(Vec2::new(390.0, 844.0));
+    let mut resolution = WindowResolution::new(size.x as u32, size.y as u32);
+    if options.window_size.is_some() {
+        // Tools ask for logical points; render them one to one.
+        resolution = resolution.with_scale_factor_override(1.0);
+    }
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Surakarta".into(),
+                    resolution,
+                    fit_canvas_to_parent: true,
+                    prevent_default_event_handling: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                filter: "wgpu=error,naga=warn,bevy_render=warn,surakarta=info".into(),
+                ..default()
+            }),
+    );
+    app.add_plugins(plugin);
+    app.insert_resource(options.clone());
+    app.add_plugins((screenshot::plugin, frame_bench::plugin));
+    app
+}
+
+/// Starts the desktop app with the command-line options; returns the process exit code.
+pub fn run() -> std::process::ExitCode {
+    let options = match Options::from_args(std::env::args().skip(1)) {
+        Ok(o) => o,
+        Err(message) => {
+            eprintln!("error: {message}\n\n{}", options::USAGE);
+            return std::process::ExitCode::from(2);
+        }
+    };
+    if options.help {
+        println!("{}", options::USAGE);
+        return std::process::ExitCode::SUCCESS;
+    }
+    match app(options).run() {
+        AppExit::Success => std::process::ExitCode::SUCCESS,
+        AppExit::Error(code) => std::process::ExitCode::from(code.get()),
+    }
+}

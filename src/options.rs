@@ -1,0 +1,115 @@
+//! Command-line options of the desktop app (used by tests, CI and screenshots).
+
+use bevy::prelude::*;
+use surakarta_engine::{Position, Square};
+
+pub const USAGE: &str = "\
+Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQUARE]
+                 [--bench-frames N]
+
+  --screenshot PATH   render the game screen, save it as a PNG at PATH and exit
+  --size WxH          window size in logical points (default 390x844, a phone in portrait)
+  --fen POSITION      start from this position (two players on this device)
+  --select SQUARE     select the stone on SQUARE, showing its targets and routes
+  --bench-frames N    measure N frames idle and N while the computer thinks on Hard,
+                      print median and 99th-percentile frame times, and exit";
+
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Options {
+    pub help: bool,
+    pub screenshot: Option<String>,
+    pub window_size: Option<Vec2>,
+    pub fen: Option<Position>,
+    pub select: Option<Square>,
+    pub bench_frames: Option<u32>,
+}
+
+impl Options {
+    pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
+        let mut o = Options::default();
+        let mut args = args.into_iter();
+        while let Some(flag) = args.next() {
+            let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
+            match flag.as_str() {
+                "-h" | "--help" => o.help = true,
+                "--screenshot" => o.screenshot = Some(value()?),
+                "--size" => {
+                    let v = value()?;
+                    let (w, h) = v
+                        .split_once('x')
+                        .ok_or_else(|| format!("--size is WxH, not {v:?}"))?;
+                    let parse =
+                        |s: &str| s.parse::<u32>().ok().filter(|n| (100..=8192).contains(n));
+                    match (parse(w), parse(h)) {
+                        (Some(w), Some(h)) => o.window_size = Some(Vec2::new(w as f32, h as f32)),
+                        _ => {
+                            return Err(format!(
+                                "--size needs two numbers 100-8192, like 390x844, not {v:?}"
+                            ));
+                        }
+                    }
+                }
+                "--fen" => {
+                    let v = value()?;
+                    o.fen = Some(v.parse().map_err(|e| format!("--fen {v:?}: {e}"))?);
+                }
+                "--select" => {
+                    let v = value()?;
+                    o.select = Some(v.parse().map_err(|e| format!("--select {v:?}: {e}"))?);
+                }
+                "--bench-frames" => {
+                    let v = value()?;
+                    o.bench_frames = Some(
+                        v.parse()
+                            .ok()
+                            .filter(|n| *n > 0)
+                            .ok_or_else(|| format!("--bench-frames needs a count, not {v:?}"))?,
+                    );
+                }
+                other => return Err(format!("unknown option {other:?}")),
+            }
+        }
+        Ok(o)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Options, String> {
+        Options::from_args(args.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn screenshot_flags_parse() {
+        let o = parse(&[
+            "--screenshot",
+            "a.png",
+            "--size",
+            "844x390",
+            "--fen",
+            "6/6/6/6/b4r/6 r 0 0",
+            "--select",
+            "f2",
+        ])
+        .unwrap();
+        assert_eq!(o.screenshot.as_deref(), Some("a.png"));
+        assert_eq!(o.window_size, Some(Vec2::new(844.0, 390.0)));
+        assert_eq!(o.select.map(|s| s.to_string()), Some("f2".into()));
+    }
+
+    #[test]
+    fn bad_flags_are_explained() {
+        assert!(parse(&["--size", "big"]).unwrap_err().contains("WxH"));
+        assert!(parse(&["--size", "10x10"]).is_err());
+        assert!(parse(&["--fen", "nonsense"]).unwrap_err().contains("--fen"));
+        assert!(parse(&["--select", "z9"]).is_err());
+        assert!(
+            parse(&["--screenshot"])
+                .unwrap_err()
+                .contains("needs a value")
+        );
+        assert!(parse(&["--frobnicate"]).is_err());
+    }
+}

@@ -1,0 +1,267 @@
+//! Marks on the board: the selected stone's step targets (dots) and capture targets
+//! (rings), the preferred route of each capture drawn along the lines and round the loops
+//! with arrowheads and its loops glowing, the hinted move, and the last move.
+
+use crate::board::LOOP_WIDTH;
+use crate::geometry::{BoardPath, arrow_mesh, loop_arc, stroke_mesh};
+use crate::layout::BoardLayout;
+use crate::selection::Selection;
+use crate::session::{Session, Turn};
+use crate::settings::Settings;
+use crate::theme::Theme;
+use crate::{GameSet, Screen};
+use bevy::prelude::*;
+use surakarta_engine::{Leg, Move, Route, Square};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        draw_marks
+            .run_if(in_state(Screen::Game))
+            .run_if(
+                resource_changed::<Selection>
+                    .or_else(resource_changed::<Session>)
+                    .or_else(resource_changed::<BoardLayout>)
+                    .or_else(resource_changed::<Settings>)
+                    .or_else(state_changed::<Turn>),
+            )
+            .in_set(GameSet::Present),
+    );
+}
+
+/// Anything drawn by the preview.
+#[derive(Component)]
+pub struct Mark;
+
+/// A step target marker on a point.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepTarget(pub Square);
+
+/// A capture target ring on an enemy stone.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaptureTarget(pub Square);
+
+/// A drawn capture route: the move it belongs to.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RouteMark(pub Move);
+
+/// The last move's from and to points.
+#[derive(Component)]
+pub struct LastMoveMark;
+
+const ROUTE_Z: f32 = 5.0;
+const TARGET_Z: f32 = 14.0;
+
+struct Painter<'a, 'w, 's> {
+    commands: Commands<'w, 's>,
+    meshes: ResMut<'a, Assets<Mesh>>,
+    materials: ResMut<'a, Assets<ColorMaterial>>,
+    layout: BoardLayout,
+    casing: Color,
+    arrow: Color,
+}
+
+impl Painter<'_, '_, '_> {
+    fn spawn(&mut self, mesh: Mesh, colour: Color, z: f32, extra: impl Bundle) {
+        self.commands.spawn((
+            Mark,
+            Mesh2d(self.meshes.add(mesh)),
+            MeshMaterial2d(self.materials.add(colour)),
+            Transform::from_xyz(0.0, 0.0, z),
+            DespawnOnExit(Screen::Game),
+            extra,
+        ));
+    }
+
+    fn at(&mut self, sq: Square, mesh: Mesh, colour: Color, z: f32, extra: impl Bundle) {
+        self.commands.spawn((
+            Mark,
+            Mesh2d(self.meshes.add(mesh)),
+            MeshMaterial2d(self.materials.add(colour)),
+            Transform::from_translation(self.layout.point(sq).extend(z)),
+            DespawnOnExit(Screen::Game),
+            extra,
+        ));
+    }
+
+    /// A route along its exact path, arrowheads pointing the way, its loops glowing.
+    fn route(&mut self, route: &Route, colour: Color, strength: f32, z: f32, mv: Move) {
+        let s = self.layout.spacing;
+        let path = BoardPath::route(&self.layout, route);
+        for leg in route.legs() {
+            if let Leg::Loop { from, to, lp } = leg {
+                let arc = BoardPath {
+                    segments: vec![loop_arc(&self.layout, lp, from, to)],
+                    units: 3,
+                };
+                let glow = stroke_mesh(&arc.polyline(s * 0.08), LOOP_WIDTH * s * 2.6);
+                self.spawn(glow, colour.with_alpha(0.22 * strength), z - 0.5, ());
+            }
+        }
+        let points = path.polyline(s * 0.08);
+        // A pale casing under the coloured line keeps it readable over the tinted grid.
+        self.spawn(
+            stroke_mesh(&points, s * 0.34),
+            self.casing.with_alpha(0.85 * strength),
+            z - 0.2,
+            (),
+        );
+        self.spawn(
+            stroke_mesh(&points, s * 0.2),
+            colour.with_alpha(strength),
+            z,
+            RouteMark(mv),
+        );
+        let len = path.length();
+        let mut d = s * 0.9;
+        while d < len - s * 0.4 {
+            let ahead = path.sample((d + 1.0) / len);
+            let behind = path.sample((d - 1.0) / len);
+            let tip = path.sample(d / len);
+            self.spawn(
+                arrow_mesh(
+                    tip + (ahead - behind).normalize_or_zero() * s * 0.18,
+                    ahead - behind,
+                    s * 0.36,
+                ),
+                self.arrow.with_alpha(strength),
+                z + 0.1,
+                (),
+            );
+            d += s * 1.6;
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw_marks(
+    old: Query<Entity, With<Mark>>,
+    selection: Res<Selection>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    layout: Res<BoardLayout>,
+    theme: Res<Theme>,
+    turn: Option<Res<State<Turn>>>,
+    commands: Commands,
+    meshes: ResMut<Assets<Mesh>>,
+    materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let mut p = Painter {
+        commands,
+        meshes,
+        materials,
+        layout: *layout,
+        casing: theme.background.lighter(0.04),
+        arrow: theme.ink,
+    };
+    for e in &old {
+        p.commands.entity(e).despawn();
+    }
+    let s = layout.spacing;
+    let game = &session.game;
+    let pos = game.position();
+    let animating = turn.is_some_and(|t| *t.get() == Turn::Animating);
+
+    // The last move: both points marked; a capture's route stays drawn faintly.
+    if !animating
+        && let (Some(&last), Some(before)) =
+            (game.history().last(), game.positions().iter().rev().nth(1))
+    {
+        for sq in [last.from, last.to] {
+            p.at(
+                sq,
+                Annulus::new(s * 0.42, s * 0.5).into(),
+                theme.highlight.with_alpha(0.55),
+                3.0,
+                LastMoveMark,
+            );
+        }
+        if let Some(route) = before.preferred_route(last) {
+            let colour = route_colour(&theme, &route);
+            p.route(&route, colour, 0.35, ROUTE_Z - 1.0, last);
+        }
+    }
+    if animating {
+        return;
+    }
+
+    let moves = game.moves();
+    if let Some(hint) = &selection.hint {
+        let colour = theme.highlight;
+        p.at(
+            hint.mv.to,
+            Annulus::new(s * 0.4, s * 0.52).into(),
+            colour,
+            TARGET_Z,
+            (),
+        );
+        if let Some(route) = &hint.route {
+            p.route(
+                route,
+                route_colour(&theme, route),
+                1.0,
+                ROUTE_Z + 1.0,
+                hint.mv,
+            );
+        } else {
+            p.at(
+                hint.mv.to,
+                Circle::new(s * 0.12).into(),
+                colour,
+                TARGET_Z,
+                StepTarget(hint.mv.to),
+            );
+        }
+    }
+    let Some(from) = selection.stone else { return };
+    for &m in moves.iter().filter(|m| m.from == from) {
+        if selection.pending.is_some_and(|p| p != m) {
+            continue;
+        }
+        if m.capture {
+            p.at(
+                m.to,
+                Annulus::new(s * 0.42, s * 0.52).into(),
+                theme.highlight,
+                TARGET_Z,
+                CaptureTarget(m.to),
+            );
+            let shown = settings.route_preview || selection.pending == Some(m);
+            if shown && let Some(route) = pos.preferred_route(m) {
+                let strength = if selection.pending == Some(m) {
+                    1.0
+                } else {
+                    0.9
+                };
+                p.route(&route, route_colour(&theme, &route), strength, ROUTE_Z, m);
+            }
+        } else {
+            p.at(
+                m.to,
+                Circle::new(s * 0.3).into(),
+                theme.highlight.with_alpha(0.45),
+                TARGET_Z - 0.1,
+                (),
+            );
+            p.at(
+                m.to,
+                Circle::new(s * 0.15).into(),
+                theme.ink,
+                TARGET_Z,
+                StepTarget(m.to),
+            );
+        }
+    }
+}
+
+/// A route is drawn in the colour of the circuit it runs on.
+fn route_colour(theme: &Theme, route: &Route) -> Color {
+    let circuit = route
+        .legs()
+        .find_map(|l| match l {
+            Leg::Loop { lp, .. } => Some(lp.circuit),
+            Leg::Line { .. } => None,
+        })
+        .unwrap_or(surakarta_engine::Circuit::Inner);
+    theme.circuit(circuit).darker(0.08)
+}

@@ -1,0 +1,65 @@
+//! `--screenshot PATH`: render the game screen once it has settled, save it and exit.
+//! Also sets up the position and selection asked for with `--fen` and `--select`.
+
+use crate::hud::PanelState;
+use crate::options::Options;
+use crate::selection::Selection;
+use crate::session::{Mode, Session};
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use surakarta_engine::{Game, Ruleset};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, apply_options)
+        .add_systems(Last, take_screenshot);
+}
+
+fn apply_options(
+    options: Res<Options>,
+    mut session: ResMut<Session>,
+    mut selection: ResMut<Selection>,
+    mut panels: ResMut<PanelState>,
+) {
+    if options.screenshot.is_none() && options.fen.is_none() && options.bench_frames.is_none() {
+        return;
+    }
+    panels.new_game = false;
+    if let Some(pos) = options.fen {
+        session.game = Game::from_position(pos, Ruleset::default());
+        session.mode = Mode::TwoPlayers;
+    }
+    if let Some(sq) = options.select {
+        selection.stone = Some(sq);
+    }
+}
+
+/// Frames to wait before the picture: meshes, text and layout are ready by then.
+const SETTLE_FRAMES: u32 = 12;
+
+fn take_screenshot(
+    options: Res<Options>,
+    mut frames: Local<u32>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(path) = &options.screenshot else {
+        return;
+    };
+    *frames += 1;
+    if *frames == SETTLE_FRAMES {
+        // An old picture at the path would look like this one already saved.
+        let _ = std::fs::remove_file(path);
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path.clone()));
+    }
+    // Saving happens on another thread after the capture; wait for the file.
+    if *frames > SETTLE_FRAMES && std::path::Path::new(path).exists() {
+        info!("saved {path}");
+        exit.write(AppExit::Success);
+    }
+    if *frames > SETTLE_FRAMES + 600 {
+        error!("the screenshot was not saved");
+        exit.write(AppExit::error());
+    }
+}

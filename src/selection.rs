@@ -1,0 +1,97 @@
+//! What a tap means: select a stone, switch to another, deselect, or play a target
+//! (with "confirm moves" on, the first tap on a target only proposes the move).
+
+use crate::GameSet;
+use crate::input::Tapped;
+use crate::session::{Command, MoveChosen, MovePlayed, Session};
+use crate::settings::Settings;
+use bevy::prelude::*;
+use surakarta_engine::ai::Hint;
+use surakarta_engine::{Move, Square};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>().add_systems(
+        Update,
+        (select_on_tap, confirm_or_cancel, clear_on_move).in_set(GameSet::Input),
+    );
+}
+
+/// The selected stone, the move waiting for confirmation, and a hint being shown.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Selection {
+    pub stone: Option<Square>,
+    pub pending: Option<Move>,
+    pub hint: Option<Hint>,
+}
+
+impl Selection {
+    pub fn clear(&mut self) {
+        *self = Selection::default();
+    }
+}
+
+fn select_on_tap(
+    mut taps: MessageReader<Tapped>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut selection: ResMut<Selection>,
+    mut chosen: MessageWriter<MoveChosen>,
+) {
+    for &Tapped(sq) in taps.read() {
+        let game = &session.game;
+        let moves = game.moves();
+        if let Some(p) = selection.pending
+            && p.to == sq
+        {
+            chosen.write(MoveChosen(p));
+            selection.clear();
+            return;
+        }
+        let target = selection
+            .stone
+            .and_then(|from| moves.iter().copied().find(|m| m.from == from && m.to == sq));
+        if let Some(m) = target {
+            if settings.confirm_moves {
+                selection.pending = Some(m);
+            } else {
+                chosen.write(MoveChosen(m));
+                selection.clear();
+                return;
+            }
+        } else if game.position().at(sq) == Some(game.side_to_move()) && selection.stone != Some(sq)
+        {
+            *selection = Selection {
+                stone: Some(sq),
+                pending: None,
+                hint: None,
+            };
+        } else {
+            selection.clear();
+        }
+    }
+}
+
+fn confirm_or_cancel(
+    mut commands: MessageReader<Command>,
+    mut selection: ResMut<Selection>,
+    mut chosen: MessageWriter<MoveChosen>,
+) {
+    for c in commands.read() {
+        match c {
+            Command::Accept => {
+                if let Some(m) = selection.pending.or(selection.hint.as_ref().map(|h| h.mv)) {
+                    chosen.write(MoveChosen(m));
+                }
+                selection.clear();
+            }
+            Command::Cancel | Command::Undo | Command::NewGame { .. } => selection.clear(),
+            Command::Hint => {}
+        }
+    }
+}
+
+fn clear_on_move(mut played: MessageReader<MovePlayed>, mut selection: ResMut<Selection>) {
+    if played.read().count() > 0 {
+        selection.clear();
+    }
+}

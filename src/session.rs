@@ -1,0 +1,222 @@
+//! The game being played and its turn flow: every move, whoever chose it, takes one path
+//! (chosen, played by the engine, animated, turn ended) and only then is the next player
+//! asked.
+
+use crate::{GameSet, Screen};
+use bevy::prelude::*;
+use surakarta_engine::ai::Level;
+use surakarta_engine::{Game, Move, Position, Route, Ruleset, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Session>()
+        .add_sub_state::<Turn>()
+        .add_message::<MoveChosen>()
+        .add_message::<MovePlayed>()
+        .add_message::<MoveFinished>()
+        .add_message::<Command>()
+        .add_systems(OnEnter(Screen::Game), resume_turn)
+        .add_systems(
+            Update,
+            (handle_commands, play_chosen_move, finish_turn)
+                .chain()
+                .in_set(GameSet::Rules),
+        );
+}
+
+/// Who plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A person against the computer.
+    VsComputer { human: Side, level: Level },
+    /// Two people sharing one device.
+    TwoPlayers,
+}
+
+/// The game on the board and who plays it.
+#[derive(Resource, Clone, Debug)]
+pub struct Session {
+    pub game: Game,
+    pub mode: Mode,
+    /// Varies the computer's choices from game to game, reproducibly.
+    pub seed: u64,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session {
+            game: Game::new(Ruleset::default()),
+            mode: Mode::VsComputer {
+                human: Side::Red,
+                level: Level::Medium,
+            },
+            seed: 1,
+        }
+    }
+}
+
+impl Session {
+    /// True when a person moves for `side`.
+    pub fn is_human(&self, side: Side) -> bool {
+        match self.mode {
+            Mode::VsComputer { human, .. } => human == side,
+            Mode::TwoPlayers => true,
+        }
+    }
+
+    /// True when it is a person's turn in a game still going on.
+    pub fn human_to_move(&self) -> bool {
+        self.game.outcome().is_none() && self.is_human(self.game.side_to_move())
+    }
+
+    /// The level the computer plays at, in a game against it.
+    pub fn level(&self) -> Option<Level> {
+        match self.mode {
+            Mode::VsComputer { level, .. } => Some(level),
+            Mode::TwoPlayers => None,
+        }
+    }
+}
+
+/// Where the game screen is in a turn.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Game)]
+pub enum Turn {
+    /// Waiting for a person's tap.
+    #[default]
+    Waiting,
+    /// The computer is choosing its move on a background task.
+    Thinking,
+    /// A move (or the board's turn) is being animated; taps change nothing.
+    Animating,
+    /// The game has ended.
+    Over,
+}
+
+/// A move was chosen: by a tap, the computer, an accepted hint or a replayed record.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveChosen(pub Move);
+
+/// The engine played a move; `before` is the position it was played in.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct MovePlayed {
+    pub mv: Move,
+    pub route: Option<Route>,
+    pub before: Position,
+}
+
+/// The move's animation (and the board's turn, if any) is over.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveFinished;
+
+/// What the buttons and panels ask for.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Start a new game in this mode and rule set.
+    NewGame { mode: Mode, rules: Ruleset },
+    /// Take back the last move (against the computer: the player's move and the reply).
+    Undo,
+    /// Ask what Hard would play.
+    Hint,
+    /// Play the move waiting for confirmation.
+    Accept,
+    /// Drop the move waiting for confirmation.
+    Cancel,
+}
+
+/// The state a position calls for when nothing is moving.
+pub fn settled_turn(session: &Session) -> Turn {
+    if session.game.outcome().is_some() {
+        Turn::Over
+    } else if session.is_human(session.game.side_to_move()) {
+        Turn::Waiting
+    } else {
+        Turn::Thinking
+    }
+}
+
+fn resume_turn(session: Res<Session>, mut next: ResMut<NextState<Turn>>) {
+    next.set(settled_turn(&session));
+}
+
+fn handle_commands(
+    mut commands: MessageReader<Command>,
+    mut session: ResMut<Session>,
+    turn: Res<State<Turn>>,
+    mut next: ResMut<NextState<Turn>>,
+) {
+    for command in commands.read() {
+        match *command {
+            Command::NewGame { mode, rules } => {
+                let seed = session
+                    .seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *session = Session {
+                    game: Game::new(rules),
+                    mode,
+                    seed,
+                };
+            }
+            Command::Undo => {
+                if *turn.get() == Turn::Animating {
+                    continue;
+                }
+                undo(&mut session);
+            }
+            Command::Hint | Command::Accept | Command::Cancel => continue,
+        }
+        next.set(settled_turn(&session));
+    }
+}
+
+/// Takes back moves until a person is to move again, having taken back at least one of
+/// that person's moves (against the computer: the reply and the move before it). Does
+/// nothing when no person's move can be taken back.
+pub fn undo(session: &mut Session) {
+    let mode = session.mode;
+    let game = &mut session.game;
+    let Mode::VsComputer { human, .. } = mode else {
+        game.undo();
+        return;
+    };
+    let before = game.clone();
+    while game.undo().is_some() {
+        // The side to move is now the one whose move was taken back.
+        if game.side_to_move() == human {
+            return;
+        }
+    }
+    *game = before;
+}
+
+fn play_chosen_move(
+    mut chosen: MessageReader<MoveChosen>,
+    mut played: MessageWriter<MovePlayed>,
+    mut session: ResMut<Session>,
+    mut next: ResMut<NextState<Turn>>,
+) {
+    // One move a frame: anything chosen after it in the same frame is stale.
+    let Some(&MoveChosen(mv)) = chosen.read().next() else {
+        return;
+    };
+    chosen.clear();
+    let before = *session.game.position();
+    let route = before.preferred_route(mv);
+    match session.game.try_play(mv) {
+        Ok(()) => {
+            played.write(MovePlayed { mv, route, before });
+            next.set(Turn::Animating);
+        }
+        Err(e) => warn!("ignored a move the engine refused: {e}"),
+    }
+}
+
+fn finish_turn(
+    mut finished: MessageReader<MoveFinished>,
+    session: Res<Session>,
+    mut next: ResMut<NextState<Turn>>,
+) {
+    if finished.read().count() > 0 {
+        next.set(settled_turn(&session));
+    }
+}

@@ -1,0 +1,50 @@
+//! The player's settings that the game screen obeys.
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Settings>();
+}
+
+/// How fast moves are animated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AnimationSpeed {
+    #[default]
+    Normal,
+    Fast,
+    /// Moves appear at once.
+    Off,
+}
+
+impl AnimationSpeed {
+    /// Playback speed factor, or `None` for no animation.
+    pub fn factor(self) -> Option<f64> {
+        match self {
+            AnimationSpeed::Normal => Some(1.0),
+            AnimationSpeed::Fast => Some(2.0),
+            AnimationSpeed::Off => None,
+        }
+    }
+}
+
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub animation: AnimationSpeed,
+    /// Show the routes of a selected stone's captures.
+    pub route_preview: bool,
+    /// A first tap on a target only shows the move; a second tap or Accept plays it.
+    pub confirm_moves: bool,
+    /// In two-player games, turn the board after each move to face the player to move.
+    pub turn_board: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            animation: AnimationSpeed::Normal,
+            route_preview: true,
+            confirm_moves: false,
+            turn_board: false,
+        }
+    }
+}

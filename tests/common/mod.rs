@@ -1,0 +1,124 @@
+//! A headless game app for tests: `MinimalPlugins` and the game's own plugins, no window
+//! system and no GPU. Time advances by a fixed step each update.
+
+#![allow(dead_code)]
+
+use bevy::asset::AssetPlugin;
+use bevy::input::touch::{ForceTouch, TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::{PrimaryWindow, WindowResolution};
+use std::time::Duration;
+use surakarta::layout::BoardLayout;
+use surakarta::session::{Mode, Session, Turn};
+use surakarta::view::BoardCamera;
+use surakarta_engine::{Game, Position, Ruleset, Square};
+
+pub const FRAME: Duration = Duration::from_millis(16);
+
+pub fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()));
+    app.init_asset::<Mesh>();
+    app.init_asset::<ColorMaterial>();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    app.world_mut().spawn((
+        Window {
+            resolution: WindowResolution::new(390, 844).with_scale_factor_override(1.0),
+            ..default()
+        },
+        PrimaryWindow,
+    ));
+    app.add_plugins(surakarta::plugin);
+    // No new-game panel: tests set up their own games.
+    app.world_mut()
+        .resource_mut::<surakarta::hud::PanelState>()
+        .new_game = false;
+    app.update();
+    app.update();
+    app
+}
+
+/// Starts a game from `fen` in `mode`.
+pub fn set_game(app: &mut App, fen: &str, mode: Mode) {
+    let pos: Position = fen.parse().unwrap();
+    set_session(app, Game::from_position(pos, Ruleset::default()), mode);
+}
+
+pub fn set_session(app: &mut App, game: Game, mode: Mode) {
+    {
+        let mut session = app.world_mut().resource_mut::<Session>();
+        session.game = game;
+        session.mode = mode;
+    }
+    app.world_mut()
+        .resource_mut::<surakarta::stones::StonesOutOfDate>()
+        .0 = true;
+    let next = surakarta::session::settled_turn(app.world().resource::<Session>());
+    app.world_mut().resource_mut::<NextState<Turn>>().set(next);
+    app.update();
+    app.update();
+}
+
+/// Screen position of a board point, as a finger would find it.
+pub fn screen_of(app: &mut App, sq: Square) -> Vec2 {
+    let layout = *app.world().resource::<BoardLayout>();
+    let rotation = app
+        .world_mut()
+        .query_filtered::<&Transform, With<BoardCamera>>()
+        .iter(app.world())
+        .next()
+        .map_or(Quat::IDENTITY, |t| t.rotation);
+    layout.world_to_screen(layout.point(sq), rotation)
+}
+
+/// A finger goes down and lifts at `at` (window coordinates).
+pub fn touch(app: &mut App, at: Vec2) {
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    for phase in [TouchPhase::Started, TouchPhase::Ended] {
+        app.world_mut().write_message(TouchInput {
+            phase,
+            position: at,
+            window,
+            force: None::<ForceTouch>,
+            id: 7,
+        });
+    }
+    app.update();
+}
+
+/// Taps a board point.
+pub fn tap(app: &mut App, sq: &str) {
+    let at = screen_of(app, sq.parse().unwrap());
+    touch(app, at);
+}
+
+pub fn turn(app: &App) -> Turn {
+    *app.world().resource::<State<Turn>>().get()
+}
+
+pub fn session(app: &App) -> &Session {
+    app.world().resource::<Session>()
+}
+
+/// Updates until `done` or about `seconds` of game time (and as much real time) pass.
+pub fn run_until(app: &mut App, seconds: f32, mut done: impl FnMut(&mut App) -> bool) -> bool {
+    let frames = (seconds / FRAME.as_secs_f32()) as usize;
+    for _ in 0..frames {
+        if done(app) {
+            return true;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    done(app)
+}
+
+pub fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}

@@ -1,0 +1,367 @@
+//! The game screen driven like a player would: taps, animations, the computer, undo.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use std::collections::BTreeSet;
+use surakarta::animation::MoveTween;
+use surakarta::geometry::BoardPath;
+use surakarta::layout::BoardLayout;
+use surakarta::preview::{CaptureTarget, StepTarget};
+use surakarta::selection::Selection;
+use surakarta::session::{Mode, Turn};
+use surakarta::stones::Stone;
+use surakarta_engine::ai::Level;
+use surakarta_engine::{Side, Square};
+
+fn marked<C: Component + Copy>(app: &mut App, square: impl Fn(C) -> Square) -> BTreeSet<String> {
+    app.world_mut()
+        .query::<&C>()
+        .iter(app.world())
+        .map(|c| square(*c).to_string())
+        .collect()
+}
+
+fn stones(app: &mut App) -> BTreeSet<(String, Side)> {
+    app.world_mut()
+        .query::<&Stone>()
+        .iter(app.world())
+        .map(|s| (s.square.to_string(), s.side))
+        .collect()
+}
+
+#[test]
+fn tapping_a_stone_selects_it_and_marks_exactly_the_engines_targets() {
+    let mut app = app();
+    set_game(&mut app, "6/6/1b4/6/1r4/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "b2");
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().stone, Some(sq("b2")));
+    let steps = marked::<StepTarget>(&mut app, |t| t.0);
+    let captures = marked::<CaptureTarget>(&mut app, |t| t.0);
+    let moves = session(&app).game.moves();
+    let want_steps: BTreeSet<String> = moves
+        .iter()
+        .filter(|m| !m.capture)
+        .map(|m| m.to.to_string())
+        .collect();
+    let want_captures: BTreeSet<String> = moves
+        .iter()
+        .filter(|m| m.capture)
+        .map(|m| m.to.to_string())
+        .collect();
+    assert_eq!(steps, want_steps);
+    assert_eq!(captures, want_captures);
+    assert_eq!(captures.len(), 1);
+
+    // Tapping the stone again deselects it; tapping empty space does too.
+    tap(&mut app, "b2");
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().stone, None);
+    assert!(marked::<StepTarget>(&mut app, |t| t.0).is_empty());
+    // An enemy stone cannot be selected.
+    tap(&mut app, "b4");
+    assert_eq!(app.world().resource::<Selection>().stone, None);
+}
+
+#[test]
+fn a_tap_outside_the_board_or_a_drag_changes_nothing() {
+    let mut app = app();
+    set_game(&mut app, "6/6/1b4/6/1r4/6 r 0 0", Mode::TwoPlayers);
+    touch(&mut app, Vec2::new(195.0, 20.0));
+    touch(&mut app, Vec2::new(-50.0, 9999.0));
+    assert_eq!(app.world().resource::<Selection>().stone, None);
+    // A drag that starts on b2 and ends far away is not a tap.
+    let start = screen_of(&mut app, sq("b2"));
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    use bevy::input::touch::{TouchInput, TouchPhase};
+    for (phase, at) in [
+        (TouchPhase::Started, start),
+        (TouchPhase::Moved, start + Vec2::X * 40.0),
+        (TouchPhase::Ended, start + Vec2::X * 80.0),
+    ] {
+        app.world_mut().write_message(TouchInput {
+            phase,
+            position: at,
+            window,
+            force: None,
+            id: 3,
+        });
+    }
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().stone, None);
+}
+
+#[test]
+fn tapping_a_target_plays_the_move_and_the_stone_slides_there() {
+    let mut app = app();
+    set_game(&mut app, "6/6/1b4/6/1r4/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "b2");
+    tap(&mut app, "c3");
+    assert_eq!(session(&app).game.history().len(), 1);
+    assert_eq!(session(&app).game.history()[0].to_string(), "b2-c3");
+    app.update();
+    assert_eq!(turn(&app), Turn::Animating);
+    assert!(run_until(&mut app, 2.0, |a| turn(a) == Turn::Waiting));
+    let layout = *app.world().resource::<BoardLayout>();
+    let c3 = app
+        .world_mut()
+        .query::<(&Stone, &Transform)>()
+        .iter(app.world())
+        .find(|(s, _)| s.square == sq("c3"))
+        .map(|(_, t)| t.translation.truncate())
+        .expect("a stone on c3");
+    assert!(c3.distance(layout.point(sq("c3"))) < 0.5);
+    assert_eq!(
+        stones(&mut app),
+        [
+            ("b4".to_string(), Side::Black),
+            ("c3".to_string(), Side::Red)
+        ]
+        .into()
+    );
+}
+
+#[test]
+fn a_capture_runs_along_the_preferred_route_then_removes_the_captured_stone() {
+    let mut app = app();
+    // f2 takes a2 round all four loops: the last black stone.
+    set_game(&mut app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
+    let before = *session(&app).game.position();
+    let route = before.preferred_route("f2xa2".parse().unwrap()).unwrap();
+    let layout = *app.world().resource::<BoardLayout>();
+    let path = BoardPath::route(&layout, &route);
+    let track = path.polyline(1.0);
+
+    tap(&mut app, "f2");
+    tap(&mut app, "a2");
+    assert_eq!(session(&app).game.history().len(), 1);
+    let mut samples = Vec::new();
+    let mut frames = 0;
+    while turn(&app) != Turn::Over && frames < 400 {
+        app.update();
+        frames += 1;
+        let moving = app
+            .world_mut()
+            .query::<&MoveTween>()
+            .iter(app.world())
+            .next()
+            .is_some();
+        if moving
+            && let Some(t) = app
+                .world_mut()
+                .query::<(&Stone, &Transform)>()
+                .iter(app.world())
+                .find(|(s, _)| s.side == Side::Red)
+                .map(|(_, t)| t.translation.truncate())
+        {
+            samples.push(t);
+        }
+        // While it runs, the captured stone is still on the board.
+        if moving {
+            assert!(
+                app.world_mut()
+                    .query::<&surakarta::animation::Captured>()
+                    .iter(app.world())
+                    .count()
+                    == 1
+            );
+        }
+    }
+    assert_eq!(turn(&app), Turn::Over);
+    assert!(
+        samples.len() > 20,
+        "the capture is animated over many frames: {}",
+        samples.len()
+    );
+    for p in &samples {
+        let off = track
+            .windows(2)
+            .map(|w| {
+                let (a, b) = (w[0], w[1]);
+                let t = ((*p - a).dot(b - a) / (b - a).length_squared().max(1e-6)).clamp(0.0, 1.0);
+                p.distance(a + (b - a) * t)
+            })
+            .fold(f32::MAX, f32::min);
+        assert!(off < layout.spacing * 0.05, "{p} is {off} off the route");
+    }
+    // It went round the loops: some samples lie outside the grid.
+    let half = layout.spacing * 2.5;
+    assert!(
+        samples
+            .iter()
+            .any(|p| p.x.abs() > half + 1.0 || p.y.abs() > half + 1.0)
+    );
+    assert_eq!(stones(&mut app), [("a2".to_string(), Side::Red)].into());
+    assert_eq!(
+        app.world_mut()
+            .query::<&surakarta::animation::Captured>()
+            .iter(app.world())
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn taps_during_an_animation_are_ignored() {
+    let mut app = app();
+    set_game(&mut app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "f2");
+    tap(&mut app, "a2");
+    app.update();
+    assert_eq!(turn(&app), Turn::Animating);
+    tap(&mut app, "a2");
+    tap(&mut app, "a1");
+    assert_eq!(app.world().resource::<Selection>().stone, None);
+    assert_eq!(session(&app).game.history().len(), 1);
+}
+
+#[test]
+fn undo_restores_the_position_and_the_stones() {
+    let mut app = app();
+    set_game(
+        &mut app,
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        Mode::TwoPlayers,
+    );
+    let start = stones(&mut app);
+    tap(&mut app, "b2");
+    tap(&mut app, "b3");
+    app.update();
+    assert!(run_until(&mut app, 2.0, |a| turn(a) == Turn::Waiting));
+    assert_ne!(stones(&mut app), start);
+    app.world_mut()
+        .write_message(surakarta::session::Command::Undo);
+    app.update();
+    app.update();
+    assert_eq!(session(&app).game.history().len(), 0);
+    assert_eq!(stones(&mut app), start);
+}
+
+#[test]
+fn the_computer_thinks_in_the_background_and_plays_a_legal_move() {
+    let mut app = app();
+    // The computer (Hard) is Red and moves first.
+    set_game(
+        &mut app,
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        Mode::VsComputer {
+            human: Side::Black,
+            level: Level::Hard,
+        },
+    );
+    assert_eq!(turn(&app), Turn::Thinking);
+    // Frames go on while it thinks: each update returns with the move not yet played.
+    let started = std::time::Instant::now();
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(
+        app.world()
+            .resource::<surakarta::computer::Computer>()
+            .thinking()
+    );
+    assert!(session(&app).game.history().is_empty());
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(800),
+        "updates did not wait for the search"
+    );
+    assert!(run_until(&mut app, 20.0, |a| !session(a)
+        .game
+        .history()
+        .is_empty()));
+    let game = &session(&app).game;
+    let start = surakarta_engine::Game::default();
+    assert!(start.moves().contains(&game.history()[0]));
+    assert!(run_until(&mut app, 3.0, |a| turn(a) == Turn::Waiting));
+}
+
+#[test]
+fn undo_against_the_computer_takes_back_the_reply_too() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .animation = surakarta::settings::AnimationSpeed::Off;
+    set_game(
+        &mut app,
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        Mode::VsComputer {
+            human: Side::Red,
+            level: Level::Easy,
+        },
+    );
+    tap(&mut app, "b2");
+    tap(&mut app, "b3");
+    assert!(run_until(&mut app, 10.0, |a| session(a)
+        .game
+        .history()
+        .len()
+        == 2
+        && turn(a) == Turn::Waiting));
+    app.world_mut()
+        .write_message(surakarta::session::Command::Undo);
+    app.update();
+    app.update();
+    assert!(session(&app).game.history().is_empty());
+    assert_eq!(turn(&app), Turn::Waiting);
+}
+
+#[test]
+fn a_whole_game_against_the_computer_ends_with_the_right_result() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .animation = surakarta::settings::AnimationSpeed::Off;
+    set_game(
+        &mut app,
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        Mode::VsComputer {
+            human: Side::Red,
+            level: Level::Easy,
+        },
+    );
+    let mut x = 12345u64;
+    for _ in 0..400 {
+        if turn(&app) == Turn::Over {
+            break;
+        }
+        if turn(&app) == Turn::Waiting {
+            // The person taps a random legal move.
+            let moves = session(&app).game.moves();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let m = moves.as_slice()[(x % moves.len() as u64) as usize];
+            tap(&mut app, &m.from.to_string());
+            tap(&mut app, &m.to.to_string());
+        }
+        run_until(&mut app, 5.0, |a| {
+            matches!(turn(a), Turn::Waiting | Turn::Over)
+        });
+    }
+    assert_eq!(turn(&app), Turn::Over);
+    let game = &session(&app).game;
+    let outcome = game.outcome().expect("over");
+    if outcome.reason == surakarta_engine::EndReason::AllCaptured {
+        let loser = outcome.winner.unwrap().other();
+        assert!(game.position().stones(loser).is_empty());
+    }
+    app.update();
+    let title: Vec<String> = app
+        .world_mut()
+        .query_filtered::<&Text, With<surakarta::hud::GameOverTitle>>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect();
+    let expected = match outcome.winner {
+        Some(Side::Red) => "You win",
+        Some(Side::Black) => "The computer wins",
+        None => "Draw",
+    };
+    assert_eq!(title, [expected]);
+}
