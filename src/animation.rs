@@ -21,9 +21,35 @@ pub(super) fn plugin(app: &mut App) {
             start_move_animation,
             finish_move_animation,
             drop_on_new_game,
+            apply_fade,
         )
             .in_set(GameSet::Present),
     );
+}
+
+/// How opaque a vanishing stone is, and the materials (its own copies) that show it.
+#[derive(Component)]
+pub struct Fade {
+    pub alpha: f32,
+    materials: Vec<(Handle<ColorMaterial>, f32)>,
+}
+
+struct FadeLens;
+
+impl Lens<Fade> for FadeLens {
+    fn lerp(&mut self, mut target: Mut<'_, Fade>, ratio: f32) {
+        target.alpha = 1.0 - ratio;
+    }
+}
+
+fn apply_fade(fades: Query<&Fade, Changed<Fade>>, mut materials: ResMut<Assets<ColorMaterial>>) {
+    for fade in &fades {
+        for (handle, base) in &fade.materials {
+            if let Some(mut m) = materials.get_mut(handle) {
+                m.color = m.color.with_alpha(base * fade.alpha);
+            }
+        }
+    }
 }
 
 /// The move's own animation is over (the board may still turn).
@@ -65,9 +91,13 @@ pub fn duration_of(path: &BoardPath, capture: bool) -> Duration {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn start_move_animation(
     mut played: MessageReader<MovePlayed>,
     mut stones: Query<(Entity, &mut Stone, &mut Transform)>,
+    children: Query<&Children>,
+    mut looks: Query<&mut MeshMaterial2d<ColorMaterial>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
     layout: Res<BoardLayout>,
     settings: Res<Settings>,
     mut animated: MessageWriter<MoveAnimated>,
@@ -130,10 +160,36 @@ fn start_move_animation(
                     end: Vec3::ZERO,
                 },
             );
-            commands.entity(victim).insert(
-                TweenAnim::new(Delay::new(wait.max(Duration::from_millis(1))).then(vanish))
-                    .with_speed(speed),
+            let delay = wait.max(Duration::from_millis(1));
+            commands
+                .entity(victim)
+                .insert(TweenAnim::new(Delay::new(delay).then(vanish)).with_speed(speed));
+            // The captured stone fades as it shrinks: on copies of its materials, since
+            // the other stones share the originals.
+            let mut own = Vec::new();
+            for child in children.iter_descendants(victim) {
+                if let Ok(mut look) = looks.get_mut(child)
+                    && let Some(m) = materials.get(&look.0).cloned()
+                {
+                    let base = m.color.alpha();
+                    let copy = materials.add(m);
+                    look.0 = copy.clone();
+                    own.push((copy, base));
+                }
+            }
+            commands.entity(victim).insert(Fade {
+                alpha: 1.0,
+                materials: own,
+            });
+            let fade = Tween::new(
+                EaseFunction::Linear,
+                Duration::from_secs_f32(VANISH_SECONDS),
+                FadeLens,
             );
+            commands.spawn((
+                TweenAnim::new(Delay::new(delay).then(fade)).with_speed(speed),
+                AnimTarget::component::<Fade>(victim),
+            ));
         }
     }
 }

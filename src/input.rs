@@ -19,7 +19,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MouseButtonInput>()
         .add_message::<Tapped>()
         .init_resource::<Overlay>()
-        .add_systems(Update, read_taps.in_set(GameSet::Input));
+        .init_resource::<Hover>()
+        .add_systems(Update, (read_taps, track_hover).in_set(GameSet::Input));
 }
 
 /// A person tapped this board point.
@@ -29,6 +30,24 @@ pub struct Tapped(pub Square);
 /// True while a panel covers the board (new game, game over): taps go to the panel only.
 #[derive(Resource, Default, Debug, PartialEq, Eq)]
 pub struct Overlay(pub bool);
+
+/// The board point under the mouse pointer (desktop and web); touch screens have none.
+#[derive(Resource, Default, Debug, PartialEq, Eq)]
+pub struct Hover(pub Option<Square>);
+
+fn track_hover(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<&Transform, With<BoardCamera>>,
+    layout: Res<BoardLayout>,
+    mut hover: ResMut<Hover>,
+) {
+    let rotation = camera.iter().next().map_or(Quat::IDENTITY, |t| t.rotation);
+    let cursor = windows.single().ok().and_then(Window::cursor_position);
+    let over = cursor.and_then(|c| layout.nearest(layout.screen_to_world(c, rotation)));
+    if hover.0 != over {
+        hover.0 = over;
+    }
+}
 
 /// A press that moves further than this is a drag, not a tap.
 const DRAG_DISTANCE: f32 = 14.0;

@@ -4,6 +4,7 @@
 
 use crate::board::LOOP_WIDTH;
 use crate::geometry::{BoardPath, arrow_mesh, loop_arc, stroke_mesh};
+use crate::input::Hover;
 use crate::layout::BoardLayout;
 use crate::selection::Selection;
 use crate::session::{Session, Turn};
@@ -23,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(resource_changed::<Session>)
                     .or_else(resource_changed::<BoardLayout>)
                     .or_else(resource_changed::<Settings>)
+                    .or_else(resource_changed::<Hover>)
                     .or_else(state_changed::<Turn>),
             )
             .in_set(GameSet::Present),
@@ -142,6 +144,7 @@ fn draw_marks(
     layout: Res<BoardLayout>,
     theme: Res<Theme>,
     turn: Option<Res<State<Turn>>>,
+    hover: Res<Hover>,
     commands: Commands,
     meshes: ResMut<Assets<Mesh>>,
     materials: ResMut<Assets<ColorMaterial>>,
@@ -214,6 +217,11 @@ fn draw_marks(
         }
     }
     let Some(from) = selection.stone else { return };
+    let capture_targets: Vec<Square> = moves
+        .iter()
+        .filter(|m| m.from == from && m.capture)
+        .map(|m| m.to)
+        .collect();
     for &m in moves.iter().filter(|m| m.from == from) {
         if selection.pending.is_some_and(|p| p != m) {
             continue;
@@ -228,10 +236,13 @@ fn draw_marks(
             );
             let shown = settings.route_preview || selection.pending == Some(m);
             if shown && let Some(route) = pos.preferred_route(m) {
-                let strength = if selection.pending == Some(m) {
-                    1.0
-                } else {
-                    0.9
+                // With several captures, the one under the pointer is drawn strongly.
+                let pointed = hover.0.filter(|h| capture_targets.contains(h));
+                let strength = match pointed {
+                    _ if selection.pending == Some(m) => 1.0,
+                    Some(h) if h == m.to => 1.0,
+                    Some(_) => 0.4,
+                    None => 0.9,
                 };
                 p.route(&route, route_colour(&theme, &route), strength, ROUTE_Z, m);
             }

@@ -365,3 +365,114 @@ fn a_whole_game_against_the_computer_ends_with_the_right_result() {
     };
     assert_eq!(title, [expected]);
 }
+
+#[test]
+fn with_confirm_moves_the_first_tap_only_proposes_and_accept_plays() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .confirm_moves = true;
+    set_game(&mut app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "f2");
+    tap(&mut app, "a2");
+    assert!(session(&app).game.history().is_empty(), "not played yet");
+    assert_eq!(
+        app.world()
+            .resource::<Selection>()
+            .pending
+            .map(|m| m.to_string()),
+        Some("f2xa2".into())
+    );
+    // Only the proposed move's route is drawn.
+    let routes: Vec<String> = app
+        .world_mut()
+        .query::<&surakarta::preview::RouteMark>()
+        .iter(app.world())
+        .map(|r| r.0.to_string())
+        .collect();
+    assert_eq!(routes, ["f2xa2"]);
+    app.world_mut()
+        .write_message(surakarta::session::Command::Accept);
+    app.update();
+    assert_eq!(session(&app).game.history().len(), 1);
+
+    // Cancel drops a proposal.
+    set_game(&mut app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "f2");
+    tap(&mut app, "f3");
+    app.world_mut()
+        .write_message(surakarta::session::Command::Cancel);
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().pending, None);
+    assert!(session(&app).game.history().is_empty());
+}
+
+#[test]
+fn a_hint_shows_hards_move_and_accepting_it_plays_it() {
+    let mut app = app();
+    set_game(
+        &mut app,
+        "6/6/6/6/b4r/6 r 0 0",
+        Mode::VsComputer {
+            human: Side::Red,
+            level: Level::Easy,
+        },
+    );
+    app.world_mut()
+        .write_message(surakarta::session::Command::Hint);
+    assert!(run_until(&mut app, 20.0, |a| a
+        .world()
+        .resource::<Selection>()
+        .hint
+        .is_some()));
+    let hint = app.world().resource::<Selection>().hint.clone().unwrap();
+    assert_eq!(hint.mv.to_string(), "f2xa2");
+    assert_eq!(hint.route.as_ref().map(|r| r.loops), Some(4));
+    app.update();
+    let routes: Vec<String> = app
+        .world_mut()
+        .query::<&surakarta::preview::RouteMark>()
+        .iter(app.world())
+        .map(|r| r.0.to_string())
+        .collect();
+    assert!(routes.contains(&"f2xa2".to_string()));
+    app.world_mut()
+        .write_message(surakarta::session::Command::Accept);
+    app.update();
+    assert_eq!(session(&app).game.history().len(), 1);
+}
+
+#[test]
+fn a_new_game_during_the_computers_turn_cancels_its_search() {
+    let mut app = app();
+    set_game(
+        &mut app,
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        Mode::VsComputer {
+            human: Side::Black,
+            level: Level::Hard,
+        },
+    );
+    app.update();
+    assert!(
+        app.world()
+            .resource::<surakarta::computer::Computer>()
+            .thinking()
+    );
+    app.world_mut()
+        .write_message(surakarta::session::Command::NewGame {
+            mode: Mode::TwoPlayers,
+            rules: surakarta_engine::Ruleset::default(),
+        });
+    app.update();
+    app.update();
+    assert!(
+        !app.world()
+            .resource::<surakarta::computer::Computer>()
+            .thinking()
+    );
+    assert_eq!(turn(&app), Turn::Waiting);
+    // Nothing from the cancelled search ever lands on the new board.
+    run_until(&mut app, 2.0, |_| false);
+    assert!(session(&app).game.history().is_empty());
+}
