@@ -13,6 +13,8 @@ pub struct Position {
     since_capture: u32,
     plies: u32,
     hash: u64,
+    /// The circuits' occupancy words (see `circuit`), kept up to date move by move.
+    words: [u32; 5],
 }
 
 /// Why a move was refused.
@@ -73,12 +75,14 @@ impl Position {
                 hash ^= ZOBRIST[s][sq.index()];
             }
         }
+        let words = circuit::circuit_words(red | black);
         Position {
             stones: [red, black],
             side,
             since_capture,
             plies,
             hash,
+            words,
         }
     }
 
@@ -110,6 +114,12 @@ impl Position {
     /// Plies played in all.
     pub fn plies(&self) -> u32 {
         self.plies
+    }
+
+    /// The circuits' occupancy words.
+    #[inline]
+    pub(crate) fn words(&self) -> &[u32; 5] {
+        &self.words
     }
 
     /// A hash of the placement and the side to move (not the counters): equal for the
@@ -150,13 +160,13 @@ impl Position {
         let Some(side) = self.at(from) else {
             return Bitboard::EMPTY;
         };
-        let words = circuit::circuit_words(self.occupied());
+        let words = self.words;
         self.capture_targets_with(from, &words, self.stones(side.other()))
     }
 
     /// Every enemy stone that `side` could capture if it were to move now.
     pub fn attacked_by(&self, side: Side) -> Bitboard {
-        let words = circuit::circuit_words(self.occupied());
+        let words = self.words;
         let enemy = self.stones(side.other());
         let mut all = Bitboard::EMPTY;
         for from in self.stones(side) {
@@ -183,7 +193,7 @@ impl Position {
     pub fn captures_into(&self, list: &mut MoveList) {
         let own = self.stones(self.side);
         let enemy = self.stones(self.side.other());
-        let words = circuit::circuit_words(self.occupied());
+        let words = self.words;
         for from in own {
             for to in self.capture_targets_with(from, &words, enemy) {
                 list.push(Move::capture(from, to));
@@ -208,7 +218,7 @@ impl Position {
         let enemy = self.stones(self.side.other());
         let occupied = self.occupied();
         let empty = !occupied;
-        let words = circuit::circuit_words(occupied);
+        let words = self.words;
         let table = &NEIGHBOURS[usize::from(diagonal_steps)];
         let mut n = 0u64;
         for from in own {
@@ -259,6 +269,11 @@ impl Position {
         let them = 1 - us;
         let (from, to) = (m.from.index(), m.to.index());
         self.stones[us].0 ^= (1 << from) | (1 << to);
+        let (gone, came) = (&circuit::SPACE_BITS[from], &circuit::SPACE_BITS[to]);
+        for i in 0..4 {
+            // A capture leaves its target occupied: only the start empties.
+            self.words[i] ^= gone[i] ^ if m.capture { 0 } else { came[i] };
+        }
         self.hash ^= ZOBRIST[us][from] ^ ZOBRIST[us][to] ^ ZOBRIST_BLACK_TO_MOVE;
         if m.capture {
             self.stones[them].0 &= !(1 << to);
@@ -287,7 +302,7 @@ impl Position {
         if !m.capture || self.at(m.to) != Some(side.other()) {
             return Vec::new();
         }
-        let words = circuit::circuit_words(self.occupied());
+        let words = self.words;
         let mut routes = Vec::new();
         for dir in Direction::ALL {
             let ray = &RAYS[m.from.index()][dir as usize];

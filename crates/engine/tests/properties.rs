@@ -78,7 +78,8 @@ proptest! {
         for &m in pos.moves().iter() {
             let next = pos.after(m);
             let fresh: Position = next.to_string().parse().unwrap();
-            prop_assert_eq!(next.hash(), fresh.hash());
+            // Everything kept incrementally (hash, circuit words) equals a fresh build.
+            prop_assert_eq!(next, fresh);
             prop_assert_eq!(next.plies(), pos.plies() + 1);
             prop_assert_eq!(next.since_capture(), if m.capture { 0 } else { pos.since_capture() + 1 });
             prop_assert_eq!(next.stones(pos.side_to_move()).count(), pos.stones(pos.side_to_move()).count());

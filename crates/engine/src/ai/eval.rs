@@ -106,7 +106,7 @@ pub fn evaluate(pos: &Position, diagonal: bool) -> i32 {
         pos.stones(us).count() as i32,
         pos.stones(them).count() as i32,
     );
-    let words = circuit::circuit_words(pos.occupied());
+    let words = *pos.words();
     let mine = side_view(pos, us, &words, diagonal);
     let theirs = side_view(pos, them, &words, diagonal);
 

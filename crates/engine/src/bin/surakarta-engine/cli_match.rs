@@ -14,7 +14,7 @@ Usage: surakarta-engine match --a PLAYER --b PLAYER --games N [--movetime MS] [-
                               [--threads T] [--opening-plies K] [--seed S]
 
 Plays N games between A and B, alternating colours; each pair of games starts from the same
-opening of K random plies (default 4), one with each colour. PLAYER is Easy, Medium, Hard or
+opening of K random plies (default 2), one with each colour. PLAYER is Easy, Medium, Hard or
 Random (a uniformly random mover). --movetime caps each move (the level's own depth cap
 and randomness still apply); --a-movetime and --b-movetime set it for one player. Games run on T threads at once (default 1). Prints A's wins,
 draws and losses, A's score with a 95% interval, and the average game length in plies.";
@@ -148,7 +148,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             Some(id) => id.parse().map_err(|e| format!("{e}"))?,
             None => Ruleset::default(),
         },
-        opening_plies: number("--opening-plies", 4)? as usize,
+        opening_plies: number("--opening-plies", 2)? as usize,
         seed: number("--seed", 1)?,
     });
     let threads = number("--threads", 1)?.clamp(1, 64) as usize;
