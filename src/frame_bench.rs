@@ -19,6 +19,17 @@ struct Samples {
     thinking: Vec<f32>,
 }
 
+/// The computer (Hard) plays Red, so it moves first and starts thinking at once.
+fn new_game() -> Command {
+    Command::NewGame {
+        mode: Mode::VsComputer {
+            human: Side::Black,
+            level: Level::Hard,
+        },
+        rules: Ruleset::default(),
+    }
+}
+
 fn stats(v: &mut [f32]) -> (f32, f32) {
     v.sort_by(f32::total_cmp);
     let at = |q: f32| v[((v.len() - 1) as f32 * q).round() as usize];
@@ -30,7 +41,7 @@ fn measure(
     time: Res<Time>,
     mut samples: Local<Samples>,
     computer: Res<crate::computer::Computer>,
-    mut session: ResMut<Session>,
+    session: Res<Session>,
     mut commands: MessageWriter<Command>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -46,7 +57,6 @@ fn measure(
     if samples.idle.len() < n as usize {
         samples.idle.push(ms);
         if samples.idle.len() == n as usize {
-            // The computer (Hard) plays Red and moves first: it thinks from now on.
             commands.write(Command::NewGame {
                 mode: Mode::VsComputer {
                     human: Side::Black,
@@ -59,9 +69,9 @@ fn measure(
     }
     if computer.thinking() {
         samples.thinking.push(ms);
-    } else if session.game.history().len() > 6 {
-        // Keep it thinking: play on from the start.
-        session.game = surakarta_engine::Game::new(Ruleset::default());
+    } else if session.human_to_move() {
+        // The computer has answered: start again, so that it thinks on.
+        commands.write(new_game());
     }
     if samples.thinking.len() >= n as usize {
         let (idle_median, idle_p99) = stats(&mut samples.idle);

@@ -4,7 +4,7 @@
 use crate::hud::PanelState;
 use crate::options::Options;
 use crate::selection::Selection;
-use crate::session::{Mode, Session};
+use crate::session::{Mode, Session, Turn, settled_turn};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use surakarta_engine::{Game, Ruleset};
@@ -19,8 +19,10 @@ fn apply_options(
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
     mut panels: ResMut<PanelState>,
+    mut turn: ResMut<NextState<Turn>>,
 ) {
-    if options.screenshot.is_none() && options.fen.is_none() && options.bench_frames.is_none() {
+    // Without a position the app opens as a player sees it: on the new-game panel.
+    if options.fen.is_none() && options.select.is_none() && options.bench_frames.is_none() {
         return;
     }
     panels.new_game = false;
@@ -31,6 +33,7 @@ fn apply_options(
     if let Some(sq) = options.select {
         selection.stone = Some(sq);
     }
+    turn.set(settled_turn(&session));
 }
 
 /// Frames to wait before the picture: meshes, text and layout are ready by then.
