@@ -5,6 +5,7 @@
 //! One Bevy plugin per file; [`plugin`] adds them all, [`run`] starts the desktop app.
 
 pub mod animation;
+pub mod back;
 pub mod board;
 pub mod computer;
 pub mod frame_bench;
@@ -14,6 +15,7 @@ pub mod i18n;
 pub mod input;
 pub mod layout;
 pub mod options;
+pub mod persist;
 pub mod preview;
 pub mod screenshot;
 pub mod selection;
@@ -69,28 +71,47 @@ pub fn plugin(app: &mut App) {
         preview::plugin,
         hud::plugin,
     ));
+    app.add_plugins((persist::plugin, back::plugin));
 }
 
 /// The whole app for a window: Bevy's default plugins, the game, and the command-line
 /// tools (screenshot, frame-time report).
 pub fn app(options: Options) -> App {
-    let mut app = App::new();
     let size = options.window_size.unwrap_or(Vec2::new(390.0, 844.0));
     let mut resolution = WindowResolution::new(size.x as u32, size.y as u32);
     if options.window_size.is_some() {
         // Tools ask for logical points; render them one to one.
         resolution = resolution.with_scale_factor_override(1.0);
     }
+    let window = Window {
+        title: "Surakarta".into(),
+        resolution,
+        fit_canvas_to_parent: true,
+        prevent_default_event_handling: true,
+        ..default()
+    };
+    build(options, window)
+}
+
+/// The app on a phone: full screen, status bar and home indicator hidden while playing.
+pub fn run_mobile() {
+    let window = Window {
+        title: "Surakarta".into(),
+        mode: bevy::window::WindowMode::BorderlessFullscreen(MonitorSelection::Primary),
+        resizable: false,
+        prefers_home_indicator_hidden: true,
+        prefers_status_bar_hidden: true,
+        ..default()
+    };
+    build(Options::default(), window).run();
+}
+
+fn build(options: Options, window: Window) -> App {
+    let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Surakarta".into(),
-                    resolution,
-                    fit_canvas_to_parent: true,
-                    prevent_default_event_handling: true,
-                    ..default()
-                }),
+                primary_window: Some(window),
                 ..default()
             })
             .set(bevy::log::LogPlugin {
@@ -98,6 +119,14 @@ pub fn app(options: Options) -> App {
                 ..default()
             }),
     );
+    // Tools that set up their own position must not touch the player's saved game.
+    let tool =
+        options.screenshot.is_some() || options.bench_frames.is_some() || options.fen.is_some();
+    app.insert_resource(if tool {
+        persist::Storage(None)
+    } else {
+        persist::Storage::platform()
+    });
     app.add_plugins(plugin);
     app.insert_resource(options.clone());
     app.add_plugins((screenshot::plugin, frame_bench::plugin));

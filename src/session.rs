@@ -39,6 +39,8 @@ pub struct Session {
     pub mode: Mode,
     /// Varies the computer's choices from game to game, reproducibly.
     pub seed: u64,
+    /// The result has been counted in the player's statistics.
+    pub counted: bool,
 }
 
 impl Default for Session {
@@ -50,6 +52,7 @@ impl Default for Session {
                 level: Level::Medium,
             },
             seed: 1,
+            counted: false,
         }
     }
 }
@@ -155,6 +158,7 @@ fn handle_commands(
                     game: Game::new(rules),
                     mode,
                     seed,
+                    counted: false,
                 };
             }
             Command::Undo => {

@@ -250,6 +250,7 @@ fn refresh_texts(
     session: Res<Session>,
     computer: Res<Computer>,
     selection: Res<Selection>,
+    notice: Res<crate::persist::Notice>,
     strings: Res<Strings>,
     theme: Res<Theme>,
     turn: Option<Res<State<Turn>>>,
@@ -320,14 +321,18 @@ fn refresh_texts(
             &[("n", pos.plies().to_string()), ("limit", limit.to_string())],
         ));
     }
-    let hint = selection.hint.as_ref().map_or(String::new(), |h| {
-        strings.get(match h.reason {
-            HintReason::Captures => "hint.captures",
-            HintReason::Escapes => "hint.escapes",
-            HintReason::Threatens => "hint.threatens",
-            HintReason::Improves => "hint.improves",
+    let hint = if let Some(n) = &notice.0 {
+        n.clone()
+    } else {
+        selection.hint.as_ref().map_or(String::new(), |h| {
+            strings.get(match h.reason {
+                HintReason::Captures => "hint.captures",
+                HintReason::Escapes => "hint.escapes",
+                HintReason::Threatens => "hint.threatens",
+                HintReason::Improves => "hint.improves",
+            })
         })
-    });
+    };
     for (value, set) in [
         (turn_line, 0),
         (counts, 1),

@@ -67,6 +67,8 @@ pub struct PanelState {
     pub game_over_closed: bool,
     pub choice: NewGameChoice,
     pub games_started: u64,
+    /// "Leave this game?" after the back button during a game.
+    pub leave_prompt: bool,
 }
 
 impl Default for PanelState {
@@ -76,6 +78,7 @@ impl Default for PanelState {
             game_over_closed: false,
             choice: NewGameChoice::default(),
             games_started: 0,
+            leave_prompt: false,
         }
     }
 }
@@ -93,7 +96,8 @@ fn track_overlay(
     turn: Option<Res<State<Turn>>>,
     mut overlay: ResMut<Overlay>,
 ) {
-    let covered = panels.new_game || game_over_shown(&panels, turn.as_deref());
+    let covered =
+        panels.new_game || panels.leave_prompt || game_over_shown(&panels, turn.as_deref());
     if overlay.0 != covered {
         overlay.0 = covered;
     }
@@ -119,6 +123,29 @@ fn show_panels(
     *shown = Some(key);
     for e in &old {
         commands.entity(e).despawn();
+    }
+    if panels.leave_prompt {
+        spawn_card(&mut commands, &theme, |card| {
+            card.spawn(label(strings.get("leave.title"), 26.0, &theme));
+            card.spawn(label(strings.get("leave.body"), 17.0, &theme));
+            card.spawn(row()).with_children(|r| {
+                r.spawn(button(
+                    UiAction::Stay,
+                    strings.get("leave.stay"),
+                    &theme,
+                    20.0,
+                    true,
+                ));
+                r.spawn(button(
+                    UiAction::Leave,
+                    strings.get("leave.leave"),
+                    &theme,
+                    20.0,
+                    true,
+                ));
+            });
+        });
+        return;
     }
     if panels.new_game {
         spawn_card(&mut commands, &theme, |c| {

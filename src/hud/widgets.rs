@@ -26,6 +26,10 @@ pub enum UiAction {
     PickColour(Option<surakarta_engine::Side>),
     PickLevel(surakarta_engine::ai::Level),
     ToggleTurnBoard,
+    /// Stay in the game (answer to "leave?").
+    Stay,
+    /// Leave the app; the game is saved and continues next time.
+    Leave,
 }
 
 /// A button with a text label in the theme's button colours.
@@ -98,6 +102,7 @@ fn act(
     mut panels: ResMut<PanelState>,
     mut commands: MessageWriter<Command>,
     mut settings: ResMut<crate::settings::Settings>,
+    mut exit: MessageWriter<AppExit>,
 ) {
     for action in actions.read() {
         match *action {
@@ -131,6 +136,11 @@ fn act(
             UiAction::PickColour(c) => panels.choice.colour = c,
             UiAction::PickLevel(l) => panels.choice.level = l,
             UiAction::ToggleTurnBoard => settings.turn_board = !settings.turn_board,
+            UiAction::Stay => panels.leave_prompt = false,
+            UiAction::Leave => {
+                panels.leave_prompt = false;
+                exit.write(AppExit::Success);
+            }
         }
     }
 }

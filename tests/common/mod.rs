@@ -18,7 +18,29 @@ use surakarta_engine::{Game, Position, Ruleset, Square};
 pub const FRAME: Duration = Duration::from_millis(16);
 
 pub fn app() -> App {
+    app_with(None)
+}
+
+/// A fresh, empty folder for one test.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let dir = std::env::temp_dir().join(format!(
+        "surakarta-test-{name}-{}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A headless app that keeps its files in `dir` (or nowhere).
+pub fn app_with(dir: Option<std::path::PathBuf>) -> App {
     let mut app = App::new();
+    app.insert_resource(surakarta::persist::Storage(
+        dir.map(surakarta::persist::store::Store::new),
+    ));
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()));
     app.init_asset::<Mesh>();
     app.init_asset::<ColorMaterial>();

@@ -1,0 +1,198 @@
+//! What is saved, and how: JSON files with a format version. The game itself is kept in the
+//! engine's record notation, so a save file is also a readable game record.
+
+use crate::session::{Mode, Session};
+use crate::settings::{AnimationSpeed, Settings};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use surakarta_engine::ai::Level;
+use surakarta_engine::{Record, Side};
+
+/// The format this version of the app writes. Older versions are read; newer ones are
+/// kept aside (the app cannot know what they mean).
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The game in progress.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct SavedGame {
+    pub version: u32,
+    /// The game as a record: rule set, start, moves, result.
+    pub record: String,
+    /// `"two-players"`, or `"computer"` with `human` and `level`.
+    pub mode: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub human: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    pub seed: u64,
+    /// The result has been counted in the statistics.
+    #[serde(default)]
+    pub counted: bool,
+}
+
+/// Wins, draws and losses against one level.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// Settings and statistics.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct SavedSettings {
+    pub version: u32,
+    pub animation: String,
+    pub route_preview: bool,
+    pub confirm_moves: bool,
+    pub turn_board: bool,
+    /// Results against the computer, by level name.
+    #[serde(default)]
+    pub stats: BTreeMap<String, Tally>,
+}
+
+/// Why a saved file was not used.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// Written by a newer app.
+    Newer(u32),
+    /// Not a save file of this app, or damaged.
+    Damaged(String),
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::Red => "red",
+        Side::Black => "black",
+    }
+}
+
+impl SavedGame {
+    pub fn from_session(session: &Session) -> SavedGame {
+        let (mode, human, level) = match session.mode {
+            Mode::TwoPlayers => ("two-players", None, None),
+            Mode::VsComputer { human, level } => (
+                "computer",
+                Some(side_name(human).to_owned()),
+                Some(level.name().to_owned()),
+            ),
+        };
+        let names = match session.mode {
+            Mode::TwoPlayers => ("Red".to_owned(), "Black".to_owned()),
+            Mode::VsComputer {
+                human: Side::Red,
+                level,
+            } => ("Player".to_owned(), format!("Computer ({})", level.name())),
+            Mode::VsComputer {
+                human: Side::Black,
+                level,
+            } => (format!("Computer ({})", level.name()), "Player".to_owned()),
+        };
+        SavedGame {
+            version: FORMAT_VERSION,
+            record: Record::from_game(&session.game, &names.0, &names.1).to_string(),
+            mode: mode.to_owned(),
+            human,
+            level,
+            seed: session.seed,
+            counted: session.counted,
+        }
+    }
+
+    /// Reads a save file's text into a session, checking every move with the engine.
+    pub fn parse(text: &str) -> Result<Session, LoadError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let version = value
+            .get("version")
+            .and_then(serde_json::Value::as_u64)
+            .ok_or_else(|| LoadError::Damaged("no format version".into()))?;
+        if version > u64::from(FORMAT_VERSION) {
+            return Err(LoadError::Newer(version as u32));
+        }
+        // Version 1 is the first; later versions convert older files here.
+        let saved: SavedGame =
+            serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let record: Record = saved
+            .record
+            .parse()
+            .map_err(|e: surakarta_engine::ParseRecordError| LoadError::Damaged(e.to_string()))?;
+        let game = record
+            .to_game()
+            .map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let mode = match saved.mode.as_str() {
+            "two-players" => Mode::TwoPlayers,
+            "computer" => {
+                let human = match saved.human.as_deref() {
+                    Some("red") => Side::Red,
+                    Some("black") => Side::Black,
+                    other => return Err(LoadError::Damaged(format!("unknown colour {other:?}"))),
+                };
+                let level = saved
+                    .level
+                    .as_deref()
+                    .and_then(Level::from_name)
+                    .ok_or_else(|| {
+                        LoadError::Damaged(format!("unknown level {:?}", saved.level))
+                    })?;
+                Mode::VsComputer { human, level }
+            }
+            other => return Err(LoadError::Damaged(format!("unknown mode {other:?}"))),
+        };
+        Ok(Session {
+            game,
+            mode,
+            seed: saved.seed,
+            counted: saved.counted,
+        })
+    }
+}
+
+impl SavedSettings {
+    pub fn from_parts(settings: &Settings, stats: &BTreeMap<String, Tally>) -> SavedSettings {
+        SavedSettings {
+            version: FORMAT_VERSION,
+            animation: match settings.animation {
+                AnimationSpeed::Normal => "normal",
+                AnimationSpeed::Fast => "fast",
+                AnimationSpeed::Off => "off",
+            }
+            .to_owned(),
+            route_preview: settings.route_preview,
+            confirm_moves: settings.confirm_moves,
+            turn_board: settings.turn_board,
+            stats: stats.clone(),
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<(Settings, BTreeMap<String, Tally>), LoadError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let version = value
+            .get("version")
+            .and_then(serde_json::Value::as_u64)
+            .ok_or_else(|| LoadError::Damaged("no format version".into()))?;
+        if version > u64::from(FORMAT_VERSION) {
+            return Err(LoadError::Newer(version as u32));
+        }
+        let saved: SavedSettings =
+            serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let animation = match saved.animation.as_str() {
+            "normal" => AnimationSpeed::Normal,
+            "fast" => AnimationSpeed::Fast,
+            "off" => AnimationSpeed::Off,
+            other => {
+                return Err(LoadError::Damaged(format!(
+                    "unknown animation speed {other:?}"
+                )));
+            }
+        };
+        let settings = Settings {
+            animation,
+            route_preview: saved.route_preview,
+            confirm_moves: saved.confirm_moves,
+            turn_board: saved.turn_board,
+        };
+        Ok((settings, saved.stats))
+    }
+}

@@ -1,0 +1,239 @@
+//! Saved games, settings and statistics: loaded at start, written after every move and on
+//! suspend, so that the game survives the OS killing the app at any time. A file that
+//! cannot be used is kept aside, the player is told once, and a fresh game starts.
+
+pub mod format;
+pub mod store;
+
+use crate::GameSet;
+use crate::hud::PanelState;
+use crate::i18n::Strings;
+use crate::session::{Mode, Session, Turn, settled_turn};
+use crate::settings::Settings;
+use bevy::prelude::*;
+use bevy::window::AppLifecycle;
+use format::{LoadError, SavedGame, SavedSettings, Tally};
+use std::collections::BTreeMap;
+use store::{Read, Store};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Storage>()
+        .init_resource::<Stats>()
+        .init_resource::<Notice>()
+        .add_message::<AppLifecycle>()
+        .add_systems(Startup, load)
+        .add_systems(
+            Update,
+            (
+                count_result,
+                save_game,
+                save_settings,
+                follow_lifecycle,
+                clear_notice,
+            )
+                .chain()
+                .in_set(GameSet::Present),
+        );
+}
+
+/// The saved game's file name.
+pub const GAME_FILE: &str = "game.json";
+/// The settings and statistics file name.
+pub const SETTINGS_FILE: &str = "settings.json";
+
+/// Where files go; `None` keeps nothing (tools such as screenshots, which must not touch
+/// the player's saved game).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Storage(pub Option<Store>);
+
+impl Storage {
+    /// The platform's place for app data: the activity's internal data path on Android,
+    /// the user's data directory elsewhere.
+    pub fn platform() -> Storage {
+        #[cfg(target_os = "android")]
+        {
+            let dir = bevy::android::ANDROID_APP
+                .get()
+                .and_then(|app| app.internal_data_path());
+            Storage(dir.map(Store::new))
+        }
+        #[cfg(not(target_os = "android"))]
+        {
+            let dirs = directories::ProjectDirs::from("org", "Surakarta", "Surakarta");
+            Storage(dirs.map(|d| Store::new(d.data_dir())))
+        }
+    }
+}
+
+/// Results against the computer, by level name.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats(pub BTreeMap<String, Tally>);
+
+/// A message for the player, shown once (a save file that could not be read).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notice(pub Option<String>);
+
+#[allow(clippy::too_many_arguments)]
+fn load(
+    storage: Res<Storage>,
+    strings: Res<Strings>,
+    mut session: ResMut<Session>,
+    mut settings: ResMut<Settings>,
+    mut stats: ResMut<Stats>,
+    mut notice: ResMut<Notice>,
+    mut panels: ResMut<PanelState>,
+    mut turn: ResMut<NextState<Turn>>,
+) {
+    let Some(store) = &storage.0 else { return };
+    let mut problems = Vec::new();
+    match store.read(SETTINGS_FILE) {
+        Read::Missing => {}
+        Read::Text(text) => match SavedSettings::parse(&text) {
+            Ok((s, t)) => {
+                *settings = s;
+                stats.0 = t;
+            }
+            Err(e) => problems.push((SETTINGS_FILE, e, store.keep_aside(SETTINGS_FILE))),
+        },
+        Read::Unreadable { kept_as } => problems.push((
+            SETTINGS_FILE,
+            LoadError::Damaged("unreadable".into()),
+            kept_as,
+        )),
+    }
+    match store.read(GAME_FILE) {
+        Read::Missing => {}
+        Read::Text(text) => match SavedGame::parse(&text) {
+            Ok(saved) => {
+                // A game in progress continues where it was; a finished or untouched one
+                // waits for a new game to be chosen.
+                if saved.game.outcome().is_none() && !saved.game.history().is_empty() {
+                    panels.new_game = false;
+                }
+                *session = saved;
+                turn.set(settled_turn(&session));
+            }
+            Err(e) => problems.push((GAME_FILE, e, store.keep_aside(GAME_FILE))),
+        },
+        Read::Unreadable { kept_as } => {
+            problems.push((GAME_FILE, LoadError::Damaged("unreadable".into()), kept_as))
+        }
+    }
+    if let Some((file, error, kept)) = problems.into_iter().next() {
+        let kept = kept.map_or(String::new(), |p| p.display().to_string());
+        warn!("{file} not used ({error:?}); kept as {kept}");
+        let key = match error {
+            LoadError::Newer(_) => "notice.save_newer",
+            LoadError::Damaged(_) => "notice.save_damaged",
+        };
+        notice.0 = Some(strings.get(key));
+    }
+}
+
+fn count_result(
+    mut session: ResMut<Session>,
+    mut stats: ResMut<Stats>,
+    turn: Option<Res<State<Turn>>>,
+) {
+    if session.counted || !turn.is_some_and(|t| *t.get() == Turn::Over) {
+        return;
+    }
+    let (Some(outcome), Mode::VsComputer { human, level }) = (session.game.outcome(), session.mode)
+    else {
+        return;
+    };
+    let tally = stats.0.entry(level.name().to_owned()).or_default();
+    match outcome.winner {
+        Some(w) if w == human => tally.wins += 1,
+        Some(_) => tally.losses += 1,
+        None => tally.draws += 1,
+    }
+    session.counted = true;
+}
+
+/// Writes the game whenever it changed (a move, undo, a new game): a kill between two
+/// frames loses nothing.
+fn save_game(storage: Res<Storage>, session: Res<Session>) {
+    if let Some(store) = &storage.0
+        && session.is_changed()
+    {
+        write(
+            store,
+            GAME_FILE,
+            &serde_json::to_string_pretty(&SavedGame::from_session(&session)),
+        );
+    }
+}
+
+fn save_settings(storage: Res<Storage>, settings: Res<Settings>, stats: Res<Stats>) {
+    if let Some(store) = &storage.0
+        && (settings.is_changed() || stats.is_changed())
+        && !(settings.is_added() && stats.is_added())
+    {
+        write(
+            store,
+            SETTINGS_FILE,
+            &serde_json::to_string_pretty(&SavedSettings::from_parts(&settings, &stats.0)),
+        );
+    }
+}
+
+fn write(store: &Store, name: &str, text: &serde_json::Result<String>) {
+    match text {
+        Ok(text) => {
+            if let Err(e) = store.write(name, text) {
+                warn!("could not save {name}: {e}");
+            }
+        }
+        Err(e) => warn!("could not encode {name}: {e}"),
+    }
+}
+
+/// On suspend: save at once, stop the computer, freeze animations. On resume: go on
+/// exactly where the player was (the computer starts thinking again if it was its turn).
+fn follow_lifecycle(
+    mut events: MessageReader<AppLifecycle>,
+    storage: Res<Storage>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    stats: Res<Stats>,
+    mut computer: ResMut<crate::computer::Computer>,
+    mut time: ResMut<Time<Virtual>>,
+) {
+    for event in events.read() {
+        match event {
+            AppLifecycle::WillSuspend | AppLifecycle::Suspended => {
+                if let Some(store) = &storage.0 {
+                    write(
+                        store,
+                        GAME_FILE,
+                        &serde_json::to_string_pretty(&SavedGame::from_session(&session)),
+                    );
+                    write(
+                        store,
+                        SETTINGS_FILE,
+                        &serde_json::to_string_pretty(&SavedSettings::from_parts(
+                            &settings, &stats.0,
+                        )),
+                    );
+                }
+                computer.cancel(None);
+                time.pause();
+            }
+            AppLifecycle::WillResume | AppLifecycle::Running => time.unpause(),
+            AppLifecycle::Idle => {}
+        }
+    }
+}
+
+/// The notice stays until the player moves or starts a game.
+fn clear_notice(
+    mut played: MessageReader<crate::session::MovePlayed>,
+    mut commands: MessageReader<crate::session::Command>,
+    mut notice: ResMut<Notice>,
+) {
+    let acted = played.read().count() + commands.read().count() > 0;
+    if acted && notice.0.is_some() {
+        notice.0 = None;
+    }
+}

@@ -1,0 +1,207 @@
+//! Saved games survive anything: kills, bad files, newer versions, suspension.
+
+mod common;
+
+use bevy::prelude::*;
+use bevy::window::AppLifecycle;
+use common::*;
+use std::fs;
+use surakarta::persist::format::{FORMAT_VERSION, SavedGame, SavedSettings};
+use surakarta::persist::store::{MAX_FILE_BYTES, Read, Store};
+use surakarta::persist::{GAME_FILE, Notice, SETTINGS_FILE, Stats};
+use surakarta::session::{Mode, Session, Turn};
+use surakarta::settings::{AnimationSpeed, Settings};
+use surakarta_engine::ai::Level;
+use surakarta_engine::{Game, Move, Ruleset, Side};
+
+fn mid_game() -> Session {
+    let mut game = Game::new(Ruleset::from_id("forty-move").unwrap());
+    for m in ["b5-b4", "b2-c3", "e5-d4", "c3-b3"] {
+        game.try_play(m.parse::<Move>().unwrap()).unwrap();
+    }
+    Session {
+        game,
+        mode: Mode::VsComputer {
+            human: Side::Black,
+            level: Level::Hard,
+        },
+        seed: 99,
+        counted: false,
+    }
+}
+
+#[test]
+fn a_save_round_trips_position_history_rules_mode_and_level() {
+    let session = mid_game();
+    let text = serde_json::to_string(&SavedGame::from_session(&session)).unwrap();
+    let back = SavedGame::parse(&text).unwrap();
+    assert_eq!(back.game, session.game);
+    assert_eq!(back.game.history(), session.game.history());
+    assert_eq!(back.game.rules(), session.game.rules());
+    assert_eq!(back.mode, session.mode);
+    assert_eq!(back.seed, 99);
+    // The save is a readable game record too.
+    assert!(text.contains("forty-move"));
+}
+
+#[test]
+fn settings_and_statistics_round_trip() {
+    let settings = Settings {
+        animation: AnimationSpeed::Fast,
+        route_preview: false,
+        confirm_moves: true,
+        turn_board: true,
+    };
+    let mut stats = Stats::default();
+    stats.0.entry("Hard".into()).or_default().losses = 3;
+    let text = serde_json::to_string(&SavedSettings::from_parts(&settings, &stats.0)).unwrap();
+    let (s, t) = SavedSettings::parse(&text).unwrap();
+    assert_eq!(s, settings);
+    assert_eq!(t, stats.0);
+}
+
+#[test]
+fn writes_replace_atomically_and_a_leftover_temporary_file_is_ignored() {
+    let dir = temp_dir("atomic");
+    let store = Store::new(&dir);
+    store.write("game.json", "first").unwrap();
+    store.write("game.json", "second").unwrap();
+    // A kill during a write leaves its temporary file behind; the real file is intact.
+    fs::write(dir.join("game.json.tmp"), "half a wri").unwrap();
+    assert_eq!(store.read("game.json"), Read::Text("second".into()));
+    assert!(!dir.join("game.json.tmp").exists());
+    assert_eq!(store.read("other.json"), Read::Missing);
+}
+
+/// Starts an app on `dir` and returns its session and notice.
+fn start(dir: &std::path::Path) -> (App, Session, Option<String>) {
+    let app = app_with(Some(dir.to_owned()));
+    let session = app.world().resource::<Session>().clone();
+    let notice = app.world().resource::<Notice>().0.clone();
+    (app, session, notice)
+}
+
+#[test]
+fn bad_save_files_are_kept_aside_the_player_is_told_and_a_fresh_game_starts() {
+    let future = format!(
+        "{{\"version\": {}, \"record\": \"\", \"mode\": \"two-players\", \"seed\": 1}}",
+        FORMAT_VERSION + 1
+    );
+    let valid = serde_json::to_string(&SavedGame::from_session(&mid_game())).unwrap();
+    let truncated = valid[..valid.len() / 2].to_owned();
+    let edited = valid.replace("b2-c3", "b2-c9");
+    let illegal = valid.replace("b2-c3", "b2-b4");
+    let huge = "x".repeat(MAX_FILE_BYTES as usize + 10);
+    let cases: [(&str, Vec<u8>); 8] = [
+        ("corrupt", b"\x00\xff\xfe garbage".to_vec()),
+        ("truncated", truncated.into_bytes()),
+        ("empty", Vec::new()),
+        ("huge", huge.into_bytes()),
+        ("future", future.into_bytes()),
+        ("edited", edited.into_bytes()),
+        ("illegal", illegal.into_bytes()),
+        ("not-json", b"[Ruleset \"standard\"]\n\n1. b2-b3".to_vec()),
+    ];
+    for (name, bytes) in cases {
+        let dir = temp_dir(name);
+        fs::write(dir.join(GAME_FILE), &bytes).unwrap();
+        let (_app, session, notice) = start(&dir);
+        assert!(session.game.history().is_empty(), "{name}: a fresh game");
+        assert!(notice.is_some(), "{name}: the player is told");
+        let kept = fs::read(dir.join(format!("{GAME_FILE}.bad-1")))
+            .unwrap_or_else(|_| panic!("{name}: kept aside"));
+        assert_eq!(kept, bytes, "{name}: kept as it was");
+    }
+}
+
+#[test]
+fn a_damaged_settings_file_does_not_cost_the_saved_game() {
+    let dir = temp_dir("settings");
+    let store = Store::new(&dir);
+    store
+        .write(
+            GAME_FILE,
+            &serde_json::to_string(&SavedGame::from_session(&mid_game())).unwrap(),
+        )
+        .unwrap();
+    fs::write(dir.join(SETTINGS_FILE), "{ nope").unwrap();
+    let (_app, session, notice) = start(&dir);
+    assert_eq!(session.game, mid_game().game);
+    assert!(notice.is_some());
+    assert!(dir.join(format!("{SETTINGS_FILE}.bad-1")).exists());
+}
+
+#[test]
+fn the_game_is_saved_after_every_move_and_survives_suspend_and_a_new_process() {
+    let dir = temp_dir("suspend");
+    {
+        let mut app = app_with(Some(dir.clone()));
+        app.world_mut().resource_mut::<Settings>().animation = AnimationSpeed::Off;
+        set_game(
+            &mut app,
+            "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+            Mode::TwoPlayers,
+        );
+        tap(&mut app, "b2");
+        tap(&mut app, "b3");
+        app.update();
+        // Saved already, before any suspend: a kill now loses nothing.
+        let saved = fs::read_to_string(dir.join(GAME_FILE)).unwrap();
+        assert!(saved.contains("b2-b3"), "{saved}");
+        assert!(run_until(&mut app, 2.0, |a| turn(a) == Turn::Waiting));
+        tap(&mut app, "e5");
+        tap(&mut app, "e4");
+        app.update();
+        app.world_mut().write_message(AppLifecycle::Suspended);
+        app.update();
+        // The app is dropped here, as when the OS kills a suspended app.
+    }
+    let (mut app, session, notice) = start(&dir);
+    assert_eq!(notice, None);
+    let moves: Vec<String> = session
+        .game
+        .history()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(moves, ["b2-b3", "e5-e4"]);
+    assert_eq!(session.mode, Mode::TwoPlayers);
+    app.update();
+    assert_eq!(turn(&app), Turn::Waiting);
+    assert!(
+        !app.world()
+            .resource::<surakarta::hud::PanelState>()
+            .new_game,
+        "the game continues"
+    );
+}
+
+#[test]
+fn a_finished_game_against_the_computer_counts_once_in_the_statistics() {
+    let dir = temp_dir("stats");
+    {
+        let mut app = app_with(Some(dir.clone()));
+        app.world_mut().resource_mut::<Settings>().animation = AnimationSpeed::Off;
+        set_game(
+            &mut app,
+            "6/6/6/6/b4r/6 r 0 0",
+            Mode::VsComputer {
+                human: Side::Red,
+                level: Level::Easy,
+            },
+        );
+        tap(&mut app, "f2");
+        tap(&mut app, "a2");
+        assert!(run_until(&mut app, 2.0, |a| turn(a) == Turn::Over));
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(app.world().resource::<Stats>().0["Easy"].wins, 1);
+    }
+    let (app, _, _) = start(&dir);
+    assert_eq!(
+        app.world().resource::<Stats>().0["Easy"].wins,
+        1,
+        "counted once, and kept"
+    );
+}
