@@ -96,6 +96,7 @@ impl Computer {
         let asked = game.clone();
         let position = game.clone();
         let task = AsyncComputeTaskPool::get().spawn(async move {
+            lower_thread_priority();
             let started = Instant::now();
             let clock = || started.elapsed();
             let ctl = SearchControl {
@@ -203,5 +204,25 @@ fn collect_answers(
             }
             _ => {}
         }
+    }
+}
+
+/// The search is background work: on Linux and Android, where each thread has its own
+/// nice value, the worker running it yields the cores to the frame when both are busy.
+fn lower_thread_priority() {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        use std::cell::Cell;
+        thread_local!(static LOWERED: Cell<bool> = const { Cell::new(false) });
+        LOWERED.with(|done| {
+            if !done.get() {
+                // SAFETY: setpriority only reads its integer arguments; `who = 0` is the
+                // calling thread. A failure leaves the priority as it was, which is harmless.
+                unsafe {
+                    libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+                }
+                done.set(true);
+            }
+        });
     }
 }
