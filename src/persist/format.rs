@@ -60,6 +60,21 @@ pub enum LoadError {
     Damaged(String),
 }
 
+/// Reads a file of any format version this app knows. Version 1 is the first; later
+/// versions convert older files here, before the typed read.
+fn versioned<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, LoadError> {
+    let damaged = |e: serde_json::Error| LoadError::Damaged(e.to_string());
+    let value: serde_json::Value = serde_json::from_str(text).map_err(damaged)?;
+    let version = value
+        .get("version")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or_else(|| LoadError::Damaged("no format version".into()))?;
+    if version > u64::from(FORMAT_VERSION) {
+        return Err(LoadError::Newer(version.min(u64::from(u32::MAX)) as u32));
+    }
+    serde_json::from_value(value).map_err(damaged)
+}
+
 fn side_name(s: Side) -> &'static str {
     match s {
         Side::Red => "red",
@@ -101,18 +116,7 @@ impl SavedGame {
 
     /// Reads a save file's text into a session, checking every move with the engine.
     pub fn parse(text: &str) -> Result<Session, LoadError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
-        let version = value
-            .get("version")
-            .and_then(serde_json::Value::as_u64)
-            .ok_or_else(|| LoadError::Damaged("no format version".into()))?;
-        if version > u64::from(FORMAT_VERSION) {
-            return Err(LoadError::Newer(version as u32));
-        }
-        // Version 1 is the first; later versions convert older files here.
-        let saved: SavedGame =
-            serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let saved: SavedGame = versioned(text)?;
         let record: Record = saved
             .record
             .parse()
@@ -166,17 +170,7 @@ impl SavedSettings {
     }
 
     pub fn parse(text: &str) -> Result<(Settings, BTreeMap<String, Tally>), LoadError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
-        let version = value
-            .get("version")
-            .and_then(serde_json::Value::as_u64)
-            .ok_or_else(|| LoadError::Damaged("no format version".into()))?;
-        if version > u64::from(FORMAT_VERSION) {
-            return Err(LoadError::Newer(version as u32));
-        }
-        let saved: SavedSettings =
-            serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let saved: SavedSettings = versioned(text)?;
         let animation = match saved.animation.as_str() {
             "normal" => AnimationSpeed::Normal,
             "fast" => AnimationSpeed::Fast,

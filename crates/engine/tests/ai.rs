@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use surakarta_engine::ai::{Engine, HintReason, Level, Limits, MATE_BOUND, SearchControl};
+use surakarta_engine::ai::{Engine, HintReason, Level, Limits, MATE, SearchControl};
 use surakarta_engine::{Game, Move, MoveList, Position, Ruleset, Side};
 
 fn game(fen: &str) -> Game {
@@ -22,6 +22,18 @@ fn choose(game: &Game, level: Level, cap: Limits, seed: u64) -> Move {
         .choose(game, level, cap, seed, &ctl)
         .best
         .expect("a legal move exists")
+}
+
+/// Hard's plain search of `game` within `limits`.
+fn search(game: &Game, limits: Limits) -> surakarta_engine::ai::SearchResult {
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let clock = || started.elapsed();
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    Engine::new(8).search(game, limits, &ctl, &mut |_| {})
 }
 
 fn depth(d: u32) -> Limits {
@@ -57,21 +69,27 @@ fn every_level_takes_the_last_stone() {
 
 #[test]
 fn hard_finds_a_win_two_moves_deep() {
-    // Black's last stone escapes any single capture threat only by stepping into another.
-    let g = game("6/6/6/6/b4r/6 r 0 0");
-    let stop = AtomicBool::new(false);
-    let started = Instant::now();
-    let clock = || started.elapsed();
-    let ctl = SearchControl {
-        stop: &stop,
-        clock: &clock,
-    };
-    let r = Engine::new(8).search(&g, depth(6), &ctl, &mut |_| {});
-    assert!(
-        r.score > MATE_BOUND,
-        "a forced win is scored as one: {}",
-        r.score
-    );
+    // Black's last stone is safe in its corner, but it must move out of it: Red's quiet
+    // move first makes every square it can step to a capture.
+    let g = game("b5/6/6/r3r1/6/6 r 0 10");
+    assert!(g.moves().iter().all(|m| !m.capture));
+    let r = search(&g, depth(6));
+    assert_eq!(r.score, MATE - 3, "a win in three plies");
+    let first = r.best.unwrap();
+    assert!(!first.capture);
+    let mut after = g.clone();
+    after.try_play(first).unwrap();
+    for reply in after.moves().iter() {
+        let mut next = after.clone();
+        next.try_play(*reply).unwrap();
+        let finish = choose(&next, Level::Hard, depth(4), 0);
+        next.try_play(finish).unwrap();
+        assert_eq!(
+            next.outcome().map(|o| o.winner),
+            Some(Some(Side::Red)),
+            "after {reply}"
+        );
+    }
 }
 
 #[test]
@@ -144,20 +162,13 @@ fn the_side_behind_takes_the_no_capture_draw_and_the_side_ahead_presses_on() {
     // Red is two stones down, has no capture, and is one quiet ply from the 50-ply draw.
     let behind = game("2b3/4b1/6/1b1br1/3rb1/1r4 r 49 80");
     assert!(behind.moves().iter().all(|m| !m.capture));
-    let stop = AtomicBool::new(false);
-    let started = Instant::now();
-    let clock = || started.elapsed();
-    let ctl = SearchControl {
-        stop: &stop,
-        clock: &clock,
-    };
-    let r = Engine::new(8).search(&behind, depth(5), &ctl, &mut |_| {});
+    let r = search(&behind, depth(5));
     assert!(!r.best.unwrap().capture);
     assert_eq!(r.score, 0, "the draw is the best Red can hope for");
 
     // Black to move in the same placement, two stones up, captures instead of drawing.
     let ahead = game("2b3/4b1/6/1b1br1/3rb1/1r4 b 49 80");
-    let r = Engine::new(8).search(&ahead, depth(5), &ctl, &mut |_| {});
+    let r = search(&ahead, depth(5));
     assert!(r.best.unwrap().capture, "{:?}", r.best);
     assert!(r.score > 300);
 }
