@@ -102,13 +102,7 @@ pub(super) fn choose(
         return engine.search(game, limits, ctl, &mut |_| {});
     }
     let list = game.moves();
-    let mut result = SearchResult {
-        best: list.as_slice().first().copied(),
-        score: 0,
-        depth: 0,
-        nodes: 0,
-        pv: Vec::new(),
-    };
+    let mut result = SearchResult::unsearched(&list);
     if list.len() <= 1 {
         return result;
     }

@@ -106,6 +106,19 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
+impl SearchResult {
+    /// The answer before any search: the first legal move, if any.
+    pub fn unsearched(moves: &crate::moves::MoveList) -> SearchResult {
+        SearchResult {
+            best: moves.as_slice().first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        }
+    }
+}
+
 /// A reusable searcher: keeps its transposition table and move-ordering history between
 /// searches, as a player remembers what it has already worked out.
 pub struct Engine {

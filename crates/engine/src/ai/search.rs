@@ -417,13 +417,7 @@ pub(crate) fn iterate(
 ) -> SearchResult {
     let pos = *game.position();
     let list = game.moves();
-    let mut result = SearchResult {
-        best: list.as_slice().first().copied(),
-        score: 0,
-        depth: 0,
-        nodes: 0,
-        pv: Vec::new(),
-    };
+    let mut result = SearchResult::unsearched(&list);
     if list.len() <= 1 {
         return result;
     }
