@@ -106,10 +106,10 @@ pub(super) fn choose(
     if list.len() <= 1 {
         return result;
     }
-    engine.tt.new_search();
+    engine.mem.tt.new_search();
     let pos = *game.position();
     let mut scored = Vec::new();
-    let mut s = Searcher::new(&mut engine.tt, &mut engine.history, game, ctl, limits);
+    let mut s = Searcher::new(&mut engine.mem, game, ctl, limits);
     for depth in 1..=limits.depth.unwrap_or(2) as i32 {
         let scores = s.score_root_moves(&pos, &list, depth);
         if s.stopped() && !scored.is_empty() {

@@ -122,23 +122,20 @@ impl SearchResult {
 /// A reusable searcher: keeps its transposition table and move-ordering history between
 /// searches, as a player remembers what it has already worked out.
 pub struct Engine {
-    tt: tt::Table,
-    history: Box<[[i32; 36]; 36]>,
+    mem: search::Memory,
 }
 
 impl Engine {
     /// An engine with a transposition table of about `megabytes` MB.
     pub fn new(megabytes: usize) -> Engine {
         Engine {
-            tt: tt::Table::new(megabytes),
-            history: Box::new([[0; 36]; 36]),
+            mem: search::Memory::new(megabytes),
         }
     }
 
     /// Forgets everything learned (for a new game).
     pub fn clear(&mut self) {
-        self.tt.clear();
-        *self.history = [[0; 36]; 36];
+        self.mem.clear();
     }
 
     /// Searches the game's current position with iterative deepening until a limit is
@@ -150,14 +147,14 @@ impl Engine {
         ctl: &SearchControl<'_>,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.tt.new_search();
-        for row in self.history.iter_mut() {
+        self.mem.tt.new_search();
+        for row in self.mem.history.iter_mut() {
             for h in row.iter_mut() {
                 *h /= 4;
             }
         }
         let max_depth = limits.depth.unwrap_or(100).clamp(1, 100);
-        let mut s = search::Searcher::new(&mut self.tt, &mut self.history, game, ctl, limits);
+        let mut s = search::Searcher::new(&mut self.mem, game, ctl, limits);
         search::iterate(&mut s, game, max_depth, on_info)
     }
 

@@ -18,9 +18,32 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
 
+/// What an engine remembers between searches.
+pub(crate) struct Memory {
+    pub tt: Table,
+    pub history: Box<[[i32; 36]; 36]>,
+    /// Evaluations already made, by position hash: quiet leaves recur across iterations.
+    pub evals: Box<[(u64, i32)]>,
+}
+
+impl Memory {
+    pub fn new(megabytes: usize) -> Memory {
+        Memory {
+            tt: Table::new(megabytes),
+            history: Box::new([[0; 36]; 36]),
+            evals: vec![(0, 0); 1 << 16].into_boxed_slice(),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        *self.history = [[0; 36]; 36];
+        self.evals.fill((0, 0));
+    }
+}
+
 pub(crate) struct Searcher<'a> {
-    pub tt: &'a mut Table,
-    pub history: &'a mut [[i32; 36]; 36],
+    mem: &'a mut Memory,
     rules: Ruleset,
     ctl: &'a SearchControl<'a>,
     limits: Limits,
@@ -35,15 +58,13 @@ pub(crate) struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     pub fn new(
-        tt: &'a mut Table,
-        history: &'a mut [[i32; 36]; 36],
+        mem: &'a mut Memory,
         game: &Game,
         ctl: &'a SearchControl<'a>,
         limits: Limits,
     ) -> Searcher<'a> {
         Searcher {
-            tt,
-            history,
+            mem,
             rules: *game.rules(),
             ctl,
             limits,
@@ -111,8 +132,16 @@ impl<'a> Searcher<'a> {
 
     /// Scales an evaluation towards a draw as the no-capture or ply limit comes near, so
     /// the side ahead presses on and the side behind plays for the limit.
-    fn scaled_eval(&self, pos: &Position) -> i32 {
-        let raw = evaluate(pos, self.rules.diagonal_steps);
+    fn scaled_eval(&mut self, pos: &Position) -> i32 {
+        let slot = pos.hash() as usize & (self.mem.evals.len() - 1);
+        let raw = match self.mem.evals[slot] {
+            (key, score) if key == pos.hash() => score,
+            _ => {
+                let score = evaluate(pos, self.rules.diagonal_steps);
+                self.mem.evals[slot] = (pos.hash(), score);
+                score
+            }
+        };
         let left = [
             self.rules
                 .no_capture_limit
@@ -155,7 +184,7 @@ impl<'a> Searcher<'a> {
             }
             // Moving a threatened stone away is a natural first try.
             let escape = if enemy_attacks.has(m.from) { 50_000 } else { 0 };
-            escape + self.history[m.from.index()][m.to.index()]
+            escape + self.mem.history[m.from.index()][m.to.index()]
         };
         let moves = list.as_mut_slice();
         let mut keys = [0i32; crate::moves::MAX_MOVES];
@@ -240,7 +269,7 @@ impl<'a> Searcher<'a> {
         }
         let pv_node = beta - alpha > 1;
         let key = pos.hash();
-        let hit = self.tt.probe(key);
+        let hit = self.mem.tt.probe(key);
         let mut tt_move = None;
         if let Some(hit) = hit {
             tt_move = hit.mv.filter(|m| list.contains(m));
@@ -335,7 +364,7 @@ impl<'a> Searcher<'a> {
                         k[1] = k[0];
                         k[0] = Some(m);
                     }
-                    let h = &mut self.history[m.from.index()][m.to.index()];
+                    let h = &mut self.mem.history[m.from.index()][m.to.index()];
                     *h = (*h + depth * depth).min(40_000);
                 }
                 break;
@@ -348,7 +377,8 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt
+        self.mem
+            .tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
     }
