@@ -15,6 +15,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Default)]
 struct Samples {
     frame: u32,
+    /// Frames since the last new game: the frames that rebuild the board are not
+    /// frames of thinking, and are left out.
+    since_restart: u32,
     idle: Vec<f32>,
     thinking: Vec<f32>,
 }
@@ -29,6 +32,9 @@ fn new_game() -> Command {
         rules: Ruleset::default(),
     }
 }
+
+/// Frames after a new game that still rebuild stones and marks.
+const SETTLE_AFTER_RESTART: u32 = 4;
 
 fn stats(v: &mut [f32]) -> (f32, f32) {
     v.sort_by(f32::total_cmp);
@@ -67,11 +73,15 @@ fn measure(
         }
         return;
     }
+    samples.since_restart += 1;
     if computer.thinking() {
-        samples.thinking.push(ms);
+        if samples.since_restart > SETTLE_AFTER_RESTART {
+            samples.thinking.push(ms);
+        }
     } else if session.human_to_move() {
         // The computer has answered: start again, so that it thinks on.
         commands.write(new_game());
+        samples.since_restart = 0;
     }
     if samples.thinking.len() >= n as usize {
         let (idle_median, idle_p99) = stats(&mut samples.idle);
