@@ -284,9 +284,7 @@ fn the_computer_thinks_in_the_background_and_plays_a_legal_move() {
 #[test]
 fn undo_against_the_computer_takes_back_the_reply_too() {
     let mut app = app();
-    app.world_mut()
-        .resource_mut::<surakarta::settings::Settings>()
-        .animation = surakarta::settings::AnimationSpeed::Off;
+    animations_off(&mut app);
     set_game(
         &mut app,
         "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
@@ -314,9 +312,7 @@ fn undo_against_the_computer_takes_back_the_reply_too() {
 #[test]
 fn a_whole_game_against_the_computer_ends_with_the_right_result() {
     let mut app = app();
-    app.world_mut()
-        .resource_mut::<surakarta::settings::Settings>()
-        .animation = surakarta::settings::AnimationSpeed::Off;
+    animations_off(&mut app);
     set_game(
         &mut app,
         "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
@@ -384,12 +380,7 @@ fn with_confirm_moves_the_first_tap_only_proposes_and_accept_plays() {
         Some("f2xa2".into())
     );
     // Only the proposed move's route is drawn.
-    let routes: Vec<String> = app
-        .world_mut()
-        .query::<&surakarta::preview::RouteMark>()
-        .iter(app.world())
-        .map(|r| r.0.to_string())
-        .collect();
+    let routes: Vec<String> = drawn_routes(&mut app);
     assert_eq!(routes, ["f2xa2"]);
     app.world_mut()
         .write_message(surakarta::session::Command::Accept);
@@ -429,12 +420,7 @@ fn a_hint_shows_hards_move_and_accepting_it_plays_it() {
     assert_eq!(hint.mv.to_string(), "f2xa2");
     assert_eq!(hint.route.as_ref().map(|r| r.loops), Some(4));
     app.update();
-    let routes: Vec<String> = app
-        .world_mut()
-        .query::<&surakarta::preview::RouteMark>()
-        .iter(app.world())
-        .map(|r| r.0.to_string())
-        .collect();
+    let routes: Vec<String> = drawn_routes(&mut app);
     assert!(routes.contains(&"f2xa2".to_string()));
     app.world_mut()
         .write_message(surakarta::session::Command::Accept);

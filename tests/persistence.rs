@@ -136,7 +136,7 @@ fn the_game_is_saved_after_every_move_and_survives_suspend_and_a_new_process() {
     let dir = temp_dir("suspend");
     {
         let mut app = app_with(Some(dir.clone()));
-        app.world_mut().resource_mut::<Settings>().animation = AnimationSpeed::Off;
+        animations_off(&mut app);
         set_game(
             &mut app,
             "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
@@ -181,7 +181,7 @@ fn a_finished_game_against_the_computer_counts_once_in_the_statistics() {
     let dir = temp_dir("stats");
     {
         let mut app = app_with(Some(dir.clone()));
-        app.world_mut().resource_mut::<Settings>().animation = AnimationSpeed::Off;
+        animations_off(&mut app);
         set_game(
             &mut app,
             "6/6/6/6/b4r/6 r 0 0",

@@ -144,3 +144,19 @@ pub fn run_until(app: &mut App, seconds: f32, mut done: impl FnMut(&mut App) -> 
 pub fn sq(s: &str) -> Square {
     s.parse().unwrap()
 }
+
+/// Moves appear at once (the animation-speed setting "off").
+pub fn animations_off(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .animation = surakarta::settings::AnimationSpeed::Off;
+}
+
+/// The moves whose routes are drawn on the board now.
+pub fn drawn_routes(app: &mut App) -> Vec<String> {
+    app.world_mut()
+        .query::<&surakarta::preview::RouteMark>()
+        .iter(app.world())
+        .map(|r| r.0.to_string())
+        .collect()
+}
