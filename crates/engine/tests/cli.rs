@@ -240,14 +240,25 @@ fn engine_protocol_survives_garbage() {
         "setoption name Level value Grandmaster",
         "setoption name Colour value Blue",
         "setoption Level Easy",
-        "go depth banana",
-        "go sideways",
         "\u{1F600} \u{0}",
     ] {
         p.send(bad);
         let reply = p.until("info string error");
         assert_eq!(reply.len(), 1, "{bad}: {reply:?}");
     }
+    // A go with parameters it cannot read still searches (a tool waits for bestmove).
+    for bad in ["go depth banana", "go sideways"] {
+        p.send(bad);
+        let reply = p.until("bestmove");
+        assert!(
+            reply[0].starts_with("info string error"),
+            "{bad}: {reply:?}"
+        );
+    }
+    // A game clock is understood.
+    p.send("go wtime 3000 btime 3000 winc 100 binc 100");
+    let reply = p.until("bestmove");
+    assert!(reply.iter().all(|l| !l.contains("error")), "{reply:?}");
     // The last good position stays: the start, Red to move.
     p.send("go depth 2");
     let best = p.until("bestmove");

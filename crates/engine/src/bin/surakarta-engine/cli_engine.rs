@@ -19,8 +19,9 @@ Speaks a UCI-style protocol on stdin/stdout, one command a line:
   setoption name Ruleset value ID          standard, fifty-move, move-cap, forty-move
   position startpos [moves M1 M2 ...]
   position fen POSITION [moves M1 M2 ...]
-  go [movetime MS] [depth N] [nodes N] [infinite]
-                                           info lines, then bestmove MOVE or bestmove (none)
+  go [movetime MS] [depth N] [nodes N] [wtime MS btime MS winc MS binc MS] [infinite]
+                                           info lines, then bestmove MOVE or bestmove (none);
+                                           with a game clock (w = Red) it spends a slice of it
   stop                                     answer now with the best move so far
   quit
 Limits given to go cap the level's own budget; the level's depth cap and randomness apply.
@@ -87,7 +88,11 @@ impl Session {
                 })?;
             }
             "ruleset" => {
-                self.rules = value.trim().parse().map_err(|e| format!("{e}"))?;
+                self.rules = value
+                    .trim()
+                    .to_ascii_lowercase()
+                    .parse()
+                    .map_err(|e| format!("{e}"))?;
                 self.game = Game::new(self.rules);
             }
             other => return Err(format!("unknown option {other:?}")),
@@ -125,8 +130,11 @@ impl Session {
         Ok(())
     }
 
+    /// Starts a search. Limits it cannot read are reported and left out; it searches all
+    /// the same, since a tool waiting for `bestmove` would otherwise lose on time.
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
         let mut cap = Limits::default();
+        let mut clock = [None::<u64>; 4]; // wtime, btime, winc, binc
         let mut it = args.iter();
         while let Some(&key) = it.next() {
             let mut number = || -> Result<u64, String> {
@@ -134,13 +142,31 @@ impl Session {
                 v.parse()
                     .map_err(|_| format!("{key} needs a number, not {v:?}"))
             };
-            match key {
-                "movetime" => cap.time = Some(Duration::from_millis(number()?)),
-                "depth" => cap.depth = Some(number()?.clamp(1, 100) as u32),
-                "nodes" => cap.nodes = Some(number()?),
-                "infinite" => {}
-                other => return Err(format!("unknown go parameter {other:?}")),
+            let read = match key {
+                "movetime" => number().map(|n| cap.time = Some(Duration::from_millis(n))),
+                "depth" => number().map(|n| cap.depth = Some(n.clamp(1, 100) as u32)),
+                "nodes" => number().map(|n| cap.nodes = Some(n)),
+                "wtime" => number().map(|n| clock[0] = Some(n)),
+                "btime" => number().map(|n| clock[1] = Some(n)),
+                "winc" => number().map(|n| clock[2] = Some(n)),
+                "binc" => number().map(|n| clock[3] = Some(n)),
+                "movestogo" => number().map(|_| ()),
+                "infinite" | "ponder" => Ok(()),
+                other => Err(format!("unknown go parameter {other:?}")),
+            };
+            if let Err(message) = read {
+                error(&message);
             }
+        }
+        // A game clock (Red is "w", the first side): spend a slice of what is left.
+        let (left, inc) = match self.game.side_to_move() {
+            surakarta_engine::Side::Red => (clock[0], clock[2]),
+            surakarta_engine::Side::Black => (clock[1], clock[3]),
+        };
+        if let Some(left) = left {
+            let slice = left / 25 + inc.unwrap_or(0) * 3 / 4;
+            let budget = Duration::from_millis(slice.min(left.saturating_sub(50)).max(10));
+            cap.time = Some(cap.time.map_or(budget, |t| t.min(budget)));
         }
         let stop = Arc::new(AtomicBool::new(false));
         let engine = Arc::clone(&self.engine);
