@@ -268,7 +268,37 @@ const fn build_rays() -> [[Ray; 4]; 36] {
     rays
 }
 
-pub(crate) static RAYS: [[Ray; 4]; 36] = build_rays();
+pub(crate) static RAYS: [[Ray; 4]; 36] = RAYS_CONST;
+
+const fn build_circuit_rays() -> ([[Ray; 4]; 36], [u8; 36]) {
+    let mut rays = RAYS_CONST;
+    let mut counts = [0u8; 36];
+    let mut sq = 0;
+    while sq < 36 {
+        let mut n = 0;
+        let mut d = 0;
+        while d < 4 {
+            if RAYS_CONST[sq][d].space != NO_SPACE {
+                rays[sq][n] = RAYS_CONST[sq][d];
+                n += 1;
+            }
+            d += 1;
+        }
+        counts[sq] = n as u8;
+        sq += 1;
+    }
+    (rays, counts)
+}
+
+const RAYS_CONST: [[Ray; 4]; 36] = build_rays();
+static CIRCUIT_RAYS: ([[Ray; 4]; 36], [u8; 36]) = build_circuit_rays();
+
+/// The rays of `sq` that run along a circuit line (none at the corners), in hot loops
+/// that need no direction.
+#[inline(always)]
+pub(crate) fn circuit_rays(sq: usize) -> &'static [Ray] {
+    &CIRCUIT_RAYS.0[sq][..CIRCUIT_RAYS.1[sq] as usize]
+}
 
 const fn build_space_bits() -> [[u32; 4]; 36] {
     let mut bits = [[0u32; 4]; 36];

@@ -141,10 +141,7 @@ impl Position {
     #[inline]
     fn capture_targets_with(&self, from: Square, words: &[u32; 5], enemy: Bitboard) -> Bitboard {
         let mut targets = Bitboard::EMPTY;
-        for ray in &RAYS[from.index()] {
-            if ray.space == NO_SPACE {
-                continue;
-            }
+        for ray in circuit::circuit_rays(from.index()) {
             if let Some(k) = circuit::first_hit(ray, words) {
                 let target = ray.path[k];
                 if ray.loops[k] > 0 && enemy.0 & (1 << target) != 0 {

@@ -2,7 +2,7 @@
 //!
 //! Scores are in hundredths of a stone from the side to move's point of view.
 
-use crate::circuit::{self, NEIGHBOURS, NO_SPACE, RAYS};
+use crate::circuit::{self, NEIGHBOURS};
 use crate::position::Position;
 use crate::square::{Bitboard, Side};
 
@@ -35,10 +35,7 @@ pub(crate) fn side_view(pos: &Position, side: Side, words: &[u32; 5], diagonal: 
     for from in own {
         v.steps += (Bitboard(table[from.index()]) & empty).count();
         let mut targets = 0u64;
-        for ray in &RAYS[from.index()] {
-            if ray.space == NO_SPACE {
-                continue;
-            }
+        for ray in circuit::circuit_rays(from.index()) {
             match circuit::first_hit(ray, words) {
                 Some(k) if ray.loops[k] > 0 => {
                     v.open_rays += 1;
