@@ -198,9 +198,9 @@ pub(crate) struct Ray {
     /// The bits of the start square in that word (one or two slots).
     pub own: u32,
     /// `path[k]` is the square `k` slots along the walk (`path[0]` is the start).
-    pub path: [u8; 24],
+    pub path: [u8; 32],
     /// `loops[k]` is the number of loops passed in the first `k` slots of the walk.
-    pub loops: [u8; 24],
+    pub loops: [u8; 32],
 }
 
 pub(crate) const NO_SPACE: u8 = 4;
@@ -210,8 +210,8 @@ const fn build_rays() -> [[Ray; 4]; 36] {
         space: NO_SPACE,
         start: 0,
         own: 0,
-        path: [0; 24],
-        loops: [0; 24],
+        path: [0; 32],
+        loops: [0; 32],
     };
     let mut rays = [[empty; 4]; 36];
     let mut c = 0;
@@ -229,8 +229,8 @@ const fn build_rays() -> [[Ray; 4]; 36] {
                     space: (c * 2 + back) as u8,
                     start: start as u8,
                     own: 0,
-                    path: [0; 24],
-                    loops: [0; 24],
+                    path: [0; 32],
+                    loops: [0; 32],
                 };
                 let mut k = 0;
                 let mut loops = 0u8;
@@ -322,8 +322,8 @@ pub(crate) static SPACE_BITS: [[u32; 4]; 36] = build_space_bits();
 /// The four occupancy words (inner forward, inner reversed, outer forward, outer reversed)
 /// of a set of occupied squares.
 #[inline]
-pub(crate) fn circuit_words(occupied: Bitboard) -> [u32; 5] {
-    let mut w = [0u32; 5];
+pub(crate) fn circuit_words(occupied: Bitboard) -> [u32; 4] {
+    let mut w = [0u32; 4];
     for sq in occupied {
         let b = &SPACE_BITS[sq.index()];
         w[0] |= b[0];
@@ -334,16 +334,17 @@ pub(crate) fn circuit_words(occupied: Bitboard) -> [u32; 5] {
     w
 }
 
-/// Distance along `ray` to the first occupied slot other than the start, if any.
+/// Distance along `ray` (a circuit ray) to the first occupied slot other than the start,
+/// if any; always below 24. Masks keep every index in range, so no bounds checks remain.
 #[inline]
-pub(crate) fn first_hit(ray: &Ray, words: &[u32; 5]) -> Option<usize> {
-    let occ = words[ray.space as usize] & !ray.own;
+pub(crate) fn first_hit(ray: &Ray, words: &[u32; 4]) -> Option<usize> {
+    let occ = words[(ray.space & 3) as usize] & !ray.own;
     if occ == 0 {
         return None;
     }
-    let r = ray.start as u32;
+    let r = u32::from(ray.start);
     let rotated = ((occ >> r) | (occ << ((24 - r) % 24))) & 0x00FF_FFFF;
-    Some(rotated.trailing_zeros() as usize)
+    Some((rotated.trailing_zeros() & 31) as usize)
 }
 
 const fn build_neighbours(diagonal: bool) -> [u64; 36] {

@@ -14,7 +14,7 @@ pub struct Position {
     plies: u32,
     hash: u64,
     /// The circuits' occupancy words (see `circuit`), kept up to date move by move.
-    words: [u32; 5],
+    words: [u32; 4],
 }
 
 /// Why a move was refused.
@@ -118,7 +118,7 @@ impl Position {
 
     /// The circuits' occupancy words.
     #[inline]
-    pub(crate) fn words(&self) -> &[u32; 5] {
+    pub(crate) fn words(&self) -> &[u32; 4] {
         &self.words
     }
 
@@ -139,7 +139,7 @@ impl Position {
 
     /// Where the stone on `from` could capture, reading precomputed circuit words.
     #[inline]
-    fn capture_targets_with(&self, from: Square, words: &[u32; 5], enemy: Bitboard) -> Bitboard {
+    fn capture_targets_with(&self, from: Square, words: &[u32; 4], enemy: Bitboard) -> Bitboard {
         let mut targets = Bitboard::EMPTY;
         for ray in circuit::circuit_rays(from.index()) {
             if let Some(k) = circuit::first_hit(ray, words) {

@@ -26,7 +26,7 @@ pub(crate) struct SideView {
 }
 
 /// Attack, defence and mobility of `side`, given the circuit words of the position.
-pub(crate) fn side_view(pos: &Position, side: Side, words: &[u32; 5], diagonal: bool) -> SideView {
+pub(crate) fn side_view(pos: &Position, side: Side, words: &[u32; 4], diagonal: bool) -> SideView {
     let own = pos.stones(side);
     let enemy = pos.stones(side.other());
     let empty = !pos.occupied();
