@@ -257,7 +257,6 @@ fn the_computer_thinks_in_the_background_and_plays_a_legal_move() {
     );
     assert_eq!(turn(&app), Turn::Thinking);
     // Frames go on while it thinks: each update returns with the move not yet played.
-    let started = std::time::Instant::now();
     for _ in 0..5 {
         app.update();
     }
@@ -266,11 +265,8 @@ fn the_computer_thinks_in_the_background_and_plays_a_legal_move() {
             .resource::<surakarta::computer::Computer>()
             .thinking()
     );
+    // Had an update waited for the search, the move would be on the board by now.
     assert!(session(&app).game.history().is_empty());
-    assert!(
-        started.elapsed() < std::time::Duration::from_millis(800),
-        "updates did not wait for the search"
-    );
     assert!(run_until(&mut app, 20.0, |a| !session(a)
         .game
         .history()

@@ -10,30 +10,26 @@ fn game(fen: &str) -> Game {
     Game::from_position(fen.parse().unwrap(), Ruleset::default())
 }
 
-fn choose(game: &Game, level: Level, cap: Limits, seed: u64) -> Move {
+/// Runs `f` with a control that is never stopped and a clock from now.
+fn with_control<T>(f: impl FnOnce(&SearchControl) -> T) -> T {
     let stop = AtomicBool::new(false);
     let started = Instant::now();
     let clock = || started.elapsed();
-    let ctl = SearchControl {
+    f(&SearchControl {
         stop: &stop,
         clock: &clock,
-    };
-    Engine::new(8)
-        .choose(game, level, cap, seed, &ctl)
+    })
+}
+
+fn choose(game: &Game, level: Level, cap: Limits, seed: u64) -> Move {
+    with_control(|ctl| Engine::new(8).choose(game, level, cap, seed, ctl))
         .best
         .expect("a legal move exists")
 }
 
 /// Hard's plain search of `game` within `limits`.
 fn search(game: &Game, limits: Limits) -> surakarta_engine::ai::SearchResult {
-    let stop = AtomicBool::new(false);
-    let started = Instant::now();
-    let clock = || started.elapsed();
-    let ctl = SearchControl {
-        stop: &stop,
-        clock: &clock,
-    };
-    Engine::new(8).search(game, limits, &ctl, &mut |_| {})
+    with_control(|ctl| Engine::new(8).search(game, limits, ctl, &mut |_| {}))
 }
 
 fn depth(d: u32) -> Limits {
@@ -200,32 +196,27 @@ fn stop_ends_an_unlimited_search_promptly_with_a_move() {
 
 #[test]
 fn hints_say_why() {
-    let stop = AtomicBool::new(false);
-    let started = Instant::now();
-    let clock = || started.elapsed();
-    let ctl = SearchControl {
-        stop: &stop,
-        clock: &clock,
-    };
-    let mut engine = Engine::new(8);
+    with_control(|ctl| {
+        let mut engine = Engine::new(8);
 
-    let g = game("6/6/6/6/b4r/6 r 0 0");
-    let hint = engine.hint(&g, depth(3), &ctl).unwrap();
-    assert_eq!(hint.reason, HintReason::Captures);
-    assert_eq!(hint.route.unwrap().loops, 4);
+        let g = game("6/6/6/6/b4r/6 r 0 0");
+        let hint = engine.hint(&g, depth(3), ctl).unwrap();
+        assert_eq!(hint.reason, HintReason::Captures);
+        assert_eq!(hint.route.unwrap().loops, 4);
 
-    // Red's b3 is attacked and Red has no capture: the best move takes it out of reach.
-    let g = game("2b3/1rr1r1/6/br1b2/6/2b3 r 10 80");
-    assert!(
-        g.position()
-            .attacked_by(Side::Black)
-            .has("b3".parse().unwrap())
-    );
-    assert!(g.moves().iter().all(|m| !m.capture));
-    let hint = engine.hint(&g, depth(6), &ctl).unwrap();
-    assert_eq!(hint.reason, HintReason::Escapes, "{}", hint.mv);
-    assert!(hint.route.is_none());
+        // Red's b3 is attacked and Red has no capture: the best move takes it out of reach.
+        let g = game("2b3/1rr1r1/6/br1b2/6/2b3 r 10 80");
+        assert!(
+            g.position()
+                .attacked_by(Side::Black)
+                .has("b3".parse().unwrap())
+        );
+        assert!(g.moves().iter().all(|m| !m.capture));
+        let hint = engine.hint(&g, depth(6), ctl).unwrap();
+        assert_eq!(hint.reason, HintReason::Escapes, "{}", hint.mv);
+        assert!(hint.route.is_none());
 
-    let over = game("6/6/6/6/6/r5 b 0 0");
-    assert!(engine.hint(&over, depth(3), &ctl).is_none());
+        let over = game("6/6/6/6/6/r5 b 0 0");
+        assert!(engine.hint(&over, depth(3), ctl).is_none());
+    })
 }

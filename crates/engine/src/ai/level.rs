@@ -16,7 +16,7 @@ pub enum Level {
     Easy,
     /// Looks four plies ahead and picks among the moves within half a stone of the best.
     Medium,
-    /// Full search for 900 ms (or the cap given), always the best move found.
+    /// Full search for up to 900 ms (or the cap given), always the best move found.
     Hard,
 }
 
@@ -33,7 +33,7 @@ impl Level {
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
     /// The level's own budget: Easy depth 2 within 150 ms, Medium depth 4 within 400 ms,
-    /// Hard 900 ms with no depth cap.
+    /// Hard up to 900 ms with no depth cap.
     pub fn budget(self) -> Limits {
         self.style().budget
     }
