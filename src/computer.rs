@@ -1,6 +1,7 @@
-//! The computer's moves and the hints, searched on a background task so that no frame
-//! waits for them. A task is cancelled (its stop flag set) on undo, new game, or when the
-//! game screen is left; its answer is then dropped.
+//! The computer's moves and the hints, searched so that no frame waits for them: on a
+//! background task where there are threads (phones, desktop), a few milliseconds per frame
+//! where there are none (the web). A search is cancelled (its stop flag set) on undo, new
+//! game, or when the game screen is left; its answer is then dropped.
 
 use crate::GameSet;
 use crate::selection::Selection;
@@ -12,7 +13,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use surakarta_engine::ai::{Engine, Hint, Level, Limits, SearchControl, describe};
+use surakarta_engine::ai::{Engine, Hint, Level, Limits, SearchControl, SlicedSearch, describe};
 use surakarta_engine::{Game, Move};
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
                 cancel_on_command,
                 ask_for_hint,
                 start_thinking,
+                think_in_slices,
                 collect_answers,
             )
                 .chain()
@@ -42,8 +44,42 @@ pub enum Purpose {
     Hint,
 }
 
+/// How searches run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threading {
+    /// On Bevy's async compute pool, beside the frames.
+    Background,
+    /// On the frame's own thread, one slice a frame: half the last frame's time, kept
+    /// between `min` and `max`, so the page keeps drawing and answering taps.
+    Sliced { min: Duration, max: Duration },
+}
+
+impl Default for Threading {
+    fn default() -> Self {
+        if cfg!(target_arch = "wasm32") {
+            Threading::SLICED
+        } else {
+            Threading::Background
+        }
+    }
+}
+
+impl Threading {
+    /// The web's slices: at least 6 ms a frame (a phone at 60 frames a second keeps about
+    /// 45), at most 40 ms (a slow software renderer keeps most of its frames).
+    pub const SLICED: Threading = Threading::Sliced {
+        min: Duration::from_millis(6),
+        max: Duration::from_millis(40),
+    };
+}
+
+enum Work {
+    Task(Task<Option<Move>>),
+    Sliced(Box<SlicedSearch>),
+}
+
 struct Search {
-    task: Task<Option<Move>>,
+    work: Work,
     stop: Arc<AtomicBool>,
     /// The position it was asked about: an answer for another position is dropped.
     asked: Game,
@@ -56,6 +92,8 @@ struct Search {
 pub struct Computer {
     engine: Arc<Mutex<Engine>>,
     searches: Vec<Search>,
+    /// How searches run; change it only while none is under way.
+    pub threading: Threading,
 }
 
 impl Default for Computer {
@@ -63,6 +101,7 @@ impl Default for Computer {
         Computer {
             engine: Arc::new(Mutex::new(Engine::new(16))),
             searches: Vec::new(),
+            threading: Threading::default(),
         }
     }
 }
@@ -91,9 +130,26 @@ impl Computer {
 
     fn start(&mut self, game: &Game, purpose: Purpose, level: Level, seed: u64) {
         let stop = Arc::new(AtomicBool::new(false));
+        let asked = game.clone();
+        if let Threading::Sliced { .. } = self.threading {
+            let hint_cap = Limits {
+                time: Some(HINT_TIME),
+                ..Limits::default()
+            };
+            let search = match purpose {
+                Purpose::Move => SlicedSearch::choose(game, level, Limits::default(), seed),
+                Purpose::Hint => SlicedSearch::hint(game, hint_cap),
+            };
+            self.searches.push(Search {
+                work: Work::Sliced(Box::new(search)),
+                stop,
+                asked,
+                purpose,
+            });
+            return;
+        }
         let engine = Arc::clone(&self.engine);
         let flag = Arc::clone(&stop);
-        let asked = game.clone();
         let position = game.clone();
         let task = AsyncComputeTaskPool::get().spawn(async move {
             lower_thread_priority();
@@ -121,7 +177,7 @@ impl Computer {
             }
         });
         self.searches.push(Search {
-            task,
+            work: Work::Task(task),
             stop,
             asked,
             purpose,
@@ -176,6 +232,27 @@ fn start_thinking(
     computer.start(&session.game, Purpose::Move, level, seed);
 }
 
+/// Sliced searches: one slice each per frame.
+fn think_in_slices(mut computer: ResMut<Computer>, time: Res<Time<Real>>) {
+    let Threading::Sliced { min, max } = computer.threading else {
+        return;
+    };
+    let slice = (time.delta() / 2).clamp(min, max);
+    let started = Instant::now();
+    let clock = || started.elapsed();
+    let computer = &mut *computer;
+    let mut engine = computer.engine.lock().unwrap_or_else(|p| p.into_inner());
+    for search in &mut computer.searches {
+        if let Work::Sliced(sliced) = &mut search.work {
+            let ctl = SearchControl {
+                stop: &search.stop,
+                clock: &clock,
+            };
+            sliced.step(&mut engine, slice, &ctl);
+        }
+    }
+}
+
 fn collect_answers(
     mut computer: ResMut<Computer>,
     session: Res<Session>,
@@ -184,7 +261,11 @@ fn collect_answers(
 ) {
     let mut i = 0;
     while i < computer.searches.len() {
-        let Some(answer) = check_ready(&mut computer.searches[i].task) else {
+        let answer = match &mut computer.searches[i].work {
+            Work::Task(task) => check_ready(task),
+            Work::Sliced(sliced) => sliced.result().map(|r| r.best),
+        };
+        let Some(answer) = answer else {
             i += 1;
             continue;
         };

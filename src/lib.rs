@@ -17,6 +17,7 @@ pub mod layout;
 pub mod options;
 pub mod persist;
 pub mod preview;
+pub mod report;
 pub mod screenshot;
 pub mod selection;
 pub mod session;
@@ -71,7 +72,7 @@ pub fn plugin(app: &mut App) {
         preview::plugin,
         hud::plugin,
     ));
-    app.add_plugins((persist::plugin, back::plugin));
+    app.add_plugins((persist::plugin, back::plugin, report::plugin));
 }
 
 /// The whole app for a window: Bevy's default plugins, the game, and the command-line
@@ -88,6 +89,8 @@ pub fn app(options: Options) -> App {
         resolution,
         fit_canvas_to_parent: true,
         prevent_default_event_handling: true,
+        // The page (web/index.html) gives the canvas its place.
+        canvas: cfg!(target_arch = "wasm32").then(|| "#surakarta".into()),
         ..default()
     };
     build(options, window)

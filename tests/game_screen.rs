@@ -458,3 +458,71 @@ fn a_new_game_during_the_computers_turn_cancels_its_search() {
     run_until(&mut app, 2.0, |_| false);
     assert!(session(&app).game.history().is_empty());
 }
+
+#[test]
+fn without_threads_the_computer_thinks_a_slice_each_frame_and_still_plays() {
+    // The web build's way: no background task, a few milliseconds of search per frame.
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<surakarta::computer::Computer>()
+        .threading = surakarta::computer::Threading::SLICED;
+    set_game(
+        &mut app,
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        Mode::VsComputer {
+            human: Side::Black,
+            level: Level::Hard,
+        },
+    );
+    assert_eq!(turn(&app), Turn::Thinking);
+    // Hard's budget is far more than three slices: the frames go on, the move is not yet
+    // chosen.
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(
+        app.world()
+            .resource::<surakarta::computer::Computer>()
+            .thinking()
+    );
+    assert!(session(&app).game.history().is_empty());
+    assert!(run_until(&mut app, 30.0, |a| !session(a)
+        .game
+        .history()
+        .is_empty()));
+    let start = surakarta_engine::Game::default();
+    assert!(start.moves().contains(&session(&app).game.history()[0]));
+}
+
+#[test]
+fn the_report_for_the_browser_tests_shows_the_board_where_a_finger_finds_it() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(
+        &mut app,
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        Mode::TwoPlayers,
+    );
+    let report = surakarta::report::report(app.world_mut());
+    for name in ["a1", "c4", "f6"] {
+        let p = &report["points"][name];
+        let at = Vec2::new(p[0].as_f64().unwrap() as f32, p[1].as_f64().unwrap() as f32);
+        assert_eq!(at, screen_of(&mut app, sq(name)), "{name}");
+    }
+    // Tapping where the report says plays the move the report then shows.
+    let point = |r: &serde_json::Value, name: &str| {
+        let p = &r["points"][name];
+        Vec2::new(p[0].as_f64().unwrap() as f32, p[1].as_f64().unwrap() as f32)
+    };
+    touch(&mut app, point(&report, "b2"));
+    touch(&mut app, point(&report, "c3"));
+    run_until(&mut app, 3.0, |a| turn(a) == Turn::Waiting);
+    let after = surakarta::report::report(app.world_mut());
+    assert_eq!(after["history"], serde_json::json!(["b2-c3"]));
+    assert_eq!(
+        after["position"],
+        session(&app).game.position().to_string().as_str()
+    );
+    assert_eq!(after["turn"], "Waiting");
+    assert_eq!(after["mode"]["kind"], "two-players");
+}

@@ -48,7 +48,7 @@ pub struct Storage(pub Option<Store>);
 
 impl Storage {
     /// The platform's place for app data: the activity's internal data path on Android,
-    /// the user's data directory elsewhere.
+    /// the page's localStorage in a browser, the user's data directory elsewhere.
     pub fn platform() -> Storage {
         #[cfg(target_os = "android")]
         {
@@ -57,7 +57,11 @@ impl Storage {
                 .and_then(|app| app.internal_data_path());
             Storage(dir.map(Store::new))
         }
-        #[cfg(not(target_os = "android"))]
+        #[cfg(target_arch = "wasm32")]
+        {
+            Storage(Some(Store::browser("surakarta.")))
+        }
+        #[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
         {
             let dirs = directories::ProjectDirs::from("org", "Surakarta", "Surakarta");
             Storage(dirs.map(|d| Store::new(d.data_dir())))
@@ -120,7 +124,7 @@ fn load(
         }
     }
     if let Some((file, error, kept)) = problems.into_iter().next() {
-        let kept = kept.map_or(String::new(), |p| p.display().to_string());
+        let kept = kept.unwrap_or_default();
         warn!("{file} not used ({error:?}); kept as {kept}");
         let key = match error {
             LoadError::Newer(_) => "notice.save_newer",

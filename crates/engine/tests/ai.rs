@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use surakarta_engine::ai::{Engine, HintReason, Level, Limits, MATE, SearchControl};
+use surakarta_engine::ai::{Engine, HintReason, Level, Limits, MATE, SearchControl, SlicedSearch};
 use surakarta_engine::{Game, Move, MoveList, Position, Ruleset, Side};
 
 fn game(fen: &str) -> Game {
@@ -218,5 +218,113 @@ fn hints_say_why() {
 
         let over = game("6/6/6/6/6/r5 b 0 0");
         assert!(engine.hint(&over, depth(3), ctl).is_none());
+    })
+}
+
+/// A clock that moves on a millisecond each time it is read (the search reads it every
+/// 1024 nodes): slices of work that do not depend on the machine's speed or load.
+fn with_node_clock<T>(f: impl FnOnce(&SearchControl) -> T) -> T {
+    let stop = AtomicBool::new(false);
+    let ticks = std::cell::Cell::new(0u64);
+    let clock = || {
+        ticks.set(ticks.get() + 1);
+        Duration::from_millis(ticks.get())
+    };
+    f(&SearchControl {
+        stop: &stop,
+        clock: &clock,
+    })
+}
+
+fn run_sliced(
+    search: &mut SlicedSearch,
+    engine: &mut Engine,
+    slice_ms: u64,
+    ctl: &SearchControl,
+) -> surakarta_engine::ai::SearchResult {
+    loop {
+        if let Some(r) = search.step(engine, Duration::from_millis(slice_ms), ctl) {
+            return r;
+        }
+        assert!(search.slices() < 100_000, "a sliced search never ends");
+    }
+}
+
+#[test]
+fn a_search_in_slices_finds_what_one_search_finds() {
+    with_node_clock(|ctl| {
+        let g = game("b5/6/6/r3r1/6/6 r 0 10");
+        let mut engine = Engine::new(8);
+        let mut sliced = SlicedSearch::choose(&g, Level::Hard, depth(6), 0);
+        let r = run_sliced(&mut sliced, &mut engine, 2, ctl);
+        assert_eq!(r.score, MATE - 3, "the win in three plies");
+        assert!(!r.best.unwrap().capture);
+        assert!(sliced.is_done());
+        // Asked again, the answer stays.
+        assert_eq!(
+            sliced.step(&mut engine, Duration::from_millis(2), ctl),
+            Some(r)
+        );
+    })
+}
+
+#[test]
+fn slices_go_deeper_and_the_whole_budget_is_shared() {
+    let g = game("b1bb1b/1b2b1/2br2/1r1b1r/r1r2r/1rr3 r 12 30");
+    let budget = Limits {
+        time: Some(Duration::from_millis(400)),
+        ..Limits::default()
+    };
+    // Once without slices, on a clock that counts work instead of time...
+    let whole = with_node_clock(|ctl| Engine::new(8).choose(&g, Level::Hard, budget, 0, ctl));
+    // ...then in slices a fiftieth as long, with the same total.
+    with_node_clock(|ctl| {
+        let mut engine = Engine::new(8);
+        let mut sliced = SlicedSearch::choose(&g, Level::Hard, budget, 0);
+        let r = run_sliced(&mut sliced, &mut engine, 8, ctl);
+        assert!(sliced.slices() >= 20, "{} slices", sliced.slices());
+        assert!(sliced.spent() <= Duration::from_millis(400 + 8 + 2));
+        assert!(g.moves().contains(&r.best.unwrap()));
+        assert!(
+            r.depth + 1 >= whole.depth,
+            "sliced reached depth {}, one search {}",
+            r.depth,
+            whole.depth
+        );
+    })
+}
+
+#[test]
+fn a_stopped_sliced_search_answers_at_once() {
+    let g = game("b1bb1b/1b2b1/2br2/1r1b1r/r1r2r/1rr3 r 12 30");
+    let stop = AtomicBool::new(true);
+    let started = Instant::now();
+    let clock = || started.elapsed();
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    let mut sliced = SlicedSearch::choose(&g, Level::Hard, Limits::default(), 0);
+    let r = sliced
+        .step(&mut Engine::new(8), Duration::from_millis(50), &ctl)
+        .expect("stopped means done");
+    assert!(g.moves().contains(&r.best.unwrap()));
+}
+
+#[test]
+fn easy_in_slices_still_takes_the_last_stone_and_hints_still_say_why() {
+    with_node_clock(|ctl| {
+        let mut engine = Engine::new(8);
+        let g = game("6/6/6/6/b4r/6 r 0 0");
+        let mut easy = SlicedSearch::choose(&g, Level::Easy, Limits::default(), 3);
+        let r = run_sliced(&mut easy, &mut engine, 1, ctl);
+        assert_eq!(r.best.unwrap().to_string(), "f2xa2");
+
+        let g = game("2b3/1rr1r1/6/br1b2/6/2b3 r 10 80");
+        let mut hint = SlicedSearch::hint(&g, depth(6));
+        assert_eq!(hint.hint_answer(), None, "no answer before the search");
+        run_sliced(&mut hint, &mut engine, 3, ctl);
+        let h = hint.hint_answer().unwrap();
+        assert_eq!(h.reason, HintReason::Escapes, "{}", h.mv);
     })
 }

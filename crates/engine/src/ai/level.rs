@@ -3,6 +3,7 @@
 use super::search::{MATE_BOUND, Searcher};
 use super::{Engine, Limits, SearchControl, SearchResult};
 use crate::game::Game;
+use crate::moves::Move;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
@@ -96,43 +97,84 @@ pub(super) fn choose(
     seed: u64,
     ctl: &SearchControl<'_>,
 ) -> SearchResult {
-    let style = level.style();
-    let limits = style.budget.min(cap);
+    let limits = level.budget().min(cap);
     if level == Level::Hard {
         return engine.search(game, limits, ctl, &mut |_| {});
     }
-    let list = game.moves();
-    let mut result = SearchResult::unsearched(&list);
-    if list.len() <= 1 {
-        return result;
+    let mut scoring = Scoring::default();
+    score(engine, game, limits, ctl, &mut scoring);
+    pick(game, level, &scoring, seed)
+}
+
+/// How far Easy's and Medium's scoring of the root moves got: every move scored to
+/// `depth`, and the first moves of the next depth.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Scoring {
+    pub depth: u32,
+    scores: Vec<(Move, i32)>,
+    next: Vec<(Move, i32)>,
+    nodes: u64,
+}
+
+impl Scoring {
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
-    engine.mem.tt.new_search();
+}
+
+/// Scores the root moves deeper and deeper within `limits`, going on from where
+/// `scoring` got to.
+pub(super) fn score(
+    engine: &mut Engine,
+    game: &Game,
+    limits: Limits,
+    ctl: &SearchControl<'_>,
+    scoring: &mut Scoring,
+) {
+    let list = game.moves();
+    if list.len() <= 1 {
+        return;
+    }
+    if !engine.continuing {
+        engine.mem.tt.new_search();
+    }
     let pos = *game.position();
-    let mut scored = Vec::new();
     let mut s = Searcher::new(&mut engine.mem, game, ctl, limits);
-    for depth in 1..=limits.depth.unwrap_or(2) as i32 {
-        let scores = s.score_root_moves(&pos, &list, depth);
-        if s.stopped() && !scored.is_empty() {
-            break;
-        }
-        result.depth = depth as u32;
-        scored = scores;
+    for depth in scoring.depth + 1..=limits.depth.unwrap_or(2) {
+        s.score_root_moves(&pos, &list, depth as i32, &mut scoring.next);
         if s.stopped() {
             break;
         }
+        scoring.depth = depth;
+        scoring.scores = std::mem::take(&mut scoring.next);
     }
-    result.nodes = s.nodes;
+    scoring.nodes += s.nodes;
+}
+
+/// The level's choice among the scored moves: a forced win if there is one, otherwise a
+/// weighted draw among the moves within the level's margin of the best.
+pub(super) fn pick(game: &Game, level: Level, scoring: &Scoring, seed: u64) -> SearchResult {
+    let list = game.moves();
+    let mut result = SearchResult::unsearched(&list);
+    result.nodes = scoring.nodes;
+    result.depth = scoring.depth;
+    // Stopped before the first depth was done: what was scored of it is all there is.
+    let scored = if scoring.scores.is_empty() {
+        &scoring.next
+    } else {
+        &scoring.scores
+    };
     let Some(best) = scored.iter().map(|(_, v)| *v).max() else {
         return result;
     };
-    // A forced win is never thrown away; otherwise pick among the good moves.
+    let style = level.style();
     let margin = if best > MATE_BOUND { 0 } else { style.margin };
     let candidates: Vec<_> = scored.iter().filter(|(_, v)| *v >= best - margin).collect();
     let weights: Vec<f64> = candidates
         .iter()
         .map(|(_, v)| ((v - best) as f64 / style.temperature).exp())
         .collect();
-    let mut rng = SmallRng::seed_from_u64(seed ^ pos.hash());
+    let mut rng = SmallRng::seed_from_u64(seed ^ game.position().hash());
     let mut pick = rng.random::<f64>() * weights.iter().sum::<f64>();
     let mut chosen = candidates[0];
     for (c, w) in candidates.iter().zip(&weights) {

@@ -25,12 +25,14 @@ mod eval;
 mod hint;
 mod level;
 mod search;
+mod sliced;
 mod tt;
 
 pub use eval::{STONE, evaluate};
 pub use hint::{Hint, HintReason, describe};
 pub use level::Level;
 pub use search::{MATE, MATE_BOUND};
+pub use sliced::SlicedSearch;
 
 use crate::game::Game;
 use crate::moves::Move;
@@ -123,6 +125,9 @@ impl SearchResult {
 /// searches, as a player remembers what it has already worked out.
 pub struct Engine {
     mem: search::Memory,
+    /// Set by [`SlicedSearch`] for its later slices: the search goes on from where the
+    /// last slice left it, so the table is not aged and the history not faded.
+    continuing: bool,
 }
 
 impl Engine {
@@ -130,6 +135,7 @@ impl Engine {
     pub fn new(megabytes: usize) -> Engine {
         Engine {
             mem: search::Memory::new(megabytes),
+            continuing: false,
         }
     }
 
@@ -147,15 +153,29 @@ impl Engine {
         ctl: &SearchControl<'_>,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.mem.tt.new_search();
-        for row in self.mem.history.iter_mut() {
-            for h in row.iter_mut() {
-                *h /= 4;
+        self.search_from(game, limits, ctl, None, on_info)
+    }
+
+    /// [`Engine::search`], going on after `resumed`, an earlier completed iteration.
+    fn search_from(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        ctl: &SearchControl<'_>,
+        resumed: Option<&SearchResult>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        if !self.continuing {
+            self.mem.tt.new_search();
+            for row in self.mem.history.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 4;
+                }
             }
         }
         let max_depth = limits.depth.unwrap_or(100).clamp(1, 100);
         let mut s = search::Searcher::new(&mut self.mem, game, ctl, limits);
-        search::iterate(&mut s, game, max_depth, on_info)
+        search::iterate(&mut s, game, max_depth, resumed, on_info)
     }
 
     /// The move `level` plays: Hard searches to its budget and plays the best move; Easy

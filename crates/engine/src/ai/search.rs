@@ -24,6 +24,8 @@ pub(crate) struct Memory {
     pub history: Box<[[i32; 36]; 36]>,
     /// Evaluations already made, by position hash: quiet leaves recur across iterations.
     pub evals: Box<[(u64, i32)]>,
+    /// Searching a slice of a [`super::SlicedSearch`].
+    pub sliced: bool,
 }
 
 impl Memory {
@@ -32,6 +34,7 @@ impl Memory {
             tt: Table::new(megabytes),
             history: Box::new([[0; 36]; 36]),
             evals: vec![(0, 0); 1 << 16].into_boxed_slice(),
+            sliced: false,
         }
     }
 
@@ -396,15 +399,16 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
-    /// Scores every root move to `depth` with a full window (for the levels' choices).
+    /// Scores the root moves to `depth` with a full window (for the levels' choices),
+    /// going on after the ones already in `out` (a search resumed in a new slice).
     pub fn score_root_moves(
         &mut self,
         pos: &Position,
         list: &MoveList,
         depth: i32,
-    ) -> Vec<(Move, i32)> {
-        let mut out = Vec::with_capacity(list.len());
-        for &m in list.iter() {
+        out: &mut Vec<(Move, i32)>,
+    ) {
+        for &m in list.iter().skip(out.len()) {
             let next = pos.after(m);
             self.hashes.push(next.hash());
             let score = -self.search(&next, depth - 1, -INF, INF, 1, true);
@@ -414,7 +418,6 @@ impl<'a> Searcher<'a> {
             }
             out.push((m, score));
         }
-        out
     }
 }
 
@@ -438,11 +441,13 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// Iterative deepening from the game's current position.
+/// Iterative deepening from the game's current position; after `resumed` (a completed
+/// earlier iteration of the same search) when given.
 pub(crate) fn iterate(
     s: &mut Searcher<'_>,
     game: &Game,
     max_depth: u32,
+    resumed: Option<&SearchResult>,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
     let pos = *game.position();
@@ -452,7 +457,13 @@ pub(crate) fn iterate(
         return result;
     }
     let mut last_score = 0;
-    for depth in 1..=max_depth as i32 {
+    let mut first = 1;
+    if let Some(r) = resumed.filter(|r| r.depth >= 1) {
+        result = r.clone();
+        last_score = r.score;
+        first = r.depth as i32 + 1;
+    }
+    for depth in first..=max_depth as i32 {
         // Aspiration window around the last score, widened on failure.
         let mut window = if depth >= 4 { 40 } else { INF };
         let score = loop {
@@ -493,8 +504,10 @@ pub(crate) fn iterate(
         if score.abs() > MATE_BOUND && depth > MATE - score.abs() {
             break;
         }
-        // A new iteration takes longer than all before it: don't start one that cannot end.
+        // A new iteration takes longer than all before it: don't start one that cannot end
+        // (unless searching in slices, where the next slice goes on with it).
         if let Some(t) = s.limits.time
+            && !s.mem.sliced
             && elapsed > t.mul_f32(0.45)
         {
             break;
