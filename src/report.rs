@@ -3,10 +3,13 @@
 //! `window.__surakarta`, so the browser tests tap what a player would tap, found from the
 //! app's own layout rather than from pixels that move when the page is resized.
 
+use crate::computer::Computer;
 use crate::hud::{PanelState, UiAction};
 use crate::layout::BoardLayout;
+use crate::selection::Selection;
 use crate::session::{Mode, Session, Turn};
 use crate::view::BoardCamera;
+use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 use serde_json::{Map, Value, json};
@@ -69,7 +72,15 @@ pub fn report(world: &mut World) -> Value {
         .get_resource::<State<Turn>>()
         .map(|t| format!("{:?}", t.get()));
     let panels = world.resource::<PanelState>();
+    let selection = world.resource::<Selection>();
+    let computer = world.resource::<Computer>();
+    let frame = world.get_resource::<FrameCount>().map_or(0, |f| f.0);
     json!({
+        "frame": frame,
+        "thinking": computer.thinking(),
+        "hinting": computer.hinting(),
+        "selected": selection.stone.map(|s| s.to_string()),
+        "hint": selection.hint.as_ref().map(|h| h.mv.to_string()),
         "window": [layout.window.x, layout.window.y],
         "spacing": layout.spacing,
         "points": points,

@@ -24,6 +24,7 @@ wasm-bindgen --target web --no-typescript --remove-name-section --remove-produce
     --out-dir "$out" --out-name surakarta \
     "target/wasm32-unknown-unknown/$profile/surakarta.wasm"
 cp web/index.html "$out/index.html"
+cp ios/src/Assets.xcassets/AppIcon.appiconset/icon-1024.png "$out/icon.png"
 if [ -d assets ] && [ -n "$(ls -A assets)" ]; then
     rm -rf "$out/assets"
     cp -r assets "$out/assets"

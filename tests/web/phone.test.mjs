@@ -1,0 +1,216 @@
+// The web build played like a phone: headless Chromium at 390x844 with touch and a
+// device pixel ratio of 3, served from 127.0.0.1. Every tap is aimed at a point the app
+// itself reports (window.__surakarta, see src/report.rs), and every wait is for a state
+// the app reports: software WebGL draws only a few frames a second here.
+//
+//   web/build.sh && (cd tests/web && npm ci && npm test)
+//
+// SURAKARTA_WEB_DIST: the built folder (default web/dist); CHROMIUM: the browser
+// (default /usr/bin/chromium). Screenshots go to tests/web/artifacts/.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.resolve(process.env.SURAKARTA_WEB_DIST ?? path.join(here, "../../web/dist"));
+const artifacts = path.join(here, "artifacts");
+const LONG = 180_000;
+
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".wasm": "application/wasm",
+  ".png": "image/png",
+  ".txt": "text/plain; charset=utf-8",
+  ".ttf": "font/ttf",
+  ".ogg": "audio/ogg",
+};
+
+/** A static file server for `dist` on 127.0.0.1, on a free port. */
+async function serve() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://127.0.0.1");
+    const rel = decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname);
+    const file = path.join(dist, path.normalize(rel));
+    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, {
+      "content-type": types[path.extname(file)] ?? "application/octet-stream",
+      "cache-control": "no-store",
+    });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  return server;
+}
+
+test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
+  assert.ok(
+    fs.existsSync(path.join(dist, "surakarta_bg.wasm")),
+    `no web build in ${dist}: run web/build.sh first`,
+  );
+  fs.mkdirSync(artifacts, { recursive: true });
+  const server = await serve();
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--enable-unsafe-swiftshader",
+      "--ignore-gpu-blocklist",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().includes("Using exceptions for control flow")) {
+      problems.push(`console error: ${m.text()}`);
+    }
+  });
+
+  const report = () => page.evaluate(() => window.__surakarta ?? null);
+  const waitFor = async (what, fn, arg, timeout = LONG) => {
+    try {
+      await page.waitForFunction(fn, arg, { timeout, polling: 100 });
+    } catch (e) {
+      await page.screenshot({ path: path.join(artifacts, "failed.png") }).catch(() => {});
+      const r = await report().catch(() => null);
+      throw new Error(`waiting for ${what}: ${e.message}\nreport: ${JSON.stringify(r)}\n${problems.join("\n")}`);
+    }
+  };
+  const canvasBox = async () => {
+    const box = await page.locator("#surakarta").boundingBox();
+    assert.ok(box, "the canvas is on the page");
+    return box;
+  };
+  const tapAt = async (x, y) => {
+    const box = await canvasBox();
+    await page.touchscreen.tap(box.x + x, box.y + y);
+  };
+  const tapPoint = async (name) => {
+    const r = await report();
+    const [x, y] = r.points[name];
+    await tapAt(x, y);
+  };
+  const tapButton = async (name) => {
+    await waitFor(`the ${name} button`, (n) => !!window.__surakarta?.buttons?.[n], name);
+    const b = (await report()).buttons[name];
+    await tapAt(b.x, b.y);
+  };
+  const shot = (name) => page.screenshot({ path: path.join(artifacts, `${name}.png`) });
+
+  try {
+    await t.test("the page loads, fills the phone's screen at its pixel ratio and never scrolls", async () => {
+      await page.goto(origin);
+      await waitFor("the app's first frame", () => !!window.__surakarta?.points);
+      await waitFor("the loading indicator to go", () => !document.getElementById("loading"));
+      const r = await report();
+      assert.deepEqual(r.window, [390, 844], "the board lays out for the whole viewport");
+      const canvas = await page.evaluate(() => {
+        const c = document.getElementById("surakarta");
+        return { w: c.width, h: c.height, dpr: window.devicePixelRatio };
+      });
+      assert.equal(canvas.dpr, 3);
+      assert.equal(canvas.w, 390 * 3, "the canvas has a pixel for each device pixel");
+      assert.equal(canvas.h, 844 * 3);
+      const style = await page.evaluate(() => {
+        const s = getComputedStyle(document.body);
+        return { overflow: s.overflow, touch: s.touchAction, scroll: document.scrollingElement.scrollHeight };
+      });
+      assert.equal(style.overflow, "hidden");
+      assert.equal(style.touch, "none", "no pinch zoom or panning");
+      assert.ok(style.scroll <= 844, "nothing to scroll");
+      // Every board point is on screen, inside the canvas.
+      for (const [name, [x, y]] of Object.entries(r.points)) {
+        assert.ok(x > 0 && x < 390 && y > 0 && y < 844, `${name} at ${x},${y}`);
+      }
+      await shot("1-start");
+    });
+
+    await t.test("a new game against Easy starts from taps on the new-game panel", async () => {
+      if (!(await report()).new_game_open) {
+        await tapButton("OpenNewGame");
+        await waitFor("the new-game panel", () => window.__surakarta.new_game_open);
+      }
+      await tapButton("PickTwoPlayers(false)");
+      await tapButton("PickColour(Some(Red))");
+      await tapButton("PickLevel(Easy)");
+      await shot("2-new-game");
+      await tapButton("Start");
+      await waitFor(
+        "a game against Easy, the player Red",
+        () => {
+          const r = window.__surakarta;
+          return !r.new_game_open && r.mode.kind === "computer" && r.mode.level === "Easy" &&
+            r.mode.human === "Red" && r.history.length === 0 && r.turn === "Waiting";
+        },
+      );
+    });
+
+    let afterReply;
+    await t.test("tapping a stone and then a target plays the move, and Easy answers", async () => {
+      await tapPoint("b2");
+      await waitFor("b2 selected", () => window.__surakarta.selected === "b2");
+      await shot("3-selected");
+      await tapPoint("c3");
+      await waitFor("the move b2-c3", () => window.__surakarta.history[0] === "b2-c3");
+      await waitFor(
+        "the computer's answer",
+        () => window.__surakarta.history.length === 2 && window.__surakarta.turn === "Waiting",
+      );
+      afterReply = await report();
+      assert.match(afterReply.position, / r /, "Red to move again");
+      await shot("4-computer-answered");
+    });
+
+    await t.test("the page keeps drawing while the computer thinks (a hint on Hard)", async () => {
+      const before = (await report()).frame;
+      await tapButton("Hint");
+      await waitFor("the hint", () => !!window.__surakarta.hint);
+      const r = await report();
+      // The hint searches for over a second; had the search blocked the page, it would
+      // have come back within a frame or two.
+      assert.ok(r.frame - before >= 5, `only ${r.frame - before} frames while thinking`);
+      await shot("5-hint");
+    });
+
+    await t.test("after a reload the game is where it was", async () => {
+      await page.reload();
+      await waitFor("the app after the reload", () => !!window.__surakarta?.points);
+      await waitFor(
+        "the saved game",
+        (h) => JSON.stringify(window.__surakarta.history) === h,
+        JSON.stringify(afterReply.history),
+      );
+      const r = await report();
+      assert.equal(r.position, afterReply.position);
+      assert.equal(r.mode.level, "Easy");
+      assert.equal(r.new_game_open, false, "a game in progress continues");
+      await shot("6-restored");
+    });
+    assert.deepEqual(problems, [], "no errors in the page");
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
