@@ -1,22 +1,108 @@
 //! The player-facing strings, looked up by key from the translation files in
-//! `assets/i18n/` (compiled in, so every platform has them from the first frame).
+//! `assets/i18n/` (compiled in, so every platform has them from the first frame), and the
+//! one font that shows them all (`assets/fonts/`, a subset made by `subset.sh`).
 
+use crate::settings::Settings;
 use bevy::prelude::*;
 use std::collections::HashMap;
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(Strings::english());
+    app.insert_resource(Strings::for_language(Language::from_device()))
+        .add_systems(
+            Update,
+            follow_language_setting.run_if(resource_changed::<Settings>),
+        );
+    // The app's font replaces Bevy's built-in one, so every text uses it.
+    if let Some(mut fonts) = app.world_mut().get_resource_mut::<Assets<Font>>() {
+        let _ = fonts.insert(AssetId::default(), Font::from_bytes(FONT.to_vec()));
+    }
+}
+
+/// Noto Sans CJK SC, cut down to the characters of the translations (Latin, Cyrillic and
+/// Chinese) and printable ASCII.
+pub const FONT: &[u8] = include_bytes!("../assets/fonts/NotoSansSC-Surakarta.otf");
+
+/// The languages the app speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Language {
+    #[default]
+    English,
+    SimplifiedChinese,
+    Russian,
+    Danish,
+}
+
+impl Language {
+    /// Every language, in the order the settings list them.
+    pub const ALL: [Language; 4] = [
+        Language::English,
+        Language::SimplifiedChinese,
+        Language::Russian,
+        Language::Danish,
+    ];
+
+    /// The BCP 47 tag, also the translation file's name.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::SimplifiedChinese => "zh-CN",
+            Language::Russian => "ru",
+            Language::Danish => "da",
+        }
+    }
+
+    /// The language of a BCP 47 tag such as `da-DK` or `zh_Hans_CN`; `None` for languages
+    /// the app does not speak.
+    pub fn from_tag(tag: &str) -> Option<Language> {
+        let primary = tag
+            .split(['-', '_', '.'])
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Language::English),
+            "zh" => Some(Language::SimplifiedChinese),
+            "ru" => Some(Language::Russian),
+            "da" => Some(Language::Danish),
+            _ => None,
+        }
+    }
+
+    /// The device's language when the app speaks it, English otherwise.
+    pub fn from_device() -> Language {
+        sys_locale::get_locales()
+            .find_map(|tag| Language::from_tag(&tag))
+            .unwrap_or_default()
+    }
+
+    /// The translation file's text.
+    pub fn text(self) -> &'static str {
+        match self {
+            Language::English => include_str!("../assets/i18n/en.txt"),
+            Language::SimplifiedChinese => include_str!("../assets/i18n/zh-CN.txt"),
+            Language::Russian => include_str!("../assets/i18n/ru.txt"),
+            Language::Danish => include_str!("../assets/i18n/da.txt"),
+        }
+    }
 }
 
 /// The strings of the current language.
 #[derive(Resource, Debug, Clone)]
 pub struct Strings {
+    pub language: Language,
     map: HashMap<String, String>,
 }
 
 impl Strings {
     pub fn english() -> Strings {
-        Strings::parse(include_str!("../assets/i18n/en.txt"))
+        Strings::for_language(Language::English)
+    }
+
+    pub fn for_language(language: Language) -> Strings {
+        Strings {
+            language,
+            ..Strings::parse(language.text())
+        }
     }
 
     /// Reads `key = value` lines; `#` starts a comment line.
@@ -27,7 +113,10 @@ impl Strings {
             .filter_map(|l| l.split_once('='))
             .map(|(k, v)| (k.trim().to_owned(), v.trim().replace("\\n", "\n")))
             .collect();
-        Strings { map }
+        Strings {
+            language: Language::English,
+            map,
+        }
     }
 
     /// The string for `key`; the key itself when missing, so a gap shows but never crashes.
@@ -46,5 +135,43 @@ impl Strings {
 
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.map.keys().map(String::as_str)
+    }
+
+    /// Every translated text.
+    pub fn values(&self) -> impl Iterator<Item = &str> {
+        self.map.values().map(String::as_str)
+    }
+}
+
+/// The language the settings ask for, or the device's.
+pub fn chosen_language(settings: &Settings) -> Language {
+    settings.language.unwrap_or_else(Language::from_device)
+}
+
+fn follow_language_setting(settings: Res<Settings>, mut strings: ResMut<Strings>) {
+    let wanted = chosen_language(&settings);
+    if strings.language != wanted {
+        *strings = Strings::for_language(wanted);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn device_tags_map_to_the_languages_spoken() {
+        assert_eq!(Language::from_tag("da-DK"), Some(Language::Danish));
+        assert_eq!(
+            Language::from_tag("zh_Hans_CN"),
+            Some(Language::SimplifiedChinese)
+        );
+        assert_eq!(Language::from_tag("ru"), Some(Language::Russian));
+        assert_eq!(Language::from_tag("EN-gb"), Some(Language::English));
+        assert_eq!(Language::from_tag("de-DE"), None);
+        assert_eq!(Language::from_tag(""), None);
+        for l in Language::ALL {
+            assert_eq!(Language::from_tag(l.tag()), Some(l));
+        }
     }
 }

@@ -131,6 +131,13 @@ fn build(options: Options, window: Window) -> App {
         persist::Storage::platform()
     });
     app.add_plugins(plugin);
+    if let Some(language) = options.language {
+        app.add_systems(
+            Startup,
+            (move |mut s: ResMut<settings::Settings>| s.language = Some(language))
+                .after(persist::load),
+        );
+    }
     app.insert_resource(options.clone());
     app.add_plugins((screenshot::plugin, frame_bench::plugin));
     app

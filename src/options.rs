@@ -5,12 +5,14 @@ use surakarta_engine::{Position, Square};
 
 pub const USAGE: &str = "\
 Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQUARE]
-                 [--bench-frames N]
+                 [--bench-frames N] [--language TAG]
 
   --screenshot PATH   render the game screen, save it as a PNG at PATH and exit
   --size WxH          window size in logical points (default 390x844, a phone in portrait)
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
+  --language TAG      speak this language (en, zh-CN, ru, da), as if chosen in the
+                      settings
   --bench-frames N    measure N frames idle and N while the computer thinks on Hard,
                       print median and 99th-percentile frame times, and exit";
 
@@ -22,6 +24,7 @@ pub struct Options {
     pub fen: Option<Position>,
     pub select: Option<Square>,
     pub bench_frames: Option<u32>,
+    pub language: Option<crate::i18n::Language>,
 }
 
 impl Options {
@@ -65,6 +68,12 @@ impl Options {
                             .filter(|n| *n > 0)
                             .ok_or_else(|| format!("--bench-frames needs a count, not {v:?}"))?,
                     );
+                }
+                "--language" => {
+                    let v = value()?;
+                    o.language = Some(crate::i18n::Language::from_tag(&v).ok_or_else(|| {
+                        format!("--language is one of en, zh-CN, ru, da, not {v:?}")
+                    })?);
                 }
                 other => return Err(format!("unknown option {other:?}")),
             }
@@ -111,5 +120,14 @@ mod tests {
                 .contains("needs a value")
         );
         assert!(parse(&["--frobnicate"]).is_err());
+        assert!(
+            parse(&["--language", "klingon"])
+                .unwrap_err()
+                .contains("zh-CN")
+        );
+        assert_eq!(
+            parse(&["--language", "ru"]).unwrap().language,
+            Some(crate::i18n::Language::Russian)
+        );
     }
 }

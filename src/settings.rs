@@ -36,6 +36,8 @@ pub struct Settings {
     pub confirm_moves: bool,
     /// In two-player games, turn the board after each move to face the player to move.
     pub turn_board: bool,
+    /// The language chosen in the settings; `None` follows the device.
+    pub language: Option<crate::i18n::Language>,
 }
 
 impl Default for Settings {
@@ -45,6 +47,7 @@ impl Default for Settings {
             route_preview: true,
             confirm_moves: false,
             turn_board: false,
+            language: None,
         }
     }
 }

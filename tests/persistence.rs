@@ -51,6 +51,7 @@ fn settings_and_statistics_round_trip() {
         route_preview: false,
         confirm_moves: true,
         turn_board: true,
+        language: Some(surakarta::i18n::Language::Danish),
     };
     let mut stats = Stats::default();
     stats.0.entry("Hard".into()).or_default().losses = 3;
@@ -204,4 +205,22 @@ fn a_finished_game_against_the_computer_counts_once_in_the_statistics() {
         1,
         "counted once, and kept"
     );
+}
+
+#[test]
+fn the_chosen_language_is_saved_and_speaks_from_the_next_start() {
+    let dir = temp_dir("language");
+    {
+        let mut app = app_with(Some(dir.clone()));
+        app.world_mut().resource_mut::<Settings>().language =
+            Some(surakarta::i18n::Language::Russian);
+        app.update();
+        app.update();
+        let strings = app.world().resource::<surakarta::i18n::Strings>();
+        assert_eq!(strings.get("button.new_game"), "Новая игра");
+    }
+    let app = app_with(Some(dir));
+    let strings = app.world().resource::<surakarta::i18n::Strings>();
+    assert_eq!(strings.language, surakarta::i18n::Language::Russian);
+    assert_eq!(strings.get("button.undo"), "Отменить");
 }

@@ -117,7 +117,7 @@ fn show_panels(
 ) {
     let over = game_over_shown(&panels, turn.as_deref());
     let key = (panels.clone(), over, settings.turn_board);
-    if shown.as_ref() == Some(&key) && !session.is_changed() {
+    if shown.as_ref() == Some(&key) && !session.is_changed() && !strings.is_changed() {
         return;
     }
     *shown = Some(key);

@@ -1,6 +1,7 @@
 //! What is saved, and how: JSON files with a format version. The game itself is kept in the
 //! engine's record notation, so a save file is also a readable game record.
 
+use crate::i18n::Language;
 use crate::session::{Mode, Session};
 use crate::settings::{AnimationSpeed, Settings};
 use serde::{Deserialize, Serialize};
@@ -46,6 +47,9 @@ pub struct SavedSettings {
     pub route_preview: bool,
     pub confirm_moves: bool,
     pub turn_board: bool,
+    /// A language tag (`en`, `zh-CN`, `ru`, `da`); absent: the device's language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
     /// Results against the computer, by level name.
     #[serde(default)]
     pub stats: BTreeMap<String, Tally>,
@@ -165,6 +169,7 @@ impl SavedSettings {
             route_preview: settings.route_preview,
             confirm_moves: settings.confirm_moves,
             turn_board: settings.turn_board,
+            language: settings.language.map(|l| l.tag().to_owned()),
             stats: stats.clone(),
         }
     }
@@ -186,6 +191,8 @@ impl SavedSettings {
             route_preview: saved.route_preview,
             confirm_moves: saved.confirm_moves,
             turn_board: saved.turn_board,
+            // A language this version does not speak follows the device.
+            language: saved.language.as_deref().and_then(Language::from_tag),
         };
         Ok((settings, saved.stats))
     }

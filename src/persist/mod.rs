@@ -77,10 +77,11 @@ pub struct Stats(pub BTreeMap<String, Tally>);
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Notice(pub Option<String>);
 
+/// Reads the saved settings and game at start.
 #[allow(clippy::too_many_arguments)]
-fn load(
+pub(crate) fn load(
     storage: Res<Storage>,
-    strings: Res<Strings>,
+    mut strings: ResMut<Strings>,
     mut session: ResMut<Session>,
     mut settings: ResMut<Settings>,
     mut stats: ResMut<Stats>,
@@ -96,6 +97,8 @@ fn load(
             Ok((s, t)) => {
                 *settings = s;
                 stats.0 = t;
+                // The notices below speak the player's language.
+                *strings = Strings::for_language(crate::i18n::chosen_language(&settings));
             }
             Err(e) => problems.push((SETTINGS_FILE, e, store.keep_aside(SETTINGS_FILE))),
         },

@@ -1,0 +1,70 @@
+//! Every language has every string, with the same placeholders, and the shipped font can
+//! draw every character of every translation.
+
+use skrifa::MetadataProvider;
+use std::collections::BTreeSet;
+use surakarta::i18n::{FONT, Language, Strings};
+
+fn placeholders(text: &str) -> BTreeSet<String> {
+    text.split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}'))
+        .map(|(name, _)| name.to_owned())
+        .collect()
+}
+
+#[test]
+fn every_key_exists_in_every_language_with_the_same_placeholders() {
+    let english = Strings::for_language(Language::English);
+    let keys: BTreeSet<&str> = english.keys().collect();
+    assert!(keys.len() > 40, "the English file has the strings");
+    for language in Language::ALL {
+        let strings = Strings::for_language(language);
+        let theirs: BTreeSet<&str> = strings.keys().collect();
+        let missing: Vec<_> = keys.difference(&theirs).collect();
+        let extra: Vec<_> = theirs.difference(&keys).collect();
+        assert!(missing.is_empty(), "{language:?} lacks {missing:?}");
+        assert!(extra.is_empty(), "{language:?} has unknown keys {extra:?}");
+        for key in &keys {
+            let text = strings.get(key);
+            assert!(!text.is_empty(), "{language:?} {key} is empty");
+            assert_eq!(
+                placeholders(&text),
+                placeholders(&english.get(key)),
+                "{language:?} {key}: {text}"
+            );
+        }
+        if language != Language::English {
+            assert_ne!(
+                strings.get("button.new_game"),
+                english.get("button.new_game")
+            );
+        }
+        assert_eq!(strings.language, language);
+    }
+}
+
+#[test]
+fn every_character_of_every_translation_is_in_the_font() {
+    let font = skrifa::FontRef::new(FONT).expect("the shipped font parses");
+    let charmap = font.charmap();
+    for language in Language::ALL {
+        let strings = Strings::for_language(language);
+        let mut missing = BTreeSet::new();
+        for text in strings.values() {
+            for ch in text.chars().filter(|c| !c.is_control()) {
+                if charmap.map(ch).is_none() {
+                    missing.insert(ch);
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "{language:?}: the font lacks {missing:?}; run assets/fonts/subset.sh"
+        );
+    }
+    // Digits and notation, which the game shows besides the translations.
+    for ch in "0123456789/abcdef-x ".chars() {
+        assert!(charmap.map(ch).is_some(), "{ch:?}");
+    }
+}
