@@ -1,5 +1,5 @@
-//! The back button (Android) and Escape (desktop, web): close the open panel; with none
-//! open, ask before leaving a game in progress.
+//! The back button (Android) and Escape (desktop, web): close the open panel (Settings and
+//! Statistics go back to the menu); with none open, ask before leaving a game in progress.
 
 use crate::GameSet;
 use crate::hud::PanelState;
@@ -24,6 +24,11 @@ fn go_back(
     let over = turn.is_some_and(|t| *t.get() == crate::session::Turn::Over);
     if panels.leave_prompt {
         panels.leave_prompt = false;
+    } else if panels.settings || panels.stats {
+        panels.settings = false;
+        panels.stats = false;
+    } else if panels.menu {
+        panels.menu = false;
     } else if panels.new_game {
         panels.new_game = false;
     } else if over && !panels.game_over_closed {

@@ -5,12 +5,13 @@ use surakarta_engine::{Position, Square};
 
 pub const USAGE: &str = "\
 Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQUARE]
-                 [--bench-frames N] [--language TAG]
+                 [--bench-frames N] [--language TAG] [--panel NAME]
 
   --screenshot PATH   render the game screen, save it as a PNG at PATH and exit
   --size WxH          window size in logical points (default 390x844, a phone in portrait)
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
+  --panel NAME        show a panel: menu, new-game, settings or stats
   --language TAG      speak this language (en, zh-CN, ru, da), as if chosen in the
                       settings
   --bench-frames N    measure N frames idle and N while the computer thinks on Hard,
@@ -25,6 +26,16 @@ pub struct Options {
     pub select: Option<Square>,
     pub bench_frames: Option<u32>,
     pub language: Option<crate::i18n::Language>,
+    pub panel: Option<Panel>,
+}
+
+/// A panel the screenshot tool can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panel {
+    Menu,
+    NewGame,
+    Settings,
+    Stats,
 }
 
 impl Options {
@@ -68,6 +79,20 @@ impl Options {
                             .filter(|n| *n > 0)
                             .ok_or_else(|| format!("--bench-frames needs a count, not {v:?}"))?,
                     );
+                }
+                "--panel" => {
+                    let v = value()?;
+                    o.panel = Some(match v.as_str() {
+                        "menu" => Panel::Menu,
+                        "new-game" => Panel::NewGame,
+                        "settings" => Panel::Settings,
+                        "stats" => Panel::Stats,
+                        _ => {
+                            return Err(format!(
+                                "--panel is menu, new-game, settings or stats, not {v:?}"
+                            ));
+                        }
+                    });
                 }
                 "--language" => {
                     let v = value()?;

@@ -91,7 +91,21 @@ pub fn report(world: &mut World) -> Value {
         "turn": turn,
         "outcome": outcome,
         "new_game_open": panels.new_game,
+        "panel": open_panel(panels),
     })
+}
+
+/// The panel on top, as the player sees it.
+fn open_panel(panels: &PanelState) -> Option<&'static str> {
+    [
+        (panels.leave_prompt, "leave"),
+        (panels.settings, "settings"),
+        (panels.stats, "stats"),
+        (panels.new_game, "new-game"),
+        (panels.menu, "menu"),
+    ]
+    .into_iter()
+    .find_map(|(open, name)| open.then_some(name))
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -2,7 +2,7 @@
 //! Also sets up the position and selection asked for with `--fen` and `--select`.
 
 use crate::hud::PanelState;
-use crate::options::Options;
+use crate::options::{Options, Panel};
 use crate::selection::Selection;
 use crate::session::{Mode, Session, Turn, settled_turn};
 use bevy::prelude::*;
@@ -21,11 +21,23 @@ fn apply_options(
     mut panels: ResMut<PanelState>,
     mut turn: ResMut<NextState<Turn>>,
 ) {
-    // Without a position the app opens as a player sees it: on the new-game panel.
+    // A panel asked for is shown over the position (or the start).
+    if let Some(panel) = options.panel {
+        panels.menu = false;
+        match panel {
+            Panel::Menu => panels.menu = true,
+            Panel::NewGame => panels.new_game = true,
+            Panel::Settings => panels.settings = true,
+            Panel::Stats => panels.stats = true,
+        }
+    }
+    // Without a position the app opens as a player sees it: on the menu.
     if options.fen.is_none() && options.select.is_none() && options.bench_frames.is_none() {
         return;
     }
-    panels.new_game = false;
+    if options.panel.is_none() {
+        panels.menu = false;
+    }
     if let Some(pos) = options.fen {
         session.game = Game::from_position(pos, Ruleset::default());
         session.mode = Mode::TwoPlayers;

@@ -1,6 +1,7 @@
 //! The player's settings that the game screen obeys.
 
 use bevy::prelude::*;
+use surakarta_engine::Ruleset;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>();
@@ -17,6 +18,22 @@ pub enum AnimationSpeed {
 }
 
 impl AnimationSpeed {
+    /// Every speed, in the order the settings list them.
+    pub const ALL: [AnimationSpeed; 3] = [
+        AnimationSpeed::Normal,
+        AnimationSpeed::Fast,
+        AnimationSpeed::Off,
+    ];
+
+    /// The key of its name in the translation files.
+    pub fn key(self) -> &'static str {
+        match self {
+            AnimationSpeed::Normal => "animation.normal",
+            AnimationSpeed::Fast => "animation.fast",
+            AnimationSpeed::Off => "animation.off",
+        }
+    }
+
     /// Playback speed factor, or `None` for no animation.
     pub fn factor(self) -> Option<f64> {
         match self {
@@ -38,6 +55,8 @@ pub struct Settings {
     pub turn_board: bool,
     /// The language chosen in the settings; `None` follows the device.
     pub language: Option<crate::i18n::Language>,
+    /// The rule set of the next new game (one of `Ruleset::PRESETS`).
+    pub rules: Ruleset,
 }
 
 impl Default for Settings {
@@ -48,6 +67,7 @@ impl Default for Settings {
             confirm_moves: false,
             turn_board: false,
             language: None,
+            rules: Ruleset::default(),
         }
     }
 }

@@ -52,6 +52,7 @@ fn settings_and_statistics_round_trip() {
         confirm_moves: true,
         turn_board: true,
         language: Some(surakarta::i18n::Language::Danish),
+        rules: Ruleset::from_id("move-cap").unwrap(),
     };
     let mut stats = Stats::default();
     stats.0.entry("Hard".into()).or_default().losses = 3;

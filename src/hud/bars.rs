@@ -173,8 +173,8 @@ fn build_bars(
                 .with_children(|bar| {
                     let grow = layout.portrait;
                     bar.spawn(button(
-                        UiAction::OpenNewGame,
-                        strings.get("button.new_game"),
+                        UiAction::OpenMenu,
+                        strings.get("button.menu"),
                         &theme,
                         18.0,
                         grow,

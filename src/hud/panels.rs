@@ -1,10 +1,13 @@
-//! The panels over the board: choosing a new game, and the result when a game ends.
+//! The panels over the board: the menu (the title screen: Continue, new games, Settings,
+//! Statistics), choosing a new game, the settings, the statistics, and the result when a
+//! game ends.
 
 use crate::hud::widgets::{UiAction, button, styled_button};
-use crate::i18n::Strings;
+use crate::i18n::{Language, Strings, chosen_language};
 use crate::input::Overlay;
+use crate::persist::Stats;
 use crate::session::{Mode, Session, Turn};
-use crate::settings::Settings;
+use crate::settings::{AnimationSpeed, Settings};
 use crate::theme::Theme;
 use crate::{GameSet, Screen};
 use bevy::prelude::*;
@@ -62,6 +65,10 @@ impl NewGameChoice {
 /// Which panels are open.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct PanelState {
+    /// The menu, shown when the app starts.
+    pub menu: bool,
+    pub settings: bool,
+    pub stats: bool,
     pub new_game: bool,
     /// The player closed the game-over panel to look at the board.
     pub game_over_closed: bool,
@@ -74,7 +81,10 @@ pub struct PanelState {
 impl Default for PanelState {
     fn default() -> Self {
         PanelState {
-            new_game: true,
+            menu: true,
+            settings: false,
+            stats: false,
+            new_game: false,
             game_over_closed: false,
             choice: NewGameChoice::default(),
             games_started: 0,
@@ -96,8 +106,12 @@ fn track_overlay(
     turn: Option<Res<State<Turn>>>,
     mut overlay: ResMut<Overlay>,
 ) {
-    let covered =
-        panels.new_game || panels.leave_prompt || game_over_shown(&panels, turn.as_deref());
+    let covered = panels.menu
+        || panels.settings
+        || panels.stats
+        || panels.new_game
+        || panels.leave_prompt
+        || game_over_shown(&panels, turn.as_deref());
     if overlay.0 != covered {
         overlay.0 = covered;
     }
@@ -110,14 +124,19 @@ fn show_panels(
     panels: Res<PanelState>,
     session: Res<Session>,
     settings: Res<Settings>,
+    stats: Res<Stats>,
     strings: Res<Strings>,
     theme: Res<Theme>,
     turn: Option<Res<State<Turn>>>,
-    mut shown: Local<Option<(PanelState, bool, bool)>>,
+    mut shown: Local<Option<(PanelState, bool)>>,
 ) {
     let over = game_over_shown(&panels, turn.as_deref());
-    let key = (panels.clone(), over, settings.turn_board);
-    if shown.as_ref() == Some(&key) && !session.is_changed() && !strings.is_changed() {
+    let key = (panels.clone(), over);
+    let unchanged = !session.is_changed()
+        && !strings.is_changed()
+        && !settings.is_changed()
+        && !stats.is_changed();
+    if shown.as_ref() == Some(&key) && unchanged {
         return;
     }
     *shown = Some(key);
@@ -147,9 +166,22 @@ fn show_panels(
         });
         return;
     }
-    if panels.new_game {
+    if panels.settings {
+        spawn_card(&mut commands, &theme, |c| {
+            settings_panel(c, &settings, &strings, &theme)
+        });
+    } else if panels.stats {
+        spawn_card(&mut commands, &theme, |c| {
+            stats_panel(c, &stats, &strings, &theme)
+        });
+    } else if panels.new_game {
         spawn_card(&mut commands, &theme, |c| {
             new_game_panel(c, &panels.choice, &settings, &strings, &theme)
+        });
+    } else if panels.menu {
+        let in_progress = session.game.outcome().is_none() && !session.game.history().is_empty();
+        spawn_card(&mut commands, &theme, |c| {
+            menu_panel(c, in_progress, &strings, &theme)
         });
     } else if over && let Some(outcome) = session.game.outcome() {
         let title = match (outcome.winner, session.mode) {
@@ -340,6 +372,162 @@ fn new_game_panel(
         r.spawn(button(
             UiAction::Start,
             strings.get("button.start"),
+            theme,
+            20.0,
+            true,
+        ));
+    });
+}
+
+/// The menu: Continue (when a game is in progress), new games, Settings, Statistics.
+fn menu_panel(
+    card: &mut ChildSpawnerCommands,
+    in_progress: bool,
+    strings: &Strings,
+    theme: &Theme,
+) {
+    card.spawn(label(strings.get("app.title"), 36.0, theme));
+    let mut entries = Vec::new();
+    if in_progress {
+        entries.push((UiAction::Continue, "menu.continue"));
+    }
+    entries.extend([
+        (
+            UiAction::NewGameFor { two_players: false },
+            "newgame.vs_computer",
+        ),
+        (
+            UiAction::NewGameFor { two_players: true },
+            "newgame.two_players",
+        ),
+        (UiAction::OpenSettings, "menu.settings"),
+        (UiAction::OpenStats, "menu.statistics"),
+    ]);
+    for (i, (action, key)) in entries.into_iter().enumerate() {
+        // The first entry is the one most players want: drawn as the main button.
+        let (bg, fg) = if i == 0 {
+            (theme.button, theme.button_text)
+        } else {
+            (theme.bar, theme.bar_text)
+        };
+        card.spawn(row()).with_children(|r| {
+            r.spawn(styled_button(action, strings.get(key), bg, fg, 20.0, true));
+        });
+    }
+}
+
+fn on_off(strings: &Strings, key: &str, on: bool) -> String {
+    let state = strings.get(if on { "on.on" } else { "on.off" });
+    format!("{}: {state}", strings.get(key))
+}
+
+fn settings_panel(
+    card: &mut ChildSpawnerCommands,
+    settings: &Settings,
+    strings: &Strings,
+    theme: &Theme,
+) {
+    card.spawn(label(strings.get("settings.title"), 28.0, theme));
+    card.spawn(label(strings.get("settings.rules"), 16.0, theme));
+    card.spawn(row()).with_children(|r| {
+        for (i, preset) in surakarta_engine::Ruleset::PRESETS.iter().enumerate() {
+            r.spawn(choice(
+                UiAction::SetRules(i),
+                strings.get(&format!("rules.{}", preset.id)),
+                settings.rules == preset.rules,
+                theme,
+            ));
+        }
+    });
+    let about = settings.rules.preset_id().map_or(String::new(), |id| {
+        strings.get(&format!("rules.{id}.about"))
+    });
+    card.spawn(label(about, 14.0, theme));
+    card.spawn(label(strings.get("settings.animation"), 16.0, theme));
+    card.spawn(row()).with_children(|r| {
+        for speed in AnimationSpeed::ALL {
+            r.spawn(choice(
+                UiAction::SetAnimation(speed),
+                strings.get(speed.key()),
+                settings.animation == speed,
+                theme,
+            ));
+        }
+    });
+    for (action, key, on) in [
+        (
+            UiAction::ToggleRoutePreview,
+            "settings.route_preview",
+            settings.route_preview,
+        ),
+        (
+            UiAction::ToggleConfirmMoves,
+            "settings.confirm_moves",
+            settings.confirm_moves,
+        ),
+        (
+            UiAction::ToggleTurnBoard,
+            "newgame.turn_board",
+            settings.turn_board,
+        ),
+    ] {
+        card.spawn(row()).with_children(|r| {
+            r.spawn(choice(action, on_off(strings, key, on), on, theme));
+        });
+    }
+    card.spawn(label(strings.get("settings.language"), 16.0, theme));
+    let current = chosen_language(settings);
+    card.spawn(row()).with_children(|r| {
+        for language in Language::ALL {
+            // Each language is named in itself, so a player lost in a foreign one finds theirs.
+            let name = Strings::for_language(language).get("language.name");
+            r.spawn(choice(
+                UiAction::SetLanguage(language),
+                name,
+                current == language,
+                theme,
+            ));
+        }
+    });
+    card.spawn(row()).with_children(|r| {
+        r.spawn(button(
+            UiAction::BackToMenu,
+            strings.get("button.back"),
+            theme,
+            20.0,
+            true,
+        ));
+    });
+}
+
+fn stats_panel(card: &mut ChildSpawnerCommands, stats: &Stats, strings: &Strings, theme: &Theme) {
+    card.spawn(label(strings.get("stats.title"), 28.0, theme));
+    if stats.0.values().all(|t| t.wins + t.draws + t.losses == 0) {
+        card.spawn(label(strings.get("stats.empty"), 17.0, theme));
+    } else {
+        card.spawn(label(strings.get("stats.legend"), 15.0, theme));
+        for (level, key) in [
+            (Level::Easy, "level.easy"),
+            (Level::Medium, "level.medium"),
+            (Level::Hard, "level.hard"),
+        ] {
+            let t = stats.0.get(level.name()).copied().unwrap_or_default();
+            let line = strings.fill(
+                "stats.line",
+                &[
+                    ("level", strings.get(key)),
+                    ("wins", t.wins.to_string()),
+                    ("draws", t.draws.to_string()),
+                    ("losses", t.losses.to_string()),
+                ],
+            );
+            card.spawn(label(line, 20.0, theme));
+        }
+    }
+    card.spawn(row()).with_children(|r| {
+        r.spawn(button(
+            UiAction::BackToMenu,
+            strings.get("button.back"),
             theme,
             20.0,
             true,

@@ -26,6 +26,24 @@ pub enum UiAction {
     PickColour(Option<surakarta_engine::Side>),
     PickLevel(surakarta_engine::ai::Level),
     ToggleTurnBoard,
+    /// The menu (the title screen): Continue, new games, Settings, Statistics.
+    OpenMenu,
+    /// Close the menu and go on with the game on the board.
+    Continue,
+    /// From the menu: the new-game panel, for two players or against the computer.
+    NewGameFor {
+        two_players: bool,
+    },
+    OpenSettings,
+    OpenStats,
+    /// Close Settings or Statistics, back to the menu.
+    BackToMenu,
+    SetAnimation(crate::settings::AnimationSpeed),
+    ToggleRoutePreview,
+    ToggleConfirmMoves,
+    SetLanguage(crate::i18n::Language),
+    /// A rule set from `Ruleset::PRESETS`, by index.
+    SetRules(usize),
     /// Stay in the game (answer to "leave?").
     Stay,
     /// Leave the app; the game is saved and continues next time.
@@ -106,7 +124,33 @@ fn act(
 ) {
     for action in actions.read() {
         match *action {
-            UiAction::OpenNewGame => panels.new_game = true,
+            UiAction::OpenNewGame => {
+                panels.choice.rules = settings.rules;
+                panels.new_game = true;
+            }
+            UiAction::OpenMenu => panels.menu = true,
+            UiAction::Continue => panels.menu = false,
+            UiAction::NewGameFor { two_players } => {
+                panels.menu = false;
+                panels.choice.two_players = two_players;
+                panels.choice.rules = settings.rules;
+                panels.new_game = true;
+            }
+            UiAction::OpenSettings => panels.settings = true,
+            UiAction::OpenStats => panels.stats = true,
+            UiAction::BackToMenu => {
+                panels.settings = false;
+                panels.stats = false;
+            }
+            UiAction::SetAnimation(speed) => settings.animation = speed,
+            UiAction::ToggleRoutePreview => settings.route_preview = !settings.route_preview,
+            UiAction::ToggleConfirmMoves => settings.confirm_moves = !settings.confirm_moves,
+            UiAction::SetLanguage(language) => settings.language = Some(language),
+            UiAction::SetRules(i) => {
+                if let Some(preset) = surakarta_engine::Ruleset::PRESETS.get(i) {
+                    settings.rules = preset.rules;
+                }
+            }
             UiAction::CloseNewGame => panels.new_game = false,
             UiAction::Start => {
                 panels.new_game = false;

@@ -7,7 +7,7 @@ use crate::settings::{AnimationSpeed, Settings};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use surakarta_engine::ai::Level;
-use surakarta_engine::{Record, Side};
+use surakarta_engine::{Record, Ruleset, Side};
 
 /// The format this version of the app writes. Older versions are read; newer ones are
 /// kept aside (the app cannot know what they mean).
@@ -50,6 +50,9 @@ pub struct SavedSettings {
     /// A language tag (`en`, `zh-CN`, `ru`, `da`); absent: the device's language.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
+    /// The rule set id for new games; absent: `standard`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
     /// Results against the computer, by level name.
     #[serde(default)]
     pub stats: BTreeMap<String, Tally>,
@@ -170,6 +173,7 @@ impl SavedSettings {
             confirm_moves: settings.confirm_moves,
             turn_board: settings.turn_board,
             language: settings.language.map(|l| l.tag().to_owned()),
+            rules: settings.rules.preset_id().map(str::to_owned),
             stats: stats.clone(),
         }
     }
@@ -193,6 +197,12 @@ impl SavedSettings {
             turn_board: saved.turn_board,
             // A language this version does not speak follows the device.
             language: saved.language.as_deref().and_then(Language::from_tag),
+            // A rule set this version does not know falls back to the default.
+            rules: saved
+                .rules
+                .as_deref()
+                .and_then(Ruleset::from_id)
+                .unwrap_or_default(),
         };
         Ok((settings, saved.stats))
     }

@@ -6,7 +6,6 @@ pub mod format;
 pub mod store;
 
 use crate::GameSet;
-use crate::hud::PanelState;
 use crate::i18n::Strings;
 use crate::session::{Mode, Session, Turn, settled_turn};
 use crate::settings::Settings;
@@ -86,7 +85,6 @@ pub(crate) fn load(
     mut settings: ResMut<Settings>,
     mut stats: ResMut<Stats>,
     mut notice: ResMut<Notice>,
-    mut panels: ResMut<PanelState>,
     mut turn: ResMut<NextState<Turn>>,
 ) {
     let Some(store) = &storage.0 else { return };
@@ -112,11 +110,6 @@ pub(crate) fn load(
         Read::Missing => {}
         Read::Text(text) => match SavedGame::parse(&text) {
             Ok(saved) => {
-                // A game in progress continues where it was; a finished or untouched one
-                // waits for a new game to be chosen.
-                if saved.game.outcome().is_none() && !saved.game.history().is_empty() {
-                    panels.new_game = false;
-                }
                 *session = saved;
                 turn.set(settled_turn(&session));
             }

@@ -53,10 +53,10 @@ pub fn app_with(dir: Option<std::path::PathBuf>) -> App {
         PrimaryWindow,
     ));
     app.add_plugins(surakarta::plugin);
-    // No new-game panel: tests set up their own games.
+    // No menu: tests set up their own games.
     app.world_mut()
         .resource_mut::<surakarta::hud::PanelState>()
-        .new_game = false;
+        .menu = false;
     app.update();
     app.update();
     app

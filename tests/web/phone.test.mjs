@@ -147,12 +147,11 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       await shot("1-start");
     });
 
-    await t.test("a new game against Easy starts from taps on the new-game panel", async () => {
-      if (!(await report()).new_game_open) {
-        await tapButton("OpenNewGame");
-        await waitFor("the new-game panel", () => window.__surakarta.new_game_open);
-      }
-      await tapButton("PickTwoPlayers(false)");
+    await t.test("the app opens on its menu; a game against Easy starts from taps", async () => {
+      await waitFor("the menu", () => window.__surakarta.panel === "menu");
+      await shot("2-menu");
+      await tapButton("NewGameFor { two_players: false }");
+      await waitFor("the new-game panel", () => window.__surakarta.panel === "new-game");
       await tapButton("PickColour(Some(Red))");
       await tapButton("PickLevel(Easy)");
       await shot("2-new-game");
@@ -161,7 +160,7 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
         "a game against Easy, the player Red",
         () => {
           const r = window.__surakarta;
-          return !r.new_game_open && r.mode.kind === "computer" && r.mode.level === "Easy" &&
+          return r.panel === null && r.mode.kind === "computer" && r.mode.level === "Easy" &&
             r.mode.human === "Red" && r.history.length === 0 && r.turn === "Waiting";
         },
       );
@@ -196,7 +195,10 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
 
     await t.test("after a reload the game is where it was", async () => {
       await page.reload();
-      await waitFor("the app after the reload", () => !!window.__surakarta?.points);
+      await waitFor("the menu after the reload", () => window.__surakarta?.panel === "menu");
+      await shot("6-menu-after-reload");
+      await tapButton("Continue");
+      await waitFor("the board", () => window.__surakarta.panel === null);
       await waitFor(
         "the saved game",
         (h) => JSON.stringify(window.__surakarta.history) === h,
@@ -205,7 +207,6 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       const r = await report();
       assert.equal(r.position, afterReply.position);
       assert.equal(r.mode.level, "Easy");
-      assert.equal(r.new_game_open, false, "a game in progress continues");
       await shot("6-restored");
     });
     assert.deepEqual(problems, [], "no errors in the page");

@@ -1,0 +1,169 @@
+//! The menu, Settings and Statistics, driven through the buttons' actions as a tap would.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use surakarta::hud::{PanelState, UiAction};
+use surakarta::i18n::{Language, Strings};
+use surakarta::persist::Stats;
+use surakarta::session::{Mode, Turn};
+use surakarta::settings::{AnimationSpeed, Settings};
+use surakarta_engine::{Ruleset, Side};
+
+fn press(app: &mut App, action: UiAction) {
+    app.world_mut().write_message(action);
+    app.update();
+    app.update();
+}
+
+fn panels(app: &App) -> PanelState {
+    app.world().resource::<PanelState>().clone()
+}
+
+fn texts(app: &mut App) -> Vec<String> {
+    app.world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect()
+}
+
+#[test]
+fn the_menu_covers_the_board_and_continue_goes_back_to_the_game() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(
+        &mut app,
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        Mode::TwoPlayers,
+    );
+    tap(&mut app, "b2");
+    tap(&mut app, "c3");
+    run_until(&mut app, 3.0, |a| {
+        turn(a) == Turn::Waiting && session(a).game.side_to_move() == Side::Black
+    });
+    press(&mut app, UiAction::OpenMenu);
+    assert!(panels(&app).menu);
+    assert!(texts(&mut app).contains(&"Continue".to_owned()));
+    // The board under the menu takes no taps.
+    tap(&mut app, "b5");
+    assert_eq!(session(&app).game.history().len(), 1);
+    let selected = app
+        .world()
+        .resource::<surakarta::selection::Selection>()
+        .stone;
+    assert_eq!(selected, None, "nothing selected through the menu");
+    press(&mut app, UiAction::Continue);
+    assert!(!panels(&app).menu);
+    tap(&mut app, "b5");
+    tap(&mut app, "b4");
+    run_until(&mut app, 3.0, |a| session(a).game.history().len() == 2);
+    assert_eq!(session(&app).game.history().len(), 2);
+}
+
+#[test]
+fn a_new_game_from_the_menu_uses_the_rules_chosen_in_settings() {
+    let mut app = app();
+    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, UiAction::OpenSettings);
+    assert!(panels(&app).settings);
+    // "Black first" (forty-move): shown selected, explained, applied to the next game.
+    let forty = Ruleset::PRESETS
+        .iter()
+        .position(|p| p.id == "forty-move")
+        .unwrap();
+    press(&mut app, UiAction::SetRules(forty));
+    assert_eq!(
+        app.world().resource::<Settings>().rules,
+        Ruleset::from_id("forty-move").unwrap()
+    );
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("Black moves first"))
+    );
+    press(&mut app, UiAction::BackToMenu);
+    assert!(panels(&app).menu && !panels(&app).settings);
+    press(&mut app, UiAction::NewGameFor { two_players: true });
+    let p = panels(&app);
+    assert!(p.new_game && !p.menu && p.choice.two_players);
+    press(&mut app, UiAction::Start);
+    let s = session(&app);
+    assert_eq!(s.mode, Mode::TwoPlayers);
+    assert_eq!(*s.game.rules(), Ruleset::from_id("forty-move").unwrap());
+    assert_eq!(s.game.side_to_move(), Side::Black, "Black moves first");
+}
+
+#[test]
+fn settings_change_the_game_and_survive_a_restart() {
+    let dir = temp_dir("menus-settings");
+    {
+        let mut app = app_with(Some(dir.clone()));
+        press(&mut app, UiAction::OpenMenu);
+        press(&mut app, UiAction::OpenSettings);
+        press(&mut app, UiAction::SetAnimation(AnimationSpeed::Off));
+        press(&mut app, UiAction::ToggleRoutePreview);
+        press(&mut app, UiAction::ToggleConfirmMoves);
+        press(&mut app, UiAction::SetLanguage(Language::Danish));
+        // The panel itself now speaks Danish.
+        assert!(texts(&mut app).contains(&"Indstillinger".to_owned()));
+        assert_eq!(app.world().resource::<Strings>().get("button.menu"), "Menu");
+    }
+    let app = app_with(Some(dir));
+    let s = app.world().resource::<Settings>();
+    assert_eq!(s.animation, AnimationSpeed::Off);
+    assert!(!s.route_preview);
+    assert!(s.confirm_moves);
+    assert_eq!(s.language, Some(Language::Danish));
+    assert_eq!(
+        app.world().resource::<Strings>().get("menu.settings"),
+        "Indstillinger"
+    );
+}
+
+#[test]
+fn statistics_show_each_levels_results() {
+    let mut app = app();
+    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, UiAction::OpenStats);
+    assert!(panels(&app).stats);
+    assert!(texts(&mut app).contains(&"No games against the computer yet.".to_owned()));
+    {
+        let mut stats = app.world_mut().resource_mut::<Stats>();
+        let easy = stats.0.entry("Easy".into()).or_default();
+        easy.wins = 3;
+        easy.losses = 1;
+        stats.0.entry("Hard".into()).or_default().draws = 2;
+    }
+    app.update();
+    app.update();
+    let shown = texts(&mut app);
+    assert!(shown.contains(&"Easy:  3 – 0 – 1".to_owned()), "{shown:?}");
+    assert!(shown.contains(&"Medium:  0 – 0 – 0".to_owned()));
+    assert!(shown.contains(&"Hard:  0 – 2 – 0".to_owned()));
+    press(&mut app, UiAction::BackToMenu);
+    assert!(panels(&app).menu && !panels(&app).stats);
+}
+
+#[test]
+fn back_closes_settings_to_the_menu_then_the_menu() {
+    let mut app = app();
+    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, UiAction::OpenSettings);
+    app.init_resource::<ButtonInput<KeyCode>>();
+    let back = |app: &mut App| {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::Escape);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::Escape);
+        keys.clear();
+        app.update();
+    };
+    back(&mut app);
+    assert!(!panels(&app).settings && panels(&app).menu);
+    back(&mut app);
+    assert!(!panels(&app).menu);
+}
