@@ -24,9 +24,10 @@ fn go_back(
     let over = turn.is_some_and(|t| *t.get() == crate::session::Turn::Over);
     if panels.leave_prompt {
         panels.leave_prompt = false;
-    } else if panels.settings || panels.stats {
+    } else if panels.settings || panels.stats || panels.rules {
         panels.settings = false;
         panels.stats = false;
+        panels.rules = false;
     } else if panels.menu {
         panels.menu = false;
     } else if panels.new_game {

@@ -11,7 +11,7 @@ Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQU
   --size WxH          window size in logical points (default 390x844, a phone in portrait)
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
-  --panel NAME        show a panel: menu, new-game, settings or stats
+  --panel NAME        show a panel: menu, new-game, settings, stats or rules
   --language TAG      speak this language (en, zh-CN, ru, da), as if chosen in the
                       settings
   --bench-frames N    measure N frames idle and N while the computer thinks on Hard,
@@ -36,6 +36,7 @@ pub enum Panel {
     NewGame,
     Settings,
     Stats,
+    Rules,
 }
 
 impl Options {
@@ -87,9 +88,10 @@ impl Options {
                         "new-game" => Panel::NewGame,
                         "settings" => Panel::Settings,
                         "stats" => Panel::Stats,
+                        "rules" => Panel::Rules,
                         _ => {
                             return Err(format!(
-                                "--panel is menu, new-game, settings or stats, not {v:?}"
+                                "--panel is menu, new-game, settings, stats or rules, not {v:?}"
                             ));
                         }
                     });

@@ -101,6 +101,7 @@ fn open_panel(panels: &PanelState) -> Option<&'static str> {
         (panels.leave_prompt, "leave"),
         (panels.settings, "settings"),
         (panels.stats, "stats"),
+        (panels.rules, "rules"),
         (panels.new_game, "new-game"),
         (panels.menu, "menu"),
     ]

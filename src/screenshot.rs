@@ -29,6 +29,7 @@ fn apply_options(
             Panel::NewGame => panels.new_game = true,
             Panel::Settings => panels.settings = true,
             Panel::Stats => panels.stats = true,
+            Panel::Rules => panels.rules = true,
         }
     }
     // Without a position the app opens as a player sees it: on the menu.

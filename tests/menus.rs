@@ -167,3 +167,37 @@ fn back_closes_settings_to_the_menu_then_the_menu() {
     back(&mut app);
     assert!(!panels(&app).menu);
 }
+
+#[test]
+fn the_rules_screen_explains_the_rule_set_new_games_use() {
+    let strings = Strings::english();
+    let standard = surakarta::hud::rules_text(&Ruleset::default(), &strings).join("\n");
+    assert!(standard.contains("straight or diagonally"));
+    assert!(standard.contains("Red moves first."));
+    assert!(standard.contains("Draw after 50 moves in a row without a capture."));
+    assert!(standard.contains("has come up 3 times"));
+    assert!(standard.contains("the game is drawn"));
+    assert!(standard.contains("Rule set: Standard."));
+    let forty = Ruleset::from_id("forty-move").unwrap();
+    let text = surakarta::hud::rules_text(&forty, &strings).join("\n");
+    assert!(text.contains("Black moves first."));
+    assert!(text.contains("Draw after 40 moves"));
+    assert!(!text.contains("come up"), "no repetition rule in this set");
+    assert!(text.contains("A player who cannot move loses."));
+    let straight: Ruleset = "standard,diagonal_steps=off".parse().unwrap();
+    assert!(surakarta::hud::rules_text(&straight, &strings)[1].contains("straight only"));
+
+    // On screen, from the menu, for the rule set chosen in Settings.
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().rules = forty;
+    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, UiAction::OpenRules);
+    assert!(panels(&app).rules);
+    let shown = texts(&mut app);
+    assert!(
+        shown.iter().any(|t| t.contains("Black moves first.")),
+        "{shown:?}"
+    );
+    press(&mut app, UiAction::BackToMenu);
+    assert!(panels(&app).menu && !panels(&app).rules);
+}

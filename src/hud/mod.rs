@@ -6,7 +6,7 @@ mod bars;
 mod panels;
 mod widgets;
 
-pub use panels::{GameOverTitle, NewGameChoice, PanelState};
+pub use panels::{GameOverTitle, NewGameChoice, PanelState, rules_text};
 pub use widgets::UiAction;
 
 use bevy::prelude::*;

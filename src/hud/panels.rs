@@ -69,6 +69,7 @@ pub struct PanelState {
     pub menu: bool,
     pub settings: bool,
     pub stats: bool,
+    pub rules: bool,
     pub new_game: bool,
     /// The player closed the game-over panel to look at the board.
     pub game_over_closed: bool,
@@ -84,6 +85,7 @@ impl Default for PanelState {
             menu: true,
             settings: false,
             stats: false,
+            rules: false,
             new_game: false,
             game_over_closed: false,
             choice: NewGameChoice::default(),
@@ -109,6 +111,7 @@ fn track_overlay(
     let covered = panels.menu
         || panels.settings
         || panels.stats
+        || panels.rules
         || panels.new_game
         || panels.leave_prompt
         || game_over_shown(&panels, turn.as_deref());
@@ -173,6 +176,10 @@ fn show_panels(
     } else if panels.stats {
         spawn_card(&mut commands, &theme, |c| {
             stats_panel(c, &stats, &strings, &theme)
+        });
+    } else if panels.rules {
+        spawn_card(&mut commands, &theme, |c| {
+            rules_panel(c, &settings.rules, &strings, &theme)
         });
     } else if panels.new_game {
         spawn_card(&mut commands, &theme, |c| {
@@ -400,6 +407,7 @@ fn menu_panel(
             UiAction::NewGameFor { two_players: true },
             "newgame.two_players",
         ),
+        (UiAction::OpenRules, "menu.rules"),
         (UiAction::OpenSettings, "menu.settings"),
         (UiAction::OpenStats, "menu.statistics"),
     ]);
@@ -523,6 +531,85 @@ fn stats_panel(card: &mut ChildSpawnerCommands, stats: &Stats, strings: &Strings
             );
             card.spawn(label(line, 20.0, theme));
         }
+    }
+    card.spawn(row()).with_children(|r| {
+        r.spawn(button(
+            UiAction::BackToMenu,
+            strings.get("button.back"),
+            theme,
+            20.0,
+            true,
+        ));
+    });
+}
+
+/// The rules in words, for the rule set new games use: the board, stepping, capturing
+/// round the loops, and how this rule set ends a game.
+pub fn rules_text(rules: &surakarta_engine::Ruleset, strings: &Strings) -> Vec<String> {
+    use surakarta_engine::NoMoves;
+    let mut out = vec![
+        strings.get("rules.board"),
+        strings.get(if rules.diagonal_steps {
+            "rules.step.diagonal"
+        } else {
+            "rules.step.straight"
+        }),
+        strings.get("rules.capture"),
+    ];
+    let mut end = vec![
+        strings.get(match rules.first {
+            Side::Red => "rules.first.red",
+            Side::Black => "rules.first.black",
+        }),
+        strings.get("rules.win"),
+    ];
+    if let Some(n) = rules.no_capture_limit {
+        end.push(strings.fill("rules.no_capture", &[("n", n.to_string())]));
+    }
+    if let Some(n) = rules.ply_limit {
+        end.push(strings.fill("rules.ply_limit", &[("n", n.to_string())]));
+    }
+    if let Some(n) = rules.repetition {
+        end.push(strings.fill("rules.repetition", &[("n", n.to_string())]));
+    }
+    end.push(strings.get(match rules.no_moves {
+        NoMoves::Loses => "rules.no_moves.loses",
+        NoMoves::Draw => "rules.no_moves.draw",
+    }));
+    // Chinese sentences end in a full-width stop and need no space between them.
+    let gap = if strings.language == Language::SimplifiedChinese {
+        ""
+    } else {
+        " "
+    };
+    out.push(end.join(gap));
+    if let Some(id) = rules.preset_id() {
+        let name = strings.get(&format!("rules.{id}"));
+        out.push(strings.fill("rules.current", &[("name", name)]));
+    }
+    out
+}
+
+fn rules_panel(
+    card: &mut ChildSpawnerCommands,
+    rules: &surakarta_engine::Ruleset,
+    strings: &Strings,
+    theme: &Theme,
+) {
+    card.spawn(label(strings.get("rules.title"), 28.0, theme));
+    for paragraph in rules_text(rules, strings) {
+        card.spawn((
+            Text::new(paragraph),
+            TextFont {
+                font_size: FontSize::Px(15.0),
+                ..default()
+            },
+            TextColor(theme.bar_text),
+            Node {
+                margin: UiRect::vertical(px(3)),
+                ..default()
+            },
+        ));
     }
     card.spawn(row()).with_children(|r| {
         r.spawn(button(

@@ -36,6 +36,7 @@ pub enum UiAction {
     },
     OpenSettings,
     OpenStats,
+    OpenRules,
     /// Close Settings or Statistics, back to the menu.
     BackToMenu,
     SetAnimation(crate::settings::AnimationSpeed),
@@ -138,9 +139,11 @@ fn act(
             }
             UiAction::OpenSettings => panels.settings = true,
             UiAction::OpenStats => panels.stats = true,
+            UiAction::OpenRules => panels.rules = true,
             UiAction::BackToMenu => {
                 panels.settings = false;
                 panels.stats = false;
+                panels.rules = false;
             }
             UiAction::SetAnimation(speed) => settings.animation = speed,
             UiAction::ToggleRoutePreview => settings.route_preview = !settings.route_preview,
