@@ -131,11 +131,15 @@ fn build(options: Options, window: Window) -> App {
         persist::Storage::platform()
     });
     app.add_plugins(plugin);
-    if let Some(language) = options.language {
+    if options.language.is_some() || options.theme.is_some() {
+        let (language, theme) = (options.language, options.theme);
         app.add_systems(
             Startup,
-            (move |mut s: ResMut<settings::Settings>| s.language = Some(language))
-                .after(persist::load),
+            (move |mut s: ResMut<settings::Settings>| {
+                s.language = language.or(s.language);
+                s.theme = theme.unwrap_or(s.theme);
+            })
+            .after(persist::load),
         );
     }
     app.insert_resource(options.clone());

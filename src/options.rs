@@ -6,12 +6,14 @@ use surakarta_engine::{Position, Square};
 pub const USAGE: &str = "\
 Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQUARE]
                  [--bench-frames N] [--language TAG] [--panel NAME]
+                 [--theme classic|high-contrast]
 
   --screenshot PATH   render the game screen, save it as a PNG at PATH and exit
   --size WxH          window size in logical points (default 390x844, a phone in portrait)
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
   --panel NAME        show a panel: menu, new-game, settings, stats or rules
+  --theme NAME        the colours: classic or high-contrast, as if chosen in the settings
   --language TAG      speak this language (en, zh-CN, ru, da), as if chosen in the
                       settings
   --bench-frames N    measure N frames idle and N while the computer thinks on Hard,
@@ -27,6 +29,7 @@ pub struct Options {
     pub bench_frames: Option<u32>,
     pub language: Option<crate::i18n::Language>,
     pub panel: Option<Panel>,
+    pub theme: Option<crate::theme::ThemeKind>,
 }
 
 /// A panel the screenshot tool can show.
@@ -95,6 +98,12 @@ impl Options {
                             ));
                         }
                     });
+                }
+                "--theme" => {
+                    let v = value()?;
+                    o.theme = Some(crate::theme::ThemeKind::from_id(&v).ok_or_else(|| {
+                        format!("--theme is classic or high-contrast, not {v:?}")
+                    })?);
                 }
                 "--language" => {
                     let v = value()?;

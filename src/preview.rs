@@ -24,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(resource_changed::<Session>)
                     .or_else(resource_changed::<BoardLayout>)
                     .or_else(resource_changed::<Settings>)
+                    .or_else(resource_changed::<crate::theme::Theme>)
                     .or_else(resource_changed::<Hover>)
                     .or_else(state_changed::<Turn>),
             )

@@ -57,6 +57,7 @@ pub struct Settings {
     pub language: Option<crate::i18n::Language>,
     /// The rule set of the next new game (one of `Ruleset::PRESETS`).
     pub rules: Ruleset,
+    pub theme: crate::theme::ThemeKind,
 }
 
 impl Default for Settings {
@@ -68,6 +69,7 @@ impl Default for Settings {
             turn_board: false,
             language: None,
             rules: Ruleset::default(),
+            theme: crate::theme::ThemeKind::Classic,
         }
     }
 }

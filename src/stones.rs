@@ -16,7 +16,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Game), mark_out_of_date)
         .add_systems(
             Update,
-            (mark_on_change, sync_stones, lift_selected)
+            (
+                recolour.run_if(resource_changed::<Theme>),
+                mark_on_change,
+                sync_stones,
+                lift_selected,
+            )
                 .chain()
                 .in_set(GameSet::Present),
         );
@@ -75,6 +80,30 @@ fn make_art(
         inner_ring: materials.add(theme.ring),
         glow_colour: materials.add(theme.highlight.with_alpha(0.75)),
     });
+}
+
+/// A new palette: the stones' materials take its colours in place.
+fn recolour(
+    art: Option<Res<StoneArt>>,
+    theme: Res<Theme>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Some(art) = art else { return };
+    let (red, red_light) = theme.stone(Side::Red);
+    let (black, black_light) = theme.stone(Side::Black);
+    for (handle, colour) in [
+        (&art.shadow, theme.shadow),
+        (&art.body[0], red),
+        (&art.body[1], black),
+        (&art.light[0], red_light.with_alpha(0.55)),
+        (&art.light[1], black_light.with_alpha(0.5)),
+        (&art.inner_ring, theme.ring),
+        (&art.glow_colour, theme.highlight.with_alpha(0.75)),
+    ] {
+        if let Some(mut m) = materials.get_mut(handle) {
+            m.color = colour;
+        }
+    }
 }
 
 /// Spawns a stone at its point.

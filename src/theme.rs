@@ -7,12 +7,46 @@ use surakarta_engine::{Circuit, Side};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Theme>()
         .add_systems(Startup, apply_clear_colour)
-        .add_systems(Update, apply_clear_colour.run_if(resource_changed::<Theme>));
+        .add_systems(
+            Update,
+            (
+                follow_theme_setting.run_if(resource_changed::<crate::settings::Settings>),
+                apply_clear_colour.run_if(resource_changed::<Theme>),
+            )
+                .chain(),
+        );
+}
+
+/// The palettes a player can choose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ThemeKind {
+    /// Sand and ink, teal and terracotta loops (DESIGN.md).
+    #[default]
+    Classic,
+    /// White and black, saturated loops and stones, for low vision and bright sunlight.
+    HighContrast,
+}
+
+impl ThemeKind {
+    /// The name used in the settings file.
+    pub fn id(self) -> &'static str {
+        match self {
+            ThemeKind::Classic => "classic",
+            ThemeKind::HighContrast => "high-contrast",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<ThemeKind> {
+        [ThemeKind::Classic, ThemeKind::HighContrast]
+            .into_iter()
+            .find(|k| k.id() == id)
+    }
 }
 
 /// The palette in use.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Theme {
+    pub kind: ThemeKind,
     pub background: Color,
     pub ink: Color,
     pub inner: Color,
@@ -34,6 +68,7 @@ pub struct Theme {
 impl Default for Theme {
     fn default() -> Self {
         Theme {
+            kind: ThemeKind::Classic,
             background: Color::srgb(0.949, 0.906, 0.812),
             ink: Color::srgb(0.29, 0.24, 0.19),
             inner: Color::srgb(0.05, 0.50, 0.50),
@@ -55,6 +90,32 @@ impl Default for Theme {
 }
 
 impl Theme {
+    /// The palette of a kind.
+    pub fn of(kind: ThemeKind) -> Theme {
+        match kind {
+            ThemeKind::Classic => Theme::default(),
+            ThemeKind::HighContrast => Theme {
+                kind,
+                background: Color::srgb(1.0, 1.0, 1.0),
+                ink: Color::srgb(0.0, 0.0, 0.0),
+                inner: Color::srgb(0.0, 0.33, 0.60),
+                outer: Color::srgb(0.85, 0.33, 0.0),
+                red: Color::srgb(0.82, 0.0, 0.0),
+                red_light: Color::srgb(1.0, 0.40, 0.35),
+                black: Color::srgb(0.0, 0.0, 0.0),
+                black_light: Color::srgb(0.50, 0.50, 0.50),
+                ring: Color::srgb(1.0, 1.0, 1.0),
+                shadow: Color::srgba(0.0, 0.0, 0.0, 0.35),
+                highlight: Color::srgb(1.0, 0.72, 0.0),
+                bar: Color::srgb(0.90, 0.90, 0.90),
+                bar_text: Color::srgb(0.0, 0.0, 0.0),
+                button: Color::srgb(0.0, 0.0, 0.0),
+                button_text: Color::srgb(1.0, 1.0, 1.0),
+                panel: Color::srgb(1.0, 1.0, 1.0),
+            },
+        }
+    }
+
     pub fn circuit(&self, c: Circuit) -> Color {
         match c {
             Circuit::Inner => self.inner,
@@ -75,6 +136,12 @@ impl Theme {
             Side::Red => (self.red, self.red_light),
             Side::Black => (self.black, self.black_light),
         }
+    }
+}
+
+fn follow_theme_setting(settings: Res<crate::settings::Settings>, mut theme: ResMut<Theme>) {
+    if theme.kind != settings.theme {
+        *theme = Theme::of(settings.theme);
     }
 }
 

@@ -201,3 +201,50 @@ fn the_rules_screen_explains_the_rule_set_new_games_use() {
     press(&mut app, UiAction::BackToMenu);
     assert!(panels(&app).menu && !panels(&app).rules);
 }
+
+#[test]
+fn high_contrast_repaints_the_board_and_the_stones() {
+    use surakarta::theme::{Theme, ThemeKind};
+    let mut app = app();
+    set_game(
+        &mut app,
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        Mode::TwoPlayers,
+    );
+    // Every colour drawn on the board (the stones are the only red).
+    let stone_colours = |app: &mut App| -> Vec<Color> {
+        let handles: Vec<Handle<ColorMaterial>> = app
+            .world_mut()
+            .query::<&MeshMaterial2d<ColorMaterial>>()
+            .iter(app.world())
+            .map(|m| m.0.clone())
+            .collect();
+        let materials = app.world().resource::<Assets<ColorMaterial>>();
+        handles
+            .iter()
+            .filter_map(|h| materials.get(h).map(|m| m.color))
+            .collect()
+    };
+    let before = stone_colours(&mut app);
+    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, UiAction::OpenSettings);
+    press(&mut app, UiAction::ToggleHighContrast);
+    assert_eq!(
+        app.world().resource::<Settings>().theme,
+        ThemeKind::HighContrast
+    );
+    let theme = app.world().resource::<Theme>().clone();
+    assert_eq!(theme, Theme::of(ThemeKind::HighContrast));
+    assert_eq!(theme.background, Color::srgb(1.0, 1.0, 1.0));
+    let after = stone_colours(&mut app);
+    assert!(!after.is_empty());
+    assert_ne!(before, after, "the stones take the new colours");
+    assert!(after.contains(&theme.red), "red stones in the new red");
+    assert!(!before.contains(&theme.red));
+    assert!(
+        after.contains(&theme.inner),
+        "the inner loops in the new colour"
+    );
+    press(&mut app, UiAction::ToggleHighContrast);
+    assert_eq!(*app.world().resource::<Theme>(), Theme::default());
+}

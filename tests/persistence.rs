@@ -53,6 +53,7 @@ fn settings_and_statistics_round_trip() {
         turn_board: true,
         language: Some(surakarta::i18n::Language::Danish),
         rules: Ruleset::from_id("move-cap").unwrap(),
+        theme: surakarta::theme::ThemeKind::HighContrast,
     };
     let mut stats = Stats::default();
     stats.0.entry("Hard".into()).or_default().losses = 3;

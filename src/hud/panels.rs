@@ -138,7 +138,8 @@ fn show_panels(
     let unchanged = !session.is_changed()
         && !strings.is_changed()
         && !settings.is_changed()
-        && !stats.is_changed();
+        && !stats.is_changed()
+        && !theme.is_changed();
     if shown.as_ref() == Some(&key) && unchanged {
         return;
     }
@@ -477,6 +478,11 @@ fn settings_panel(
             UiAction::ToggleTurnBoard,
             "newgame.turn_board",
             settings.turn_board,
+        ),
+        (
+            UiAction::ToggleHighContrast,
+            "settings.high_contrast",
+            settings.theme == crate::theme::ThemeKind::HighContrast,
         ),
     ] {
         card.spawn(row()).with_children(|r| {

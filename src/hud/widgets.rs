@@ -42,6 +42,7 @@ pub enum UiAction {
     SetAnimation(crate::settings::AnimationSpeed),
     ToggleRoutePreview,
     ToggleConfirmMoves,
+    ToggleHighContrast,
     SetLanguage(crate::i18n::Language),
     /// A rule set from `Ruleset::PRESETS`, by index.
     SetRules(usize),
@@ -148,6 +149,13 @@ fn act(
             UiAction::SetAnimation(speed) => settings.animation = speed,
             UiAction::ToggleRoutePreview => settings.route_preview = !settings.route_preview,
             UiAction::ToggleConfirmMoves => settings.confirm_moves = !settings.confirm_moves,
+            UiAction::ToggleHighContrast => {
+                use crate::theme::ThemeKind;
+                settings.theme = match settings.theme {
+                    ThemeKind::Classic => ThemeKind::HighContrast,
+                    ThemeKind::HighContrast => ThemeKind::Classic,
+                };
+            }
             UiAction::SetLanguage(language) => settings.language = Some(language),
             UiAction::SetRules(i) => {
                 if let Some(preset) = surakarta_engine::Ruleset::PRESETS.get(i) {

@@ -4,6 +4,7 @@
 use crate::i18n::Language;
 use crate::session::{Mode, Session};
 use crate::settings::{AnimationSpeed, Settings};
+use crate::theme::ThemeKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use surakarta_engine::ai::Level;
@@ -53,6 +54,9 @@ pub struct SavedSettings {
     /// The rule set id for new games; absent: `standard`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<String>,
+    /// `classic` or `high-contrast`; absent: classic.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub theme: Option<String>,
     /// Results against the computer, by level name.
     #[serde(default)]
     pub stats: BTreeMap<String, Tally>,
@@ -174,6 +178,7 @@ impl SavedSettings {
             turn_board: settings.turn_board,
             language: settings.language.map(|l| l.tag().to_owned()),
             rules: settings.rules.preset_id().map(str::to_owned),
+            theme: Some(settings.theme.id().to_owned()),
             stats: stats.clone(),
         }
     }
@@ -202,6 +207,11 @@ impl SavedSettings {
                 .rules
                 .as_deref()
                 .and_then(Ruleset::from_id)
+                .unwrap_or_default(),
+            theme: saved
+                .theme
+                .as_deref()
+                .and_then(ThemeKind::from_id)
                 .unwrap_or_default(),
         };
         Ok((settings, saved.stats))
