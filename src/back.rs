@@ -16,6 +16,8 @@ fn go_back(
     session: Res<Session>,
     turn: Option<Res<State<crate::session::Turn>>>,
     mut exit: MessageWriter<AppExit>,
+    tutorial: Res<crate::tutorial::Tutorial>,
+    mut actions: MessageWriter<crate::hud::UiAction>,
 ) {
     let Some(keys) = keys else { return };
     if !keys.just_pressed(KeyCode::BrowserBack) && !keys.just_pressed(KeyCode::Escape) {
@@ -32,6 +34,9 @@ fn go_back(
         panels.menu = false;
     } else if panels.new_game {
         panels.new_game = false;
+    } else if tutorial.active() {
+        // Back in a lesson leaves the tutorial; the game in progress comes back.
+        actions.write(crate::hud::UiAction::LeaveTutorial);
     } else if over && !panels.game_over_closed {
         panels.game_over_closed = true;
     } else if session.game.outcome().is_none() && !session.game.history().is_empty() {

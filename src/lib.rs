@@ -24,6 +24,7 @@ pub mod session;
 pub mod settings;
 pub mod stones;
 pub mod theme;
+pub mod tutorial;
 pub mod view;
 
 use bevy::prelude::*;
@@ -72,7 +73,12 @@ pub fn plugin(app: &mut App) {
         preview::plugin,
         hud::plugin,
     ));
-    app.add_plugins((persist::plugin, back::plugin, report::plugin));
+    app.add_plugins((
+        persist::plugin,
+        back::plugin,
+        report::plugin,
+        tutorial::plugin,
+    ));
 }
 
 /// The whole app for a window: Bevy's default plugins, the game, and the command-line
@@ -123,8 +129,10 @@ fn build(options: Options, window: Window) -> App {
             }),
     );
     // Tools that set up their own position must not touch the player's saved game.
-    let tool =
-        options.screenshot.is_some() || options.bench_frames.is_some() || options.fen.is_some();
+    let tool = options.screenshot.is_some()
+        || options.bench_frames.is_some()
+        || options.fen.is_some()
+        || options.lesson.is_some();
     app.insert_resource(if tool {
         persist::Storage(None)
     } else {

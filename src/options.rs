@@ -6,13 +6,14 @@ use surakarta_engine::{Position, Square};
 pub const USAGE: &str = "\
 Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQUARE]
                  [--bench-frames N] [--language TAG] [--panel NAME]
-                 [--theme classic|high-contrast]
+                 [--theme classic|high-contrast] [--lesson N]
 
   --screenshot PATH   render the game screen, save it as a PNG at PATH and exit
   --size WxH          window size in logical points (default 390x844, a phone in portrait)
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
   --panel NAME        show a panel: menu, new-game, settings, stats or rules
+  --lesson N          put the tutorial's lesson N (1-9) on the board
   --theme NAME        the colours: classic or high-contrast, as if chosen in the settings
   --language TAG      speak this language (en, zh-CN, ru, da), as if chosen in the
                       settings
@@ -30,6 +31,8 @@ pub struct Options {
     pub language: Option<crate::i18n::Language>,
     pub panel: Option<Panel>,
     pub theme: Option<crate::theme::ThemeKind>,
+    /// A tutorial lesson, counted from 0.
+    pub lesson: Option<usize>,
 }
 
 /// A panel the screenshot tool can show.
@@ -98,6 +101,17 @@ impl Options {
                             ));
                         }
                     });
+                }
+                "--lesson" => {
+                    let v = value()?;
+                    let n = crate::tutorial::LESSONS.len();
+                    o.lesson = Some(
+                        v.parse::<usize>()
+                            .ok()
+                            .filter(|k| (1..=n).contains(k))
+                            .ok_or_else(|| format!("--lesson is a number 1-{n}, not {v:?}"))?
+                            - 1,
+                    );
                 }
                 "--theme" => {
                     let v = value()?;

@@ -71,6 +71,9 @@ pub fn report(world: &mut World) -> Value {
     let turn = world
         .get_resource::<State<Turn>>()
         .map(|t| format!("{:?}", t.get()));
+    let tutorial = world.resource::<crate::tutorial::Tutorial>();
+    let lesson = tutorial.lesson;
+    let lesson_state = format!("{:?}", tutorial.state);
     let panels = world.resource::<PanelState>();
     let selection = world.resource::<Selection>();
     let computer = world.resource::<Computer>();
@@ -92,6 +95,8 @@ pub fn report(world: &mut World) -> Value {
         "outcome": outcome,
         "new_game_open": panels.new_game,
         "panel": open_panel(panels),
+        "lesson": lesson,
+        "lesson_state": lesson_state,
     })
 }
 

@@ -20,7 +20,19 @@ fn apply_options(
     mut selection: ResMut<Selection>,
     mut panels: ResMut<PanelState>,
     mut turn: ResMut<NextState<Turn>>,
+    mut tutorial: ResMut<crate::tutorial::Tutorial>,
 ) {
+    if let Some(lesson) = options.lesson {
+        crate::tutorial::start_lesson(
+            lesson,
+            &mut tutorial,
+            &mut session,
+            &mut selection,
+            &mut panels,
+            &mut turn,
+        );
+        return;
+    }
     // A panel asked for is shown over the position (or the start).
     if let Some(panel) = options.panel {
         panels.menu = false;

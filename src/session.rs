@@ -19,9 +19,14 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (handle_commands, play_chosen_move, finish_turn)
                 .chain()
-                .in_set(GameSet::Rules),
+                .in_set(GameSet::Rules)
+                .in_set(SessionSystems),
         );
 }
+
+/// The systems that change the game: commands, moves, the end of a turn.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SessionSystems;
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

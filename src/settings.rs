@@ -58,6 +58,8 @@ pub struct Settings {
     /// The rule set of the next new game (one of `Ruleset::PRESETS`).
     pub rules: Ruleset,
     pub theme: crate::theme::ThemeKind,
+    /// The ids of the tutorial's lessons passed.
+    pub tutorial_passed: std::collections::BTreeSet<String>,
 }
 
 impl Default for Settings {
@@ -70,6 +72,7 @@ impl Default for Settings {
             language: None,
             rules: Ruleset::default(),
             theme: crate::theme::ThemeKind::Classic,
+            tutorial_passed: Default::default(),
         }
     }
 }

@@ -54,6 +54,7 @@ fn settings_and_statistics_round_trip() {
         language: Some(surakarta::i18n::Language::Danish),
         rules: Ruleset::from_id("move-cap").unwrap(),
         theme: surakarta::theme::ThemeKind::HighContrast,
+        tutorial_passed: ["step".to_owned()].into_iter().collect(),
     };
     let mut stats = Stats::default();
     stats.0.entry("Hard".into()).or_default().losses = 3;

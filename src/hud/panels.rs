@@ -9,6 +9,7 @@ use crate::persist::Stats;
 use crate::session::{Mode, Session, Turn};
 use crate::settings::{AnimationSpeed, Settings};
 use crate::theme::Theme;
+use crate::tutorial::{LESSONS, LessonState, Tutorial};
 use crate::{GameSet, Screen};
 use bevy::prelude::*;
 use surakarta_engine::ai::Level;
@@ -95,6 +96,10 @@ impl Default for PanelState {
     }
 }
 
+/// What the panels on screen were built from: the panels, the game-over state, and the
+/// lesson with its state.
+type ShownPanels = (PanelState, bool, Option<usize>, LessonState);
+
 /// A panel on screen.
 #[derive(Component)]
 struct Panel;
@@ -103,18 +108,25 @@ fn game_over_shown(panels: &PanelState, turn: Option<&State<Turn>>) -> bool {
     !panels.game_over_closed && turn.is_some_and(|t| *t.get() == Turn::Over)
 }
 
+/// A lesson's result is on screen: the board waits for Next or Try again.
+fn lesson_answered(tutorial: &Tutorial) -> bool {
+    tutorial.active() && tutorial.state != LessonState::Asking
+}
+
 fn track_overlay(
     panels: Res<PanelState>,
     turn: Option<Res<State<Turn>>>,
+    tutorial: Res<Tutorial>,
     mut overlay: ResMut<Overlay>,
 ) {
-    let covered = panels.menu
+    let covered = lesson_answered(&tutorial)
+        || panels.menu
         || panels.settings
         || panels.stats
         || panels.rules
         || panels.new_game
         || panels.leave_prompt
-        || game_over_shown(&panels, turn.as_deref());
+        || (!tutorial.active() && game_over_shown(&panels, turn.as_deref()));
     if overlay.0 != covered {
         overlay.0 = covered;
     }
@@ -131,10 +143,11 @@ fn show_panels(
     strings: Res<Strings>,
     theme: Res<Theme>,
     turn: Option<Res<State<Turn>>>,
-    mut shown: Local<Option<(PanelState, bool)>>,
+    tutorial: Res<Tutorial>,
+    mut shown: Local<Option<ShownPanels>>,
 ) {
-    let over = game_over_shown(&panels, turn.as_deref());
-    let key = (panels.clone(), over);
+    let over = !tutorial.active() && game_over_shown(&panels, turn.as_deref());
+    let key = (panels.clone(), over, tutorial.lesson, tutorial.state);
     let unchanged = !session.is_changed()
         && !strings.is_changed()
         && !settings.is_changed()
@@ -146,6 +159,18 @@ fn show_panels(
     *shown = Some(key);
     for e in &old {
         commands.entity(e).despawn();
+    }
+    if let Some(index) = tutorial.lesson
+        && !panels.menu
+    {
+        lesson_card(
+            &mut commands,
+            index,
+            tutorial.state,
+            &settings,
+            &strings,
+            &theme,
+        );
     }
     if panels.leave_prompt {
         spawn_card(&mut commands, &theme, |card| {
@@ -408,6 +433,7 @@ fn menu_panel(
             UiAction::NewGameFor { two_players: true },
             "newgame.two_players",
         ),
+        (UiAction::StartTutorial, "menu.tutorial"),
         (UiAction::OpenRules, "menu.rules"),
         (UiAction::OpenSettings, "menu.settings"),
         (UiAction::OpenStats, "menu.statistics"),
@@ -626,4 +652,112 @@ fn rules_panel(
             true,
         ));
     });
+}
+
+/// The lesson at the top of the screen: what to do, or how it went, and its buttons. The
+/// board below stays free for the move.
+fn lesson_card(
+    commands: &mut Commands,
+    index: usize,
+    state: LessonState,
+    settings: &Settings,
+    strings: &Strings,
+    theme: &Theme,
+) {
+    let lesson = LESSONS[index];
+    let key = |part: &str| format!("tut.{}.{part}", lesson.id);
+    let heading = strings.fill(
+        "tut.lesson",
+        &[
+            ("n", (index + 1).to_string()),
+            ("total", LESSONS.len().to_string()),
+            ("title", strings.get(&key("title"))),
+        ],
+    );
+    let mut body = strings.get(&key(match state {
+        LessonState::Asking => "ask",
+        LessonState::Passed => "done",
+        LessonState::Failed => "wrong",
+    }));
+    // The last lesson ends with how the chosen rule set ends games.
+    if state == LessonState::Passed && index + 1 == LESSONS.len() {
+        let rules = rules_text(&settings.rules, strings);
+        if let Some(end) = rules.get(3) {
+            body = format!("{body}\n{end}");
+        }
+    }
+    commands
+        .spawn((
+            Panel,
+            DespawnOnExit(Screen::Game),
+            GlobalZIndex(8),
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(6),
+                left: px(6),
+                right: px(6),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+        ))
+        .with_children(|top| {
+            top.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Stretch,
+                    padding: UiRect::all(px(12)),
+                    width: percent(100),
+                    max_width: px(520),
+                    row_gap: px(4),
+                    border_radius: BorderRadius::all(px(16)),
+                    ..default()
+                },
+                BackgroundColor(theme.panel),
+            ))
+            .with_children(|card| {
+                card.spawn(label(heading, 18.0, theme));
+                card.spawn((
+                    Text::new(body),
+                    TextFont {
+                        font_size: FontSize::Px(15.0),
+                        ..default()
+                    },
+                    TextColor(theme.bar_text),
+                    Node {
+                        margin: UiRect::vertical(px(2)),
+                        ..default()
+                    },
+                ));
+                card.spawn(row()).with_children(|r| {
+                    r.spawn(choice(
+                        UiAction::LeaveTutorial,
+                        strings.get("button.menu"),
+                        false,
+                        theme,
+                    ));
+                    match state {
+                        LessonState::Asking => {}
+                        LessonState::Failed => {
+                            r.spawn(button(
+                                UiAction::RetryLesson,
+                                strings.get("button.try_again"),
+                                theme,
+                                17.0,
+                                true,
+                            ));
+                        }
+                        LessonState::Passed => {
+                            let last = index + 1 == LESSONS.len();
+                            r.spawn(button(
+                                UiAction::NextLesson,
+                                strings.get(if last { "button.done" } else { "button.next" }),
+                                theme,
+                                17.0,
+                                true,
+                            ));
+                        }
+                    }
+                });
+            });
+        });
 }

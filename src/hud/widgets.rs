@@ -4,6 +4,7 @@ use crate::GameSet;
 use crate::hud::panels::PanelState;
 use crate::session::Command;
 use crate::theme::Theme;
+use crate::tutorial::{self, LESSONS, Tutorial};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -46,6 +47,12 @@ pub enum UiAction {
     SetLanguage(crate::i18n::Language),
     /// A rule set from `Ruleset::PRESETS`, by index.
     SetRules(usize),
+    /// The tutorial, from its first lesson not yet passed.
+    StartTutorial,
+    NextLesson,
+    RetryLesson,
+    /// Leave the tutorial: the game in progress comes back.
+    LeaveTutorial,
     /// Stay in the game (answer to "leave?").
     Stay,
     /// Leave the app; the game is saved and continues next time.
@@ -117,20 +124,76 @@ fn press_buttons(
     }
 }
 
+/// What the tutorial's buttons change.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Lessons<'w> {
+    tutorial: ResMut<'w, Tutorial>,
+    session: ResMut<'w, crate::session::Session>,
+    selection: ResMut<'w, crate::selection::Selection>,
+    turn: ResMut<'w, NextState<crate::session::Turn>>,
+}
+
+impl Lessons<'_> {
+    fn start(&mut self, index: usize, panels: &mut PanelState) {
+        if index >= LESSONS.len() {
+            self.leave(panels);
+            return;
+        }
+        tutorial::start_lesson(
+            index,
+            &mut self.tutorial,
+            &mut self.session,
+            &mut self.selection,
+            panels,
+            &mut self.turn,
+        );
+    }
+
+    fn leave(&mut self, panels: &mut PanelState) {
+        tutorial::leave(
+            &mut self.tutorial,
+            &mut self.session,
+            &mut self.selection,
+            panels,
+            &mut self.turn,
+        );
+    }
+}
+
 fn act(
     mut actions: MessageReader<UiAction>,
     mut panels: ResMut<PanelState>,
     mut commands: MessageWriter<Command>,
     mut settings: ResMut<crate::settings::Settings>,
+    mut lessons: Lessons,
     mut exit: MessageWriter<AppExit>,
 ) {
     for action in actions.read() {
         match *action {
+            UiAction::StartTutorial => {
+                let first = Tutorial::next_unpassed(&settings.tutorial_passed);
+                lessons.start(first, &mut panels);
+            }
+            UiAction::NextLesson => {
+                let next = lessons.tutorial.lesson.map_or(0, |i| i + 1);
+                lessons.start(next, &mut panels);
+            }
+            UiAction::RetryLesson => {
+                let this = lessons.tutorial.lesson.unwrap_or(0);
+                lessons.start(this, &mut panels);
+            }
+            UiAction::LeaveTutorial => lessons.leave(&mut panels),
             UiAction::OpenNewGame => {
                 panels.choice.rules = settings.rules;
                 panels.new_game = true;
             }
-            UiAction::OpenMenu => panels.menu = true,
+            UiAction::OpenMenu => {
+                // The menu during a lesson leaves the tutorial first.
+                if lessons.tutorial.active() {
+                    lessons.leave(&mut panels);
+                }
+                panels.menu = true;
+            }
             UiAction::Continue => panels.menu = false,
             UiAction::NewGameFor { two_players } => {
                 panels.menu = false;

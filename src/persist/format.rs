@@ -57,6 +57,9 @@ pub struct SavedSettings {
     /// `classic` or `high-contrast`; absent: classic.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub theme: Option<String>,
+    /// The tutorial's lessons passed, by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tutorial: Vec<String>,
     /// Results against the computer, by level name.
     #[serde(default)]
     pub stats: BTreeMap<String, Tally>,
@@ -179,6 +182,7 @@ impl SavedSettings {
             language: settings.language.map(|l| l.tag().to_owned()),
             rules: settings.rules.preset_id().map(str::to_owned),
             theme: Some(settings.theme.id().to_owned()),
+            tutorial: settings.tutorial_passed.iter().cloned().collect(),
             stats: stats.clone(),
         }
     }
@@ -213,6 +217,7 @@ impl SavedSettings {
                 .as_deref()
                 .and_then(ThemeKind::from_id)
                 .unwrap_or_default(),
+            tutorial_passed: saved.tutorial.into_iter().collect(),
         };
         Ok((settings, saved.stats))
     }

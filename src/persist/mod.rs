@@ -9,6 +9,7 @@ use crate::GameSet;
 use crate::i18n::Strings;
 use crate::session::{Mode, Session, Turn, settled_turn};
 use crate::settings::Settings;
+use crate::tutorial::Tutorial;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use format::{LoadError, SavedGame, SavedSettings, Tally};
@@ -134,8 +135,9 @@ fn count_result(
     mut session: ResMut<Session>,
     mut stats: ResMut<Stats>,
     turn: Option<Res<State<Turn>>>,
+    tutorial: Res<Tutorial>,
 ) {
-    if session.counted || !turn.is_some_and(|t| *t.get() == Turn::Over) {
+    if tutorial.active() || session.counted || !turn.is_some_and(|t| *t.get() == Turn::Over) {
         return;
     }
     let (Some(outcome), Mode::VsComputer { human, level }) = (session.game.outcome(), session.mode)
@@ -153,9 +155,11 @@ fn count_result(
 
 /// Writes the game whenever it changed (a move, undo, a new game): a kill between two
 /// frames loses nothing.
-fn save_game(storage: Res<Storage>, session: Res<Session>) {
+fn save_game(storage: Res<Storage>, session: Res<Session>, tutorial: Res<Tutorial>) {
+    // A lesson on the board is not the player's game: that one is already saved.
     if let Some(store) = &storage.0
         && session.is_changed()
+        && !tutorial.active()
     {
         write(
             store,
@@ -191,6 +195,7 @@ fn write(store: &Store, name: &str, text: &serde_json::Result<String>) {
 
 /// On suspend: save at once, stop the computer, freeze animations. On resume: go on
 /// exactly where the player was (the computer starts thinking again if it was its turn).
+#[allow(clippy::too_many_arguments)]
 fn follow_lifecycle(
     mut events: MessageReader<AppLifecycle>,
     storage: Res<Storage>,
@@ -199,7 +204,9 @@ fn follow_lifecycle(
     stats: Res<Stats>,
     mut computer: ResMut<crate::computer::Computer>,
     mut time: ResMut<Time<Virtual>>,
+    tutorial: Res<Tutorial>,
 ) {
+    let session = tutorial.real_session(&session);
     for event in events.read() {
         match event {
             AppLifecycle::WillSuspend | AppLifecycle::Suspended => {
@@ -207,7 +214,7 @@ fn follow_lifecycle(
                     write(
                         store,
                         GAME_FILE,
-                        &serde_json::to_string_pretty(&SavedGame::from_session(&session)),
+                        &serde_json::to_string_pretty(&SavedGame::from_session(session)),
                     );
                     write(
                         store,

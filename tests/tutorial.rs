@@ -1,0 +1,198 @@
+//! The tutorial's lessons: each asks for something the engine confirms, a wrong move is
+//! caught, progress is saved, and the game in progress is never touched.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use surakarta::hud::{PanelState, UiAction};
+use surakarta::persist::GAME_FILE;
+use surakarta::session::{Mode, Turn};
+use surakarta::settings::Settings;
+use surakarta::tutorial::{Goal, LESSONS, LessonState, Tutorial};
+use surakarta_engine::Move;
+
+fn press(app: &mut App, action: UiAction) {
+    app.world_mut().write_message(action);
+    app.update();
+    app.update();
+}
+
+fn tutorial(app: &App) -> Tutorial {
+    app.world().resource::<Tutorial>().clone()
+}
+
+fn passing(index: usize) -> Vec<String> {
+    let lesson = LESSONS[index];
+    let game = lesson.game();
+    game.moves()
+        .iter()
+        .filter(|m| lesson.passed_by(game.position(), **m))
+        .map(Move::to_string)
+        .collect()
+}
+
+#[test]
+fn every_lesson_can_be_passed_and_the_telling_ones_can_be_failed() {
+    for (i, lesson) in LESSONS.iter().enumerate() {
+        let game = lesson.game();
+        assert!(game.outcome().is_none(), "{}", lesson.id);
+        let all = game.moves().len();
+        let pass = passing(i);
+        match lesson.goal {
+            Goal::Select(sq) => {
+                let sq = sq.parse().unwrap();
+                assert_eq!(
+                    game.position().at(sq),
+                    Some(game.side_to_move()),
+                    "{}",
+                    lesson.id
+                );
+            }
+            Goal::AnyStep => assert_eq!(pass.len(), all, "{}: every step", lesson.id),
+            _ => {
+                assert!(!pass.is_empty(), "{}: no move passes", lesson.id);
+                assert!(pass.len() < all, "{}: no move fails", lesson.id);
+            }
+        }
+    }
+    let by_id = |id: &str| LESSONS.iter().position(|l| l.id == id).unwrap();
+    // The straight run: b3 sees e3 but cannot take it; two stones round a loop can.
+    assert_eq!(passing(by_id("straight")), ["b2xe3", "b4xe3"]);
+    let straight = LESSONS[by_id("straight")].game();
+    assert!(
+        straight
+            .moves()
+            .iter()
+            .all(|m| m.from.to_string() != "b3" || !m.capture)
+    );
+    // Blocking: the other stone steps onto the route before the loop, nothing else.
+    assert_eq!(passing(by_id("block")), ["a4-a3"]);
+    // Passing over the start: the only route of the capture goes over d4.
+    let over = LESSONS[by_id("over-start")].game();
+    let capture: Move = "d4xd3".parse().unwrap();
+    let routes = over.position().routes(capture);
+    assert!(!routes.is_empty());
+    assert!(
+        routes
+            .iter()
+            .all(|r| r.points.iter().any(|p| p.to_string() == "d4"))
+    );
+    assert_eq!(passing(by_id("corners")), ["b2-a1"]);
+    assert_eq!(passing(by_id("end")), ["f2xa2"]);
+}
+
+#[test]
+fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(
+        &mut app,
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        Mode::TwoPlayers,
+    );
+    tap(&mut app, "b2");
+    tap(&mut app, "c3");
+    run_until(&mut app, 3.0, |a| session(a).game.history().len() == 1);
+    let game_before = session(&app).clone();
+
+    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, UiAction::StartTutorial);
+    let t = tutorial(&app);
+    assert_eq!(t.lesson, Some(0));
+    assert_eq!(t.state, LessonState::Asking);
+    assert_eq!(session(&app).game, LESSONS[0].game());
+    assert!(!app.world().resource::<PanelState>().menu);
+
+    // Lesson 1: a step.
+    tap(&mut app, "c3");
+    tap(&mut app, "c4");
+    run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
+    assert_eq!(tutorial(&app).state, LessonState::Passed);
+    assert!(
+        app.world()
+            .resource::<Settings>()
+            .tutorial_passed
+            .contains("step")
+    );
+
+    // Lesson 2: tapping the stone shows its routes.
+    press(&mut app, UiAction::NextLesson);
+    assert_eq!(tutorial(&app).lesson, Some(1));
+    tap(&mut app, "b2");
+    assert_eq!(tutorial(&app).state, LessonState::Passed);
+    assert!(!drawn_routes(&mut app).is_empty(), "the routes are drawn");
+
+    // Lesson 3: a step is not the capture asked for.
+    press(&mut app, UiAction::NextLesson);
+    tap(&mut app, "b3");
+    tap(&mut app, "b4");
+    run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
+    assert_eq!(tutorial(&app).state, LessonState::Failed);
+    // The board waits for Try again: taps change nothing.
+    let after_wrong = session(&app).game.clone();
+    tap(&mut app, "b4");
+    tap(&mut app, "b5");
+    assert_eq!(session(&app).game, after_wrong);
+    press(&mut app, UiAction::RetryLesson);
+    assert_eq!(tutorial(&app).state, LessonState::Asking);
+    assert_eq!(session(&app).game, LESSONS[2].game());
+    tap(&mut app, "b3");
+    tap(&mut app, "e3");
+    run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
+    assert_eq!(tutorial(&app).state, LessonState::Passed);
+
+    // Leaving brings the game in progress back, as it was.
+    press(&mut app, UiAction::LeaveTutorial);
+    assert!(!tutorial(&app).active());
+    assert!(app.world().resource::<PanelState>().menu);
+    assert_eq!(session(&app).game, game_before.game);
+    assert_eq!(session(&app).mode, game_before.mode);
+    assert_eq!(turn(&app), Turn::Waiting);
+}
+
+#[test]
+fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
+    let dir = temp_dir("tutorial");
+    {
+        let mut app = app_with(Some(dir.clone()));
+        animations_off(&mut app);
+        set_game(
+            &mut app,
+            "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+            Mode::TwoPlayers,
+        );
+        tap(&mut app, "b2");
+        tap(&mut app, "c3");
+        run_until(&mut app, 3.0, |a| session(a).game.history().len() == 1);
+        app.update();
+        let saved = std::fs::read_to_string(dir.join(GAME_FILE)).unwrap();
+        assert!(saved.contains("b2-c3"));
+
+        press(&mut app, UiAction::StartTutorial);
+        tap(&mut app, "c3");
+        tap(&mut app, "d4");
+        run_until(&mut app, 3.0, |a| tutorial(a).state == LessonState::Passed);
+        app.update();
+        assert_eq!(
+            std::fs::read_to_string(dir.join(GAME_FILE)).unwrap(),
+            saved,
+            "the lesson is not saved as the game"
+        );
+        // The app is closed in the middle of the tutorial.
+    }
+    let mut app = app_with(Some(dir));
+    let history: Vec<String> = session(&app)
+        .game
+        .history()
+        .iter()
+        .map(Move::to_string)
+        .collect();
+    assert_eq!(history, ["b2-c3"], "the game in progress is back");
+    press(&mut app, UiAction::StartTutorial);
+    assert_eq!(
+        tutorial(&app).lesson,
+        Some(1),
+        "the tutorial goes on after the lesson passed"
+    );
+}
