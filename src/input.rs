@@ -50,7 +50,7 @@ fn track_hover(
 }
 
 /// A press that moves further than this is a drag, not a tap.
-const DRAG_DISTANCE: f32 = 14.0;
+pub const DRAG_DISTANCE: f32 = 14.0;
 
 #[derive(Default)]
 struct Presses {

@@ -248,3 +248,63 @@ fn high_contrast_repaints_the_board_and_the_stones() {
     press(&mut app, UiAction::ToggleHighContrast);
     assert_eq!(*app.world().resource::<Theme>(), Theme::default());
 }
+
+/// A finger goes down at `from`, moves to `to` and lifts.
+fn drag(app: &mut App, from: Vec2, to: Vec2) {
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    for (phase, at) in [
+        (bevy::input::touch::TouchPhase::Started, from),
+        (bevy::input::touch::TouchPhase::Moved, (from + to) / 2.0),
+        (bevy::input::touch::TouchPhase::Moved, to),
+        (bevy::input::touch::TouchPhase::Ended, to),
+    ] {
+        app.world_mut()
+            .write_message(bevy::input::touch::TouchInput {
+                phase,
+                position: at,
+                window,
+                force: None,
+                id: 3,
+            });
+        app.update();
+    }
+}
+
+fn press_button_by_finger(app: &mut App, action: UiAction, moved: f32) {
+    let button = app
+        .world_mut()
+        .query::<(Entity, &UiAction)>()
+        .iter(app.world())
+        .find(|(_, a)| **a == action)
+        .map(|(e, _)| e)
+        .expect("the button is on screen");
+    app.world_mut()
+        .entity_mut(button)
+        .insert(Interaction::Pressed);
+    let at = Vec2::new(195.0, 400.0);
+    drag(app, at, at + Vec2::new(0.0, moved));
+    app.update();
+}
+
+#[test]
+fn a_button_acts_when_the_finger_lifts_and_a_drag_scrolls_the_card_instead() {
+    let mut app = app();
+    press(&mut app, UiAction::OpenMenu);
+    // A drag that starts on Settings scrolls; it does not open Settings.
+    press_button_by_finger(&mut app, UiAction::OpenSettings, -60.0);
+    assert!(!panels(&app).settings);
+    let scrolled: Vec<f32> = app
+        .world_mut()
+        .query::<&bevy::ui::ScrollPosition>()
+        .iter(app.world())
+        .map(|p| p.0.y)
+        .collect();
+    assert!(scrolled.iter().any(|y| *y > 50.0), "{scrolled:?}");
+    // A tap opens it.
+    press_button_by_finger(&mut app, UiAction::OpenSettings, 0.0);
+    assert!(panels(&app).settings);
+}

@@ -104,6 +104,10 @@ type ShownPanels = (PanelState, bool, Option<usize>, LessonState);
 #[derive(Component)]
 struct Panel;
 
+/// A panel's card, which scrolls when it is taller than the screen.
+#[derive(Component)]
+pub struct ScrollCard;
+
 fn game_over_shown(panels: &PanelState, turn: Option<&State<Turn>>) -> bool {
     !panels.game_over_closed && turn.is_some_and(|t| *t.get() == Turn::Over)
 }
@@ -273,14 +277,19 @@ fn spawn_card(
             BackgroundColor(Color::srgba(0.1, 0.08, 0.05, 0.35)),
         ))
         .with_children(|overlay| {
+            // A card taller than the screen (a short phone, a long language) scrolls.
             overlay
                 .spawn((
+                    ScrollCard,
+                    ScrollPosition::default(),
                     Node {
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Stretch,
                         padding: UiRect::all(px(18)),
                         width: percent(90),
                         max_width: px(460),
+                        max_height: percent(96),
+                        overflow: Overflow::scroll_y(),
                         row_gap: px(6),
                         border_radius: BorderRadius::all(px(18)),
                         ..default()
@@ -302,6 +311,7 @@ fn label(text: String, size: f32, theme: &Theme) -> impl Bundle {
         TextLayout::justify(Justify::Center),
         Node {
             margin: UiRect::vertical(px(4)),
+            flex_shrink: 0.0,
             ..default()
         },
     )
@@ -309,6 +319,7 @@ fn label(text: String, size: f32, theme: &Theme) -> impl Bundle {
 
 fn row() -> impl Bundle {
     Node {
+        flex_shrink: 0.0,
         flex_direction: FlexDirection::Row,
         justify_content: JustifyContent::Center,
         flex_wrap: FlexWrap::Wrap,
@@ -639,6 +650,7 @@ fn rules_panel(
             TextColor(theme.bar_text),
             Node {
                 margin: UiRect::vertical(px(3)),
+                flex_shrink: 0.0,
                 ..default()
             },
         ));

@@ -5,11 +5,30 @@ use crate::hud::panels::PanelState;
 use crate::session::Command;
 use crate::theme::Theme;
 use crate::tutorial::{self, LESSONS, Tutorial};
+use bevy::input::ButtonState;
+use bevy::input::mouse::{MouseButtonInput, MouseScrollUnit, MouseWheel};
+use bevy::input::touch::TouchPhase;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<UiAction>()
-        .add_systems(Update, (press_buttons, act).chain().in_set(GameSet::Input));
+        .add_message::<TouchInput>()
+        .add_message::<MouseWheel>()
+        .add_message::<CursorMoved>()
+        .add_systems(
+            Update,
+            (scroll_cards, press_buttons, act)
+                .chain()
+                .in_set(GameSet::Input),
+        );
+}
+
+/// A button is pressed when the finger (or mouse button) lifts without having dragged:
+/// a drag that starts on a button scrolls its card instead.
+#[derive(Default)]
+struct PendingPress {
+    action: Option<UiAction>,
+    travelled: f32,
 }
 
 /// What a button does.
@@ -115,11 +134,100 @@ pub fn styled_button(
 
 fn press_buttons(
     buttons: Query<(&Interaction, &UiAction), Changed<Interaction>>,
+    mut touches: MessageReader<TouchInput>,
+    mut clicks: MessageReader<MouseButtonInput>,
+    mut cursor: MessageReader<CursorMoved>,
+    mut pending: Local<PendingPress>,
+    mut last_touch: Local<Option<Vec2>>,
     mut actions: MessageWriter<UiAction>,
 ) {
     for (interaction, action) in &buttons {
         if *interaction == Interaction::Pressed {
-            actions.write(*action);
+            *pending = PendingPress {
+                action: Some(*action),
+                travelled: 0.0,
+            };
+        }
+    }
+    let mut released = false;
+    for t in touches.read() {
+        match t.phase {
+            TouchPhase::Started => *last_touch = Some(t.position),
+            TouchPhase::Moved => {
+                if let Some(last) = last_touch.replace(t.position) {
+                    pending.travelled += last.distance(t.position);
+                }
+            }
+            TouchPhase::Ended => {
+                if let Some(last) = last_touch.take() {
+                    pending.travelled += last.distance(t.position);
+                }
+                released = true;
+            }
+            TouchPhase::Canceled => {
+                *last_touch = None;
+                pending.action = None;
+            }
+        }
+    }
+    for c in cursor.read() {
+        if let Some(delta) = c.delta {
+            pending.travelled += delta.length();
+        }
+    }
+    for c in clicks.read() {
+        if c.button == MouseButton::Left && c.state == ButtonState::Released {
+            released = true;
+        }
+    }
+    if released {
+        if let Some(action) = pending.action.take()
+            && pending.travelled <= crate::input::DRAG_DISTANCE
+        {
+            actions.write(action);
+        }
+        *pending = PendingPress::default();
+    }
+}
+
+/// Scrolls a card taller than the screen: by dragging a finger or the mouse, or with
+/// the wheel.
+fn scroll_cards(
+    mut cards: Query<&mut ScrollPosition, With<crate::hud::panels::ScrollCard>>,
+    mut touches: MessageReader<TouchInput>,
+    mut wheel: MessageReader<MouseWheel>,
+    mut cursor: MessageReader<CursorMoved>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    mut last_touch: Local<Option<Vec2>>,
+) {
+    let mut dy = 0.0;
+    for t in touches.read() {
+        match t.phase {
+            TouchPhase::Started => *last_touch = Some(t.position),
+            TouchPhase::Moved => {
+                if let Some(last) = last_touch.replace(t.position) {
+                    dy += last.y - t.position.y;
+                }
+            }
+            TouchPhase::Ended | TouchPhase::Canceled => *last_touch = None,
+        }
+    }
+    let dragging = mouse.is_some_and(|m| m.pressed(MouseButton::Left));
+    for c in cursor.read() {
+        if dragging && let Some(delta) = c.delta {
+            dy -= delta.y;
+        }
+    }
+    for w in wheel.read() {
+        dy -= match w.unit {
+            MouseScrollUnit::Line => w.y * 40.0,
+            MouseScrollUnit::Pixel => w.y,
+        };
+    }
+    if dy != 0.0 {
+        for mut position in &mut cards {
+            // Bevy keeps the position within the card's content.
+            position.0.y = (position.0.y + dy).max(0.0);
         }
     }
 }
