@@ -1,5 +1,5 @@
 //! The bars: whose turn it is, stone counts and the rule set's counters on one side of the
-//! board; New game, Undo and Hint (and Accept/Cancel for a move awaiting confirmation) on
+//! board; Menu, Undo and Hint (and Accept/Cancel for a move awaiting confirmation) on
 //! the other. Above and below the board in portrait, left and right in landscape.
 
 use crate::computer::Computer;
