@@ -2,7 +2,7 @@
 //! Statistics go back to the menu); with none open, ask before leaving a game in progress.
 
 use crate::GameSet;
-use crate::hud::PanelState;
+use crate::hud::{OpenPanel, PanelState};
 use crate::session::Session;
 use bevy::prelude::*;
 
@@ -24,17 +24,33 @@ fn go_back(
         return;
     }
     let over = turn.is_some_and(|t| *t.get() == crate::session::Turn::Over);
-    if panels.leave_prompt {
-        panels.leave_prompt = false;
-    } else if panels.settings || panels.stats || panels.rules {
-        panels.settings = false;
-        panels.stats = false;
-        panels.rules = false;
-    } else if panels.menu {
-        panels.menu = false;
-    } else if panels.new_game {
-        panels.new_game = false;
-    } else if tutorial.active() {
+    match panels.top() {
+        Some(OpenPanel::Leave) => panels.leave_prompt = false,
+        Some(OpenPanel::Settings | OpenPanel::Stats | OpenPanel::Rules) => panels.back_to_menu(),
+        Some(OpenPanel::NewGame) => panels.new_game = false,
+        Some(OpenPanel::Menu) => panels.menu = false,
+        None => close_the_board(
+            &mut panels,
+            &session,
+            over,
+            &tutorial,
+            &mut actions,
+            &mut exit,
+        ),
+    }
+}
+
+/// Back with no panel open: leave a lesson, close the result, ask before leaving a game in
+/// progress, or (Android, nothing to lose) leave the app.
+fn close_the_board(
+    panels: &mut PanelState,
+    session: &Session,
+    over: bool,
+    tutorial: &crate::tutorial::Tutorial,
+    actions: &mut MessageWriter<crate::hud::UiAction>,
+    exit: &mut MessageWriter<AppExit>,
+) {
+    if tutorial.active() {
         // Back in a lesson leaves the tutorial; the game in progress comes back.
         actions.write(crate::hud::UiAction::LeaveTutorial);
     } else if over && !panels.game_over_closed {

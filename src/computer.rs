@@ -65,8 +65,9 @@ impl Default for Threading {
 }
 
 impl Threading {
-    /// The web's slices: at least 6 ms a frame (a phone at 60 frames a second keeps about
-    /// 45), at most 40 ms (a slow software renderer keeps most of its frames).
+    /// The web's slices: at least 6 ms a frame, at most 40 ms, so that a slow renderer
+    /// still draws most of its frames. Since a slice is half the last frame, thinking
+    /// costs at most about half the frame rate.
     pub const SLICED: Threading = Threading::Sliced {
         min: Duration::from_millis(6),
         max: Duration::from_millis(40),

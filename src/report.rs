@@ -78,8 +78,12 @@ pub fn report(world: &mut World) -> Value {
     let selection = world.resource::<Selection>();
     let computer = world.resource::<Computer>();
     let frame = world.get_resource::<FrameCount>().map_or(0, |f| f.0);
+    let notice = world
+        .get_resource::<crate::persist::Notice>()
+        .and_then(|n| n.0.clone());
     json!({
         "frame": frame,
+        "notice": notice,
         "thinking": computer.thinking(),
         "hinting": computer.hinting(),
         "selected": selection.stone.map(|s| s.to_string()),
@@ -94,24 +98,10 @@ pub fn report(world: &mut World) -> Value {
         "turn": turn,
         "outcome": outcome,
         "new_game_open": panels.new_game,
-        "panel": open_panel(panels),
+        "panel": panels.top().map(crate::hud::OpenPanel::name),
         "lesson": lesson,
         "lesson_state": lesson_state,
     })
-}
-
-/// The panel on top, as the player sees it.
-fn open_panel(panels: &PanelState) -> Option<&'static str> {
-    [
-        (panels.leave_prompt, "leave"),
-        (panels.settings, "settings"),
-        (panels.stats, "stats"),
-        (panels.rules, "rules"),
-        (panels.new_game, "new-game"),
-        (panels.menu, "menu"),
-    ]
-    .into_iter()
-    .find_map(|(open, name)| open.then_some(name))
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -124,7 +124,14 @@ impl Lesson {
                 !mv.capture && Some(mv.from) != sq(victim) && after.attacked_by(them).is_empty()
             }
             Goal::Corner => mv.to.is_corner(),
-            Goal::Win => after.stones(them).is_empty(),
+            Goal::Win => {
+                // The engine decides the end of the game, by the lessons' rule set.
+                let mut game = Game::from_position(*before, Ruleset::default());
+                game.try_play(mv).is_ok()
+                    && game
+                        .outcome()
+                        .is_some_and(|o| o.winner == Some(before.side_to_move()))
+            }
         }
     }
 }

@@ -243,21 +243,20 @@ fn undo_restores_the_position_and_the_stones() {
     assert_eq!(stones(&mut app), start);
 }
 
-#[test]
-fn the_computer_thinks_in_the_background_and_plays_a_legal_move() {
-    let mut app = app();
-    // The computer (Hard) is Red and moves first.
+/// The computer (Hard, Red) opens a game: after `frames` updates it is still thinking and
+/// nothing is on the board (had an update waited for the search, the move would be), and
+/// then it plays a legal opening move.
+fn computer_opens_without_holding_up_frames(app: &mut App, frames: usize) {
     set_game(
-        &mut app,
-        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        app,
+        START,
         Mode::VsComputer {
             human: Side::Black,
             level: Level::Hard,
         },
     );
-    assert_eq!(turn(&app), Turn::Thinking);
-    // Frames go on while it thinks: each update returns with the move not yet played.
-    for _ in 0..5 {
+    assert_eq!(turn(app), Turn::Thinking);
+    for _ in 0..frames {
         app.update();
     }
     assert!(
@@ -265,15 +264,19 @@ fn the_computer_thinks_in_the_background_and_plays_a_legal_move() {
             .resource::<surakarta::computer::Computer>()
             .thinking()
     );
-    // Had an update waited for the search, the move would be on the board by now.
-    assert!(session(&app).game.history().is_empty());
-    assert!(run_until(&mut app, 20.0, |a| !session(a)
+    assert!(session(app).game.history().is_empty());
+    assert!(run_until(app, 30.0, |a| !session(a)
         .game
         .history()
         .is_empty()));
-    let game = &session(&app).game;
     let start = surakarta_engine::Game::default();
-    assert!(start.moves().contains(&game.history()[0]));
+    assert!(start.moves().contains(&session(app).game.history()[0]));
+}
+
+#[test]
+fn the_computer_thinks_in_the_background_and_plays_a_legal_move() {
+    let mut app = app();
+    computer_opens_without_holding_up_frames(&mut app, 5);
     assert!(run_until(&mut app, 3.0, |a| turn(a) == Turn::Waiting));
 }
 
@@ -462,36 +465,12 @@ fn a_new_game_during_the_computers_turn_cancels_its_search() {
 #[test]
 fn without_threads_the_computer_thinks_a_slice_each_frame_and_still_plays() {
     // The web build's way: no background task, a few milliseconds of search per frame.
+    // Hard's budget is far more than three slices.
     let mut app = app();
     app.world_mut()
         .resource_mut::<surakarta::computer::Computer>()
         .threading = surakarta::computer::Threading::SLICED;
-    set_game(
-        &mut app,
-        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
-        Mode::VsComputer {
-            human: Side::Black,
-            level: Level::Hard,
-        },
-    );
-    assert_eq!(turn(&app), Turn::Thinking);
-    // Hard's budget is far more than three slices: the frames go on, the move is not yet
-    // chosen.
-    for _ in 0..3 {
-        app.update();
-    }
-    assert!(
-        app.world()
-            .resource::<surakarta::computer::Computer>()
-            .thinking()
-    );
-    assert!(session(&app).game.history().is_empty());
-    assert!(run_until(&mut app, 30.0, |a| !session(a)
-        .game
-        .history()
-        .is_empty()));
-    let start = surakarta_engine::Game::default();
-    assert!(start.moves().contains(&session(&app).game.history()[0]));
+    computer_opens_without_holding_up_frames(&mut app, 3);
 }
 
 #[test]

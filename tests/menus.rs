@@ -7,15 +7,9 @@ use common::*;
 use surakarta::hud::{PanelState, UiAction};
 use surakarta::i18n::{Language, Strings};
 use surakarta::persist::Stats;
-use surakarta::session::{Mode, Turn};
+use surakarta::session::Mode;
 use surakarta::settings::{AnimationSpeed, Settings};
 use surakarta_engine::{Ruleset, Side};
-
-fn press(app: &mut App, action: UiAction) {
-    app.world_mut().write_message(action);
-    app.update();
-    app.update();
-}
 
 fn panels(app: &App) -> PanelState {
     app.world().resource::<PanelState>().clone()
@@ -33,16 +27,8 @@ fn texts(app: &mut App) -> Vec<String> {
 fn the_menu_covers_the_board_and_continue_goes_back_to_the_game() {
     let mut app = app();
     animations_off(&mut app);
-    set_game(
-        &mut app,
-        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
-        Mode::TwoPlayers,
-    );
-    tap(&mut app, "b2");
-    tap(&mut app, "c3");
-    run_until(&mut app, 3.0, |a| {
-        turn(a) == Turn::Waiting && session(a).game.side_to_move() == Side::Black
-    });
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play(&mut app, "b2", "c3");
     press(&mut app, UiAction::OpenMenu);
     assert!(panels(&app).menu);
     assert!(texts(&mut app).contains(&"Continue".to_owned()));
@@ -56,10 +42,7 @@ fn the_menu_covers_the_board_and_continue_goes_back_to_the_game() {
     assert_eq!(selected, None, "nothing selected through the menu");
     press(&mut app, UiAction::Continue);
     assert!(!panels(&app).menu);
-    tap(&mut app, "b5");
-    tap(&mut app, "b4");
-    run_until(&mut app, 3.0, |a| session(a).game.history().len() == 2);
-    assert_eq!(session(&app).game.history().len(), 2);
+    play(&mut app, "b5", "b4");
 }
 
 #[test]
@@ -206,11 +189,7 @@ fn the_rules_screen_explains_the_rule_set_new_games_use() {
 fn high_contrast_repaints_the_board_and_the_stones() {
     use surakarta::theme::{Theme, ThemeKind};
     let mut app = app();
-    set_game(
-        &mut app,
-        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
-        Mode::TwoPlayers,
-    );
+    set_game(&mut app, START, Mode::TwoPlayers);
     // Every colour drawn on the board (the stones are the only red).
     let stone_colours = |app: &mut App| -> Vec<Color> {
         let handles: Vec<Handle<ColorMaterial>> = app
@@ -247,31 +226,6 @@ fn high_contrast_repaints_the_board_and_the_stones() {
     );
     press(&mut app, UiAction::ToggleHighContrast);
     assert_eq!(*app.world().resource::<Theme>(), Theme::default());
-}
-
-/// A finger goes down at `from`, moves to `to` and lifts.
-fn drag(app: &mut App, from: Vec2, to: Vec2) {
-    let window = app
-        .world_mut()
-        .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
-        .single(app.world())
-        .unwrap();
-    for (phase, at) in [
-        (bevy::input::touch::TouchPhase::Started, from),
-        (bevy::input::touch::TouchPhase::Moved, (from + to) / 2.0),
-        (bevy::input::touch::TouchPhase::Moved, to),
-        (bevy::input::touch::TouchPhase::Ended, to),
-    ] {
-        app.world_mut()
-            .write_message(bevy::input::touch::TouchInput {
-                phase,
-                position: at,
-                window,
-                force: None,
-                id: 3,
-            });
-        app.update();
-    }
 }
 
 fn press_button_by_finger(app: &mut App, action: UiAction, moved: f32) {

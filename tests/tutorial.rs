@@ -12,12 +12,6 @@ use surakarta::settings::Settings;
 use surakarta::tutorial::{Goal, LESSONS, LessonState, Tutorial};
 use surakarta_engine::Move;
 
-fn press(app: &mut App, action: UiAction) {
-    app.world_mut().write_message(action);
-    app.update();
-    app.update();
-}
-
 fn tutorial(app: &App) -> Tutorial {
     app.world().resource::<Tutorial>().clone()
 }
@@ -86,14 +80,8 @@ fn every_lesson_can_be_passed_and_the_telling_ones_can_be_failed() {
 fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
     let mut app = app();
     animations_off(&mut app);
-    set_game(
-        &mut app,
-        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
-        Mode::TwoPlayers,
-    );
-    tap(&mut app, "b2");
-    tap(&mut app, "c3");
-    run_until(&mut app, 3.0, |a| session(a).game.history().len() == 1);
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play(&mut app, "b2", "c3");
     let game_before = session(&app).clone();
 
     press(&mut app, UiAction::OpenMenu);
@@ -105,9 +93,7 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
     assert!(!app.world().resource::<PanelState>().menu);
 
     // Lesson 1: a step.
-    tap(&mut app, "c3");
-    tap(&mut app, "c4");
-    run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
+    play(&mut app, "c3", "c4");
     assert_eq!(tutorial(&app).state, LessonState::Passed);
     assert!(
         app.world()
@@ -125,9 +111,7 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
 
     // Lesson 3: a step is not the capture asked for.
     press(&mut app, UiAction::NextLesson);
-    tap(&mut app, "b3");
-    tap(&mut app, "b4");
-    run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
+    play(&mut app, "b3", "b4");
     assert_eq!(tutorial(&app).state, LessonState::Failed);
     // The board waits for Try again: taps change nothing.
     let after_wrong = session(&app).game.clone();
@@ -137,9 +121,7 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
     press(&mut app, UiAction::RetryLesson);
     assert_eq!(tutorial(&app).state, LessonState::Asking);
     assert_eq!(session(&app).game, LESSONS[2].game());
-    tap(&mut app, "b3");
-    tap(&mut app, "e3");
-    run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
+    play(&mut app, "b3", "e3");
     assert_eq!(tutorial(&app).state, LessonState::Passed);
 
     // Leaving brings the game in progress back, as it was.
@@ -157,22 +139,15 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
     {
         let mut app = app_with(Some(dir.clone()));
         animations_off(&mut app);
-        set_game(
-            &mut app,
-            "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
-            Mode::TwoPlayers,
-        );
-        tap(&mut app, "b2");
-        tap(&mut app, "c3");
-        run_until(&mut app, 3.0, |a| session(a).game.history().len() == 1);
+        set_game(&mut app, START, Mode::TwoPlayers);
+        play(&mut app, "b2", "c3");
         app.update();
         let saved = std::fs::read_to_string(dir.join(GAME_FILE)).unwrap();
         assert!(saved.contains("b2-c3"));
 
         press(&mut app, UiAction::StartTutorial);
-        tap(&mut app, "c3");
-        tap(&mut app, "d4");
-        run_until(&mut app, 3.0, |a| tutorial(a).state == LessonState::Passed);
+        play(&mut app, "c3", "d4");
+        assert_eq!(tutorial(&app).state, LessonState::Passed);
         app.update();
         assert_eq!(
             std::fs::read_to_string(dir.join(GAME_FILE)).unwrap(),

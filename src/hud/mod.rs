@@ -2,11 +2,12 @@
 //! game, game over). Bars sit above and below the board in portrait, beside it in
 //! landscape, sized by the layout.
 
+mod actions;
 mod bars;
 mod panels;
 mod widgets;
 
-pub use panels::{GameOverTitle, NewGameChoice, PanelState, rules_text};
+pub use panels::{GameOverTitle, NewGameChoice, OpenPanel, PanelState, rules_text};
 pub use widgets::UiAction;
 
 use bevy::prelude::*;

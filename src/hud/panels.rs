@@ -100,6 +100,55 @@ impl Default for PanelState {
 /// lesson with its state.
 type ShownPanels = (PanelState, bool, Option<usize>, LessonState);
 
+/// The panel on top, when several are open: each covers the ones after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenPanel {
+    Leave,
+    Settings,
+    Stats,
+    Rules,
+    NewGame,
+    Menu,
+}
+
+impl OpenPanel {
+    /// Its name in the web build's report.
+    pub fn name(self) -> &'static str {
+        match self {
+            OpenPanel::Leave => "leave",
+            OpenPanel::Settings => "settings",
+            OpenPanel::Stats => "stats",
+            OpenPanel::Rules => "rules",
+            OpenPanel::NewGame => "new-game",
+            OpenPanel::Menu => "menu",
+        }
+    }
+}
+
+impl PanelState {
+    /// Closes Settings, Statistics or Rules, back to the menu under them.
+    pub fn back_to_menu(&mut self) {
+        self.settings = false;
+        self.stats = false;
+        self.rules = false;
+    }
+
+    /// The panel the player sees (the game-over card aside, which shows only when none
+    /// of these is open).
+    pub fn top(&self) -> Option<OpenPanel> {
+        [
+            (self.leave_prompt, OpenPanel::Leave),
+            (self.settings, OpenPanel::Settings),
+            (self.stats, OpenPanel::Stats),
+            (self.rules, OpenPanel::Rules),
+            (self.new_game, OpenPanel::NewGame),
+            (self.menu, OpenPanel::Menu),
+        ]
+        .into_iter()
+        .find_map(|(open, panel)| open.then_some(panel))
+    }
+}
+
 /// A panel on screen.
 #[derive(Component)]
 struct Panel;
@@ -124,12 +173,7 @@ fn track_overlay(
     mut overlay: ResMut<Overlay>,
 ) {
     let covered = lesson_answered(&tutorial)
-        || panels.menu
-        || panels.settings
-        || panels.stats
-        || panels.rules
-        || panels.new_game
-        || panels.leave_prompt
+        || panels.top().is_some()
         || (!tutorial.active() && game_over_shown(&panels, turn.as_deref()));
     if overlay.0 != covered {
         overlay.0 = covered;
@@ -199,28 +243,32 @@ fn show_panels(
         });
         return;
     }
-    if panels.settings {
-        spawn_card(&mut commands, &theme, |c| {
+    match panels.top() {
+        Some(OpenPanel::Settings) => spawn_card(&mut commands, &theme, |c| {
             settings_panel(c, &settings, &strings, &theme)
-        });
-    } else if panels.stats {
-        spawn_card(&mut commands, &theme, |c| {
+        }),
+        Some(OpenPanel::Stats) => spawn_card(&mut commands, &theme, |c| {
             stats_panel(c, &stats, &strings, &theme)
-        });
-    } else if panels.rules {
-        spawn_card(&mut commands, &theme, |c| {
+        }),
+        Some(OpenPanel::Rules) => spawn_card(&mut commands, &theme, |c| {
             rules_panel(c, &settings.rules, &strings, &theme)
-        });
-    } else if panels.new_game {
-        spawn_card(&mut commands, &theme, |c| {
+        }),
+        Some(OpenPanel::NewGame) => spawn_card(&mut commands, &theme, |c| {
             new_game_panel(c, &panels.choice, &settings, &strings, &theme)
-        });
-    } else if panels.menu {
-        let in_progress = session.game.outcome().is_none() && !session.game.history().is_empty();
-        spawn_card(&mut commands, &theme, |c| {
-            menu_panel(c, in_progress, &strings, &theme)
-        });
-    } else if over && let Some(outcome) = session.game.outcome() {
+        }),
+        Some(OpenPanel::Menu) => {
+            let in_progress =
+                session.game.outcome().is_none() && !session.game.history().is_empty();
+            spawn_card(&mut commands, &theme, |c| {
+                menu_panel(c, in_progress, &strings, &theme)
+            });
+        }
+        Some(OpenPanel::Leave) | None => {}
+    }
+    if panels.top().is_none()
+        && over
+        && let Some(outcome) = session.game.outcome()
+    {
         let title = match (outcome.winner, session.mode) {
             (None, _) => strings.get("over.draw"),
             (Some(w), Mode::VsComputer { human, .. }) if w == human => strings.get("over.you_win"),
@@ -317,6 +365,45 @@ fn label(text: String, size: f32, theme: &Theme) -> impl Bundle {
     )
 }
 
+/// Running text, left-aligned, in the card's ink.
+fn paragraph(text: String, theme: &Theme) -> impl Bundle {
+    (
+        Text::new(text),
+        TextFont {
+            font_size: FontSize::Px(15.0),
+            ..default()
+        },
+        TextColor(theme.bar_text),
+        Node {
+            margin: UiRect::vertical(px(3)),
+            flex_shrink: 0.0,
+            ..default()
+        },
+    )
+}
+
+/// Back to the menu, at the foot of Settings, Statistics and Rules.
+fn back_row(card: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme) {
+    card.spawn(row()).with_children(|r| {
+        r.spawn(button(
+            UiAction::BackToMenu,
+            strings.get("button.back"),
+            theme,
+            20.0,
+            true,
+        ));
+    });
+}
+
+/// The translation key of a level's name.
+fn level_key(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "level.easy",
+        Level::Medium => "level.medium",
+        Level::Hard => "level.hard",
+    }
+}
+
 fn row() -> impl Bundle {
     Node {
         flex_shrink: 0.0,
@@ -391,14 +478,10 @@ fn new_game_panel(
         });
         card.spawn(label(strings.get("newgame.level"), 17.0, theme));
         card.spawn(row()).with_children(|r| {
-            for (l, key) in [
-                (Level::Easy, "level.easy"),
-                (Level::Medium, "level.medium"),
-                (Level::Hard, "level.hard"),
-            ] {
+            for l in Level::ALL {
                 r.spawn(choice(
                     UiAction::PickLevel(l),
-                    strings.get(key),
+                    strings.get(level_key(l)),
                     now.level == l,
                     theme,
                 ));
@@ -540,15 +623,7 @@ fn settings_panel(
             ));
         }
     });
-    card.spawn(row()).with_children(|r| {
-        r.spawn(button(
-            UiAction::BackToMenu,
-            strings.get("button.back"),
-            theme,
-            20.0,
-            true,
-        ));
-    });
+    back_row(card, strings, theme);
 }
 
 fn stats_panel(card: &mut ChildSpawnerCommands, stats: &Stats, strings: &Strings, theme: &Theme) {
@@ -557,16 +632,12 @@ fn stats_panel(card: &mut ChildSpawnerCommands, stats: &Stats, strings: &Strings
         card.spawn(label(strings.get("stats.empty"), 17.0, theme));
     } else {
         card.spawn(label(strings.get("stats.legend"), 15.0, theme));
-        for (level, key) in [
-            (Level::Easy, "level.easy"),
-            (Level::Medium, "level.medium"),
-            (Level::Hard, "level.hard"),
-        ] {
+        for level in Level::ALL {
             let t = stats.0.get(level.name()).copied().unwrap_or_default();
             let line = strings.fill(
                 "stats.line",
                 &[
-                    ("level", strings.get(key)),
+                    ("level", strings.get(level_key(level))),
                     ("wins", t.wins.to_string()),
                     ("draws", t.draws.to_string()),
                     ("losses", t.losses.to_string()),
@@ -575,15 +646,7 @@ fn stats_panel(card: &mut ChildSpawnerCommands, stats: &Stats, strings: &Strings
             card.spawn(label(line, 20.0, theme));
         }
     }
-    card.spawn(row()).with_children(|r| {
-        r.spawn(button(
-            UiAction::BackToMenu,
-            strings.get("button.back"),
-            theme,
-            20.0,
-            true,
-        ));
-    });
+    back_row(card, strings, theme);
 }
 
 /// The rules in words, for the rule set new games use: the board, stepping, capturing
@@ -640,30 +703,10 @@ fn rules_panel(
     theme: &Theme,
 ) {
     card.spawn(label(strings.get("rules.title"), 28.0, theme));
-    for paragraph in rules_text(rules, strings) {
-        card.spawn((
-            Text::new(paragraph),
-            TextFont {
-                font_size: FontSize::Px(15.0),
-                ..default()
-            },
-            TextColor(theme.bar_text),
-            Node {
-                margin: UiRect::vertical(px(3)),
-                flex_shrink: 0.0,
-                ..default()
-            },
-        ));
+    for paragraph_text in rules_text(rules, strings) {
+        card.spawn(paragraph(paragraph_text, theme));
     }
-    card.spawn(row()).with_children(|r| {
-        r.spawn(button(
-            UiAction::BackToMenu,
-            strings.get("button.back"),
-            theme,
-            20.0,
-            true,
-        ));
-    });
+    back_row(card, strings, theme);
 }
 
 /// The lesson at the top of the screen: what to do, or how it went, and its buttons. The
@@ -728,18 +771,7 @@ fn lesson_card(
             ))
             .with_children(|card| {
                 card.spawn(label(heading, 18.0, theme));
-                card.spawn((
-                    Text::new(body),
-                    TextFont {
-                        font_size: FontSize::Px(15.0),
-                        ..default()
-                    },
-                    TextColor(theme.bar_text),
-                    Node {
-                        margin: UiRect::vertical(px(2)),
-                        ..default()
-                    },
-                ));
+                card.spawn(paragraph(body, theme));
                 card.spawn(row()).with_children(|r| {
                     r.spawn(choice(
                         UiAction::LeaveTutorial,

@@ -97,21 +97,25 @@ pub fn screen_of(app: &mut App, sq: Square) -> Vec2 {
 
 /// A finger goes down and lifts at `at` (window coordinates).
 pub fn touch(app: &mut App, at: Vec2) {
+    send_touch(app, TouchPhase::Started, at);
+    send_touch(app, TouchPhase::Ended, at);
+    app.update();
+}
+
+/// One touch message of the finger the tests use.
+fn send_touch(app: &mut App, phase: TouchPhase, at: Vec2) {
     let window = app
         .world_mut()
         .query_filtered::<Entity, With<PrimaryWindow>>()
         .single(app.world())
         .unwrap();
-    for phase in [TouchPhase::Started, TouchPhase::Ended] {
-        app.world_mut().write_message(TouchInput {
-            phase,
-            position: at,
-            window,
-            force: None::<ForceTouch>,
-            id: 7,
-        });
-    }
-    app.update();
+    app.world_mut().write_message(TouchInput {
+        phase,
+        position: at,
+        window,
+        force: None::<ForceTouch>,
+        id: 7,
+    });
 }
 
 /// Taps a board point.
@@ -159,4 +163,38 @@ pub fn drawn_routes(app: &mut App) -> Vec<String> {
         .iter(app.world())
         .map(|r| r.0.to_string())
         .collect()
+}
+
+/// The start position.
+pub const START: &str = "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0";
+
+/// Taps `from` then `to` and waits for the move to be played.
+pub fn play(app: &mut App, from: &str, to: &str) {
+    let before = session(app).game.history().len();
+    tap(app, from);
+    tap(app, to);
+    assert!(
+        run_until(app, 3.0, |a| session(a).game.history().len() > before),
+        "{from}-{to} was not played"
+    );
+}
+
+/// A button's action, as a tap on it sends it, and the frames that follow.
+pub fn press(app: &mut App, action: surakarta::hud::UiAction) {
+    app.world_mut().write_message(action);
+    app.update();
+    app.update();
+}
+
+/// A finger goes down at `from`, moves to `to` in two steps and lifts, a frame each.
+pub fn drag(app: &mut App, from: Vec2, to: Vec2) {
+    for (phase, at) in [
+        (TouchPhase::Started, from),
+        (TouchPhase::Moved, (from + to) / 2.0),
+        (TouchPhase::Moved, to),
+        (TouchPhase::Ended, to),
+    ] {
+        send_touch(app, phase, at);
+        app.update();
+    }
 }

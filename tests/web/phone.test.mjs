@@ -209,6 +209,18 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       assert.equal(r.mode.level, "Easy");
       await shot("6-restored");
     });
+    await t.test("a damaged save is kept aside, the player is told, a fresh game starts", async () => {
+      const garbage = "{ not a saved game";
+      await page.evaluate((g) => localStorage.setItem("surakarta.game.json", g), garbage);
+      await page.reload();
+      await waitFor("the app after the reload", () => !!window.__surakarta?.points);
+      const r = await report();
+      assert.ok(r.notice, "the player is told");
+      assert.deepEqual(r.history, [], "a fresh game");
+      const kept = await page.evaluate(() => localStorage.getItem("surakarta.game.json.bad-1"));
+      assert.equal(kept, garbage, "the damaged save is kept as it was");
+      await shot("7-damaged-save");
+    });
     assert.deepEqual(problems, [], "no errors in the page");
   } finally {
     await browser.close();
