@@ -86,8 +86,10 @@ fn build_bars(
     let (direction, first, second) = if layout.portrait {
         (
             FlexDirection::Column,
+            // At least the layout's height; a notice or a hint of two lines makes it
+            // taller, into the space above the board, instead of running off the top.
             Node {
-                height: px(layout.bars[0]),
+                min_height: px(layout.bars[0]),
                 padding: UiRect {
                     top: px(safe.top + 6.0),
                     left: px(safe.left + 8.0),
