@@ -10,6 +10,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, go_back.in_set(GameSet::Input));
 }
 
+#[allow(clippy::too_many_arguments)]
 fn go_back(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut panels: ResMut<PanelState>,
@@ -17,6 +18,7 @@ fn go_back(
     turn: Option<Res<State<crate::session::Turn>>>,
     mut exit: MessageWriter<AppExit>,
     tutorial: Res<crate::tutorial::Tutorial>,
+    review: Res<crate::records::Review>,
     mut actions: MessageWriter<crate::hud::UiAction>,
 ) {
     let Some(keys) = keys else { return };
@@ -26,7 +28,9 @@ fn go_back(
     let over = turn.is_some_and(|t| *t.get() == crate::session::Turn::Over);
     match panels.top() {
         Some(OpenPanel::Leave) => panels.leave_prompt = false,
-        Some(OpenPanel::Settings | OpenPanel::Stats | OpenPanel::Rules) => panels.back_to_menu(),
+        Some(OpenPanel::Settings | OpenPanel::Stats | OpenPanel::Rules | OpenPanel::Records) => {
+            panels.back_to_menu()
+        }
         Some(OpenPanel::NewGame) => panels.new_game = false,
         Some(OpenPanel::Menu) => panels.menu = false,
         None => close_the_board(
@@ -34,6 +38,7 @@ fn go_back(
             &session,
             over,
             &tutorial,
+            review.active(),
             &mut actions,
             &mut exit,
         ),
@@ -47,12 +52,15 @@ fn close_the_board(
     session: &Session,
     over: bool,
     tutorial: &crate::tutorial::Tutorial,
+    reviewing: bool,
     actions: &mut MessageWriter<crate::hud::UiAction>,
     exit: &mut MessageWriter<AppExit>,
 ) {
     if tutorial.active() {
         // Back in a lesson leaves the tutorial; the game in progress comes back.
         actions.write(crate::hud::UiAction::LeaveTutorial);
+    } else if reviewing {
+        actions.write(crate::hud::UiAction::ReviewClose);
     } else if over && !panels.game_over_closed {
         panels.game_over_closed = true;
     } else if session.game.outcome().is_none() && !session.game.history().is_empty() {

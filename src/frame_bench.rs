@@ -30,6 +30,7 @@ fn new_game() -> Command {
             level: Level::Hard,
         },
         rules: Ruleset::default(),
+        from: crate::session::Start::Fresh,
     }
 }
 
@@ -69,6 +70,7 @@ fn measure(
                     level: Level::Hard,
                 },
                 rules: Ruleset::default(),
+                from: crate::session::Start::Fresh,
             });
         }
         return;

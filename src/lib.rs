@@ -7,6 +7,8 @@
 pub mod animation;
 pub mod back;
 pub mod board;
+pub mod circuits;
+pub mod clipboard;
 pub mod computer;
 pub mod frame_bench;
 pub mod geometry;
@@ -17,11 +19,13 @@ pub mod layout;
 pub mod options;
 pub mod persist;
 pub mod preview;
+pub mod records;
 pub mod report;
 pub mod screenshot;
 pub mod selection;
 pub mod session;
 pub mod settings;
+pub mod sound;
 pub mod stones;
 pub mod theme;
 pub mod tutorial;
@@ -78,6 +82,9 @@ pub fn plugin(app: &mut App) {
         back::plugin,
         report::plugin,
         tutorial::plugin,
+        records::plugin,
+        sound::plugin,
+        circuits::plugin,
     ));
 }
 
@@ -138,6 +145,9 @@ fn build(options: Options, window: Window) -> App {
     } else {
         persist::Storage::platform()
     });
+    if tool {
+        app.insert_resource(clipboard::Clipboard::Memory(None));
+    }
     app.add_plugins(plugin);
     if options.language.is_some() || options.theme.is_some() {
         let (language, theme) = (options.language, options.theme);
@@ -155,6 +165,14 @@ fn build(options: Options, window: Window) -> App {
     app
 }
 
+/// The game in a record file, checked move by move.
+fn read_record(path: &str) -> Result<surakarta_engine::Game, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    text.parse::<surakarta_engine::Record>()
+        .and_then(|r| r.to_game())
+        .map_err(|e| format!("{path}: {e}"))
+}
+
 /// Starts the desktop app with the command-line options; returns the process exit code.
 pub fn run() -> std::process::ExitCode {
     let options = match Options::from_args(std::env::args().skip(1)) {
@@ -168,7 +186,17 @@ pub fn run() -> std::process::ExitCode {
         println!("{}", options::USAGE);
         return std::process::ExitCode::SUCCESS;
     }
-    match app(options).run() {
+    let review = match options.record.as_deref().map(read_record) {
+        Some(Err(message)) => {
+            eprintln!("error: {message}");
+            return std::process::ExitCode::from(2);
+        }
+        Some(Ok(game)) => Some(game),
+        None => None,
+    };
+    let mut app = app(options);
+    app.insert_resource(records::PendingReview(review));
+    match app.run() {
         AppExit::Success => std::process::ExitCode::SUCCESS,
         AppExit::Error(code) => std::process::ExitCode::from(code.get()),
     }

@@ -12,8 +12,10 @@ Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQU
   --size WxH          window size in logical points (default 390x844, a phone in portrait)
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
-  --panel NAME        show a panel: menu, new-game, settings, stats or rules
+  --panel NAME        show a panel: menu, new-game, settings, stats, rules,
+                      records or leave
   --lesson N          put the tutorial's lesson N (1-9) on the board
+  --record PATH       review the game record in PATH (shown at its last move)
   --theme NAME        the colours: classic or high-contrast, as if chosen in the settings
   --language TAG      speak this language (en, zh-CN, ru, da), as if chosen in the
                       settings
@@ -33,6 +35,8 @@ pub struct Options {
     pub theme: Option<crate::theme::ThemeKind>,
     /// A tutorial lesson, counted from 0.
     pub lesson: Option<usize>,
+    /// A game record file to review.
+    pub record: Option<String>,
 }
 
 /// A panel the screenshot tool can show.
@@ -43,6 +47,9 @@ pub enum Panel {
     Settings,
     Stats,
     Rules,
+    Records,
+    /// "Leave the game?", as after the back button.
+    Leave,
 }
 
 impl Options {
@@ -54,6 +61,7 @@ impl Options {
             match flag.as_str() {
                 "-h" | "--help" => o.help = true,
                 "--screenshot" => o.screenshot = Some(value()?),
+                "--record" => o.record = Some(value()?),
                 "--size" => {
                     let v = value()?;
                     let (w, h) = v
@@ -95,9 +103,11 @@ impl Options {
                         "settings" => Panel::Settings,
                         "stats" => Panel::Stats,
                         "rules" => Panel::Rules,
+                        "records" => Panel::Records,
+                        "leave" => Panel::Leave,
                         _ => {
                             return Err(format!(
-                                "--panel is menu, new-game, settings, stats or rules, not {v:?}"
+                                "--panel is menu, new-game, settings, stats, rules, records or leave, not {v:?}"
                             ));
                         }
                     });

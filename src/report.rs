@@ -78,6 +78,10 @@ pub fn report(world: &mut World) -> Value {
     let selection = world.resource::<Selection>();
     let computer = world.resource::<Computer>();
     let frame = world.get_resource::<FrameCount>().map_or(0, |f| f.0);
+    let review = world.resource::<crate::records::Review>();
+    let review = review
+        .active()
+        .then(|| json!([game.history().len(), review.total()]));
     let notice = world
         .get_resource::<crate::persist::Notice>()
         .and_then(|n| n.0.clone());
@@ -101,6 +105,7 @@ pub fn report(world: &mut World) -> Value {
         "panel": panels.top().map(crate::hud::OpenPanel::name),
         "lesson": lesson,
         "lesson_state": lesson_state,
+        "review": review,
     })
 }
 

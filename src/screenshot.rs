@@ -21,11 +21,13 @@ fn apply_options(
     mut panels: ResMut<PanelState>,
     mut turn: ResMut<NextState<Turn>>,
     mut tutorial: ResMut<crate::tutorial::Tutorial>,
+    mut aside: ResMut<crate::session::Aside>,
 ) {
     if let Some(lesson) = options.lesson {
         crate::tutorial::start_lesson(
             lesson,
             &mut tutorial,
+            &mut aside,
             &mut session,
             &mut selection,
             &mut panels,
@@ -42,6 +44,8 @@ fn apply_options(
             Panel::Settings => panels.settings = true,
             Panel::Stats => panels.stats = true,
             Panel::Rules => panels.rules = true,
+            Panel::Records => panels.records = true,
+            Panel::Leave => panels.leave_prompt = true,
         }
     }
     // Without a position the app opens as a player sees it: on the menu.

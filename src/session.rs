@@ -9,6 +9,7 @@ use surakarta_engine::{Game, Move, Position, Route, Ruleset, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Session>()
+        .init_resource::<Aside>()
         .add_sub_state::<Turn>()
         .add_message::<MoveChosen>()
         .add_message::<MovePlayed>()
@@ -85,6 +86,52 @@ impl Session {
     }
 }
 
+/// The player's own game, put aside while something else is on the board: a lesson, or a
+/// game record under review. Such a board is never saved, counted in the statistics or
+/// turned; the player's game comes back, untouched, when it is left.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Aside(pub Option<Session>);
+
+impl Aside {
+    /// True while the board shows something other than the player's game.
+    pub fn active(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The player's game: the one put aside, or the one on the board.
+    pub fn real<'a>(&'a self, session: &'a Session) -> &'a Session {
+        self.0.as_ref().unwrap_or(session)
+    }
+
+    /// Puts the player's game aside and shows `other` instead. Twice in a row (the next
+    /// lesson) keeps the player's game, not the lesson.
+    pub fn show(&mut self, session: &mut Session, other: Session) {
+        let own = std::mem::replace(session, other);
+        if self.0.is_none() {
+            self.0 = Some(own);
+        }
+    }
+
+    /// Brings the player's game back to the board.
+    pub fn restore(&mut self, session: &mut Session) {
+        if let Some(own) = self.0.take() {
+            *session = own;
+        }
+    }
+}
+
+/// Where a new game starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Start {
+    /// The rule set's start position.
+    #[default]
+    Fresh,
+    /// A position the player pasted.
+    Position(Position),
+    /// The game on the board as it stands, its moves kept (a record under review).
+    Here,
+}
+
 /// Where the game screen is in a turn.
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[source(Screen = Screen::Game)]
@@ -119,8 +166,13 @@ pub struct MoveFinished;
 /// What the buttons and panels ask for.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Start a new game in this mode and rule set.
-    NewGame { mode: Mode, rules: Ruleset },
+    /// Start a new game in this mode and rule set. It replaces the player's game, also
+    /// one put aside.
+    NewGame {
+        mode: Mode,
+        rules: Ruleset,
+        from: Start,
+    },
     /// Take back the last move (against the computer: the player's move and the reply).
     Undo,
     /// Ask what Hard would play.
@@ -149,18 +201,32 @@ fn resume_turn(session: Res<Session>, mut next: ResMut<NextState<Turn>>) {
 fn handle_commands(
     mut commands: MessageReader<Command>,
     mut session: ResMut<Session>,
+    mut aside: ResMut<Aside>,
     turn: Res<State<Turn>>,
     mut next: ResMut<NextState<Turn>>,
 ) {
     for command in commands.read() {
         match *command {
-            Command::NewGame { mode, rules } => {
+            Command::NewGame { mode, rules, from } => {
                 let seed = session
                     .seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
+                let game = match from {
+                    Start::Fresh => Game::new(rules),
+                    Start::Position(p) => Game::from_position(p, rules),
+                    Start::Here => {
+                        let mut here = Game::from_position(*session.game.start(), rules);
+                        for &mv in session.game.history() {
+                            // The moves were checked when the record was read.
+                            let _ = here.try_play(mv);
+                        }
+                        here
+                    }
+                };
+                aside.0 = None;
                 *session = Session {
-                    game: Game::new(rules),
+                    game,
                     mode,
                     seed,
                     counted: false,

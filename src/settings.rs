@@ -58,6 +58,8 @@ pub struct Settings {
     /// The rule set of the next new game (one of `Ruleset::PRESETS`).
     pub rules: Ruleset,
     pub theme: crate::theme::ThemeKind,
+    /// Move, capture and game-over sounds, where the build has sound.
+    pub sound: bool,
     /// The ids of the tutorial's lessons passed.
     pub tutorial_passed: std::collections::BTreeSet<String>,
 }
@@ -72,6 +74,7 @@ impl Default for Settings {
             language: None,
             rules: Ruleset::default(),
             theme: crate::theme::ThemeKind::Classic,
+            sound: true,
             tutorial_passed: Default::default(),
         }
     }

@@ -162,13 +162,15 @@ fn mark_out_of_date(mut out: ResMut<StonesOutOfDate>) {
 
 fn mark_on_change(
     layout: Res<BoardLayout>,
+    aside: Res<crate::session::Aside>,
     mut commands: MessageReader<Command>,
     mut out: ResMut<StonesOutOfDate>,
 ) {
     let new_or_undo = commands
         .read()
         .any(|c| matches!(c, Command::NewGame { .. } | Command::Undo));
-    if layout.is_changed() || new_or_undo {
+    // A lesson or a record comes to the board, or the player's game comes back.
+    if layout.is_changed() || new_or_undo || aside.is_changed() {
         out.0 = true;
     }
 }

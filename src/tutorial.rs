@@ -7,7 +7,9 @@
 use crate::GameSet;
 use crate::hud::PanelState;
 use crate::selection::Selection;
-use crate::session::{Command, Mode, MovePlayed, Session, SessionSystems, Turn, settled_turn};
+use crate::session::{
+    Aside, Command, Mode, MovePlayed, Session, SessionSystems, Turn, settled_turn,
+};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use std::collections::BTreeSet;
@@ -153,8 +155,6 @@ pub struct Tutorial {
     /// Index into `LESSONS` of the lesson on the board, if any.
     pub lesson: Option<usize>,
     pub state: LessonState,
-    /// The player's game, put aside during the tutorial.
-    pub stashed: Option<Session>,
 }
 
 impl Tutorial {
@@ -169,17 +169,13 @@ impl Tutorial {
             .position(|l| !passed.contains(l.id))
             .unwrap_or(0)
     }
-
-    /// The game the player will come back to (the stashed one during the tutorial).
-    pub fn real_session<'a>(&'a self, session: &'a Session) -> &'a Session {
-        self.stashed.as_ref().unwrap_or(session)
-    }
 }
 
 /// Puts lesson `index` on the board, putting the player's game aside first.
 pub fn start_lesson(
     index: usize,
     tutorial: &mut Tutorial,
+    aside: &mut Aside,
     session: &mut Session,
     selection: &mut Selection,
     panels: &mut PanelState,
@@ -188,23 +184,20 @@ pub fn start_lesson(
     let Some(lesson) = LESSONS.get(index) else {
         return;
     };
-    if tutorial.stashed.is_none() {
-        tutorial.stashed = Some(session.clone());
-    }
-    *session = Session {
-        game: lesson.game(),
-        mode: Mode::TwoPlayers,
-        seed: session.seed,
-        counted: true,
-    };
+    let seed = session.seed;
+    aside.show(
+        session,
+        Session {
+            game: lesson.game(),
+            mode: Mode::TwoPlayers,
+            seed,
+            counted: true,
+        },
+    );
     tutorial.lesson = Some(index);
     tutorial.state = LessonState::Asking;
     selection.clear();
-    panels.menu = false;
-    panels.new_game = false;
-    panels.settings = false;
-    panels.stats = false;
-    panels.rules = false;
+    panels.close_all();
     panels.game_over_closed = true;
     turn.set(settled_turn(session));
 }
@@ -212,14 +205,13 @@ pub fn start_lesson(
 /// Leaves the tutorial: the player's game comes back and the menu opens.
 pub fn leave(
     tutorial: &mut Tutorial,
+    aside: &mut Aside,
     session: &mut Session,
     selection: &mut Selection,
     panels: &mut PanelState,
     turn: &mut NextState<Turn>,
 ) {
-    if let Some(stashed) = tutorial.stashed.take() {
-        *session = stashed;
-    }
+    aside.restore(session);
     tutorial.lesson = None;
     tutorial.state = LessonState::Asking;
     selection.clear();
@@ -271,6 +263,7 @@ fn check_selection(
 fn retry_on_undo(
     mut commands: MessageReader<Command>,
     mut tutorial: ResMut<Tutorial>,
+    mut aside: ResMut<Aside>,
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
     mut panels: ResMut<PanelState>,
@@ -281,6 +274,7 @@ fn retry_on_undo(
         start_lesson(
             i,
             &mut tutorial,
+            &mut aside,
             &mut session,
             &mut selection,
             &mut panels,

@@ -58,7 +58,7 @@ fn turn_after_move(
     mut finished: MessageWriter<MoveFinished>,
     session: Res<Session>,
     settings: Res<Settings>,
-    tutorial: Res<crate::tutorial::Tutorial>,
+    aside: Res<crate::session::Aside>,
     camera: Single<(Entity, &Transform), With<BoardCamera>>,
     mut commands: Commands,
 ) {
@@ -66,7 +66,7 @@ fn turn_after_move(
         return;
     }
     let (entity, transform) = *camera;
-    let target = rotation(faces_black(&session, &settings) && !tutorial.active());
+    let target = rotation(faces_black(&session, &settings) && !aside.active());
     match settings.animation.factor() {
         Some(speed) if transform.rotation.angle_between(target) > 0.01 => {
             let tween = Tween::new(
@@ -108,14 +108,14 @@ fn end_turning(
 fn snap_view(
     session: Res<Session>,
     settings: Res<Settings>,
-    tutorial: Res<crate::tutorial::Tutorial>,
+    aside: Res<crate::session::Aside>,
     turn: Option<Res<State<Turn>>>,
     mut camera: Query<&mut Transform, (With<BoardCamera>, Without<Turning>)>,
 ) {
     if turn.is_some_and(|t| *t.get() == Turn::Animating) {
         return;
     }
-    let target = rotation(faces_black(&session, &settings) && !tutorial.active());
+    let target = rotation(faces_black(&session, &settings) && !aside.active());
     for mut t in &mut camera {
         if t.rotation.angle_between(target) > 0.01 {
             t.rotation = target;

@@ -448,6 +448,7 @@ fn a_new_game_during_the_computers_turn_cancels_its_search() {
         .write_message(surakarta::session::Command::NewGame {
             mode: Mode::TwoPlayers,
             rules: surakarta_engine::Ruleset::default(),
+            from: surakarta::session::Start::Fresh,
         });
     app.update();
     app.update();

@@ -54,6 +54,7 @@ fn settings_and_statistics_round_trip() {
         language: Some(surakarta::i18n::Language::Danish),
         rules: Ruleset::from_id("move-cap").unwrap(),
         theme: surakarta::theme::ThemeKind::HighContrast,
+        sound: false,
         tutorial_passed: ["step".to_owned()].into_iter().collect(),
     };
     let mut stats = Stats::default();
@@ -62,6 +63,19 @@ fn settings_and_statistics_round_trip() {
     let (s, t) = SavedSettings::parse(&text).unwrap();
     assert_eq!(s, settings);
     assert_eq!(t, stats.0);
+}
+
+#[test]
+fn settings_saved_before_sound_existed_have_sound_on() {
+    let settings = Settings {
+        sound: false,
+        ..Settings::default()
+    };
+    let mut json: serde_json::Value =
+        serde_json::to_value(SavedSettings::from_parts(&settings, &Default::default())).unwrap();
+    json.as_object_mut().unwrap().remove("sound");
+    let (s, _) = SavedSettings::parse(&json.to_string()).unwrap();
+    assert!(s.sound);
 }
 
 #[test]

@@ -171,3 +171,45 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
         "the tutorial goes on after the lesson passed"
     );
 }
+
+#[test]
+fn lights_run_round_both_circuits_in_the_circuits_lesson_only() {
+    use surakarta::circuits::{Bead, LESSON_ID, circuit_path};
+    use surakarta::layout::BoardLayout;
+    let mut app = app();
+    let beads = |app: &mut App| -> Vec<(Bead, Vec3)> {
+        app.world_mut()
+            .query::<(&Bead, &Transform)>()
+            .iter(app.world())
+            .map(|(b, t)| (*b, t.translation))
+            .collect()
+    };
+    press(&mut app, UiAction::StartTutorial);
+    assert_eq!(tutorial(&app).lesson, Some(0));
+    assert!(beads(&mut app).is_empty());
+    press(&mut app, UiAction::NextLesson);
+    assert_eq!(LESSONS[tutorial(&app).lesson.unwrap()].id, LESSON_ID);
+    app.update();
+    let first = beads(&mut app);
+    assert_eq!(first.len(), 2, "one light per circuit");
+    for _ in 0..20 {
+        app.update();
+    }
+    let layout = *app.world().resource::<BoardLayout>();
+    for (bead, at) in beads(&mut app) {
+        let before = first
+            .iter()
+            .find(|(b, _)| b.circuit == bead.circuit)
+            .unwrap();
+        assert!(at.distance(before.1) > 1.0, "the light moves");
+        // It stays on its circuit's path: the nearest sampled point is close.
+        let path = circuit_path(&layout, bead.circuit);
+        let nearest = (0..2000)
+            .map(|i| path.sample(i as f32 / 2000.0).distance(at.truncate()))
+            .fold(f32::MAX, f32::min);
+        assert!(nearest < 1.0, "{nearest}");
+    }
+    press(&mut app, UiAction::NextLesson);
+    app.update();
+    assert!(beads(&mut app).is_empty(), "gone with the lesson");
+}

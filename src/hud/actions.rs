@@ -3,7 +3,7 @@
 
 use crate::hud::panels::PanelState;
 use crate::hud::widgets::UiAction;
-use crate::session::Command;
+use crate::session::{Command, Start};
 use crate::tutorial::{self, LESSONS, Tutorial};
 use bevy::prelude::*;
 
@@ -11,6 +11,7 @@ use bevy::prelude::*;
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct Lessons<'w> {
     tutorial: ResMut<'w, Tutorial>,
+    aside: ResMut<'w, crate::session::Aside>,
     session: ResMut<'w, crate::session::Session>,
     selection: ResMut<'w, crate::selection::Selection>,
     turn: ResMut<'w, NextState<crate::session::Turn>>,
@@ -25,6 +26,7 @@ impl Lessons<'_> {
         tutorial::start_lesson(
             index,
             &mut self.tutorial,
+            &mut self.aside,
             &mut self.session,
             &mut self.selection,
             panels,
@@ -35,6 +37,7 @@ impl Lessons<'_> {
     fn leave(&mut self, panels: &mut PanelState) {
         tutorial::leave(
             &mut self.tutorial,
+            &mut self.aside,
             &mut self.session,
             &mut self.selection,
             panels,
@@ -68,6 +71,7 @@ pub(super) fn act(
             UiAction::LeaveTutorial => lessons.leave(&mut panels),
             UiAction::OpenNewGame => {
                 panels.choice.rules = settings.rules;
+                panels.choice.from = Start::Fresh;
                 panels.new_game = true;
             }
             UiAction::OpenMenu => {
@@ -82,6 +86,7 @@ pub(super) fn act(
                 panels.menu = false;
                 panels.choice.two_players = two_players;
                 panels.choice.rules = settings.rules;
+                panels.choice.from = Start::Fresh;
                 panels.new_game = true;
             }
             UiAction::OpenSettings => panels.settings = true,
@@ -91,6 +96,7 @@ pub(super) fn act(
             UiAction::SetAnimation(speed) => settings.animation = speed,
             UiAction::ToggleRoutePreview => settings.route_preview = !settings.route_preview,
             UiAction::ToggleConfirmMoves => settings.confirm_moves = !settings.confirm_moves,
+            UiAction::ToggleSound => settings.sound = !settings.sound,
             UiAction::ToggleHighContrast => {
                 use crate::theme::ThemeKind;
                 settings.theme = match settings.theme {
@@ -112,7 +118,9 @@ pub(super) fn act(
                 commands.write(Command::NewGame {
                     mode: choice.mode(panels.games_started),
                     rules: choice.rules,
+                    from: choice.from,
                 });
+                panels.choice.from = Start::Fresh;
                 panels.games_started += 1;
             }
             UiAction::Undo => {
@@ -138,6 +146,19 @@ pub(super) fn act(
                 panels.leave_prompt = false;
                 exit.write(AppExit::Success);
             }
+            // Game records and their review: records.rs.
+            UiAction::OpenRecords
+            | UiAction::CopyRecord
+            | UiAction::SaveRecord
+            | UiAction::ReviewCurrent
+            | UiAction::PasteRecord
+            | UiAction::OpenSaved(_)
+            | UiAction::ReviewFirst
+            | UiAction::ReviewPrev
+            | UiAction::ReviewNext
+            | UiAction::ReviewLast
+            | UiAction::ReviewPlayHere
+            | UiAction::ReviewClose => {}
         }
     }
 }

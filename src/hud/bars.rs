@@ -6,6 +6,7 @@ use crate::computer::Computer;
 use crate::hud::widgets::{UiAction, button};
 use crate::i18n::Strings;
 use crate::layout::BoardLayout;
+use crate::records::Review;
 use crate::selection::Selection;
 use crate::session::{Mode, Session, Turn};
 use crate::theme::Theme;
@@ -23,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
                     resource_changed::<BoardLayout>
                         .or_else(resource_changed::<Strings>)
                         .or_else(resource_changed::<Theme>)
+                        .or_else(resource_changed::<Review>)
                         .or_else(not(any_with_component::<Bars>)),
                 ),
             ),
@@ -77,6 +79,7 @@ fn build_bars(
     layout: Res<BoardLayout>,
     strings: Res<Strings>,
     theme: Res<Theme>,
+    review: Res<Review>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -174,6 +177,18 @@ fn build_bars(
             root.spawn((second, BackgroundColor(theme.bar)))
                 .with_children(|bar| {
                     let grow = layout.portrait;
+                    if review.active() {
+                        // A record under review: first, back, forward, last.
+                        for (action, key) in [
+                            (UiAction::ReviewFirst, "review.first"),
+                            (UiAction::ReviewPrev, "review.prev"),
+                            (UiAction::ReviewNext, "review.next"),
+                            (UiAction::ReviewLast, "review.last"),
+                        ] {
+                            bar.spawn(button(action, strings.get(key), &theme, 24.0, grow));
+                        }
+                        return;
+                    }
                     bar.spawn(button(
                         UiAction::OpenMenu,
                         strings.get("button.menu"),
@@ -198,13 +213,29 @@ fn build_bars(
                 });
         });
     // Accept far from Cancel, both large, just above the lower bar (or at the right).
+    // The review's Close and Play from here sit in the same place.
+    let (left, right) = if review.active() {
+        (
+            (UiAction::ReviewClose, "review.close"),
+            (UiAction::ReviewPlayHere, "review.play_here"),
+        )
+    } else {
+        (
+            (UiAction::Cancel, "button.cancel"),
+            (UiAction::Accept, "button.accept"),
+        )
+    };
     commands
         .spawn((
             Bars,
             ConfirmRow,
             DespawnOnExit(Screen::Game),
             GlobalZIndex(5),
-            Visibility::Hidden,
+            if review.active() {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            },
             Node {
                 position_type: PositionType::Absolute,
                 left: px(safe.left + 8.0),
@@ -220,20 +251,9 @@ fn build_bars(
             },
         ))
         .with_children(|r| {
-            r.spawn(button(
-                UiAction::Cancel,
-                strings.get("button.cancel"),
-                &theme,
-                22.0,
-                false,
-            ));
-            r.spawn(button(
-                UiAction::Accept,
-                strings.get("button.accept"),
-                &theme,
-                22.0,
-                false,
-            ));
+            for (action, key) in [left, right] {
+                r.spawn(button(action, strings.get(key), &theme, 22.0, false));
+            }
         });
 }
 
@@ -264,6 +284,7 @@ fn refresh_texts(
     )>,
     mut swatch: Query<&mut BackgroundColor, With<TurnSwatch>>,
     time: Res<Time>,
+    review: Res<Review>,
 ) {
     let game = &session.game;
     let pos = game.position();
@@ -323,7 +344,9 @@ fn refresh_texts(
             &[("n", pos.plies().to_string()), ("limit", limit.to_string())],
         ));
     }
-    let hint = if let Some(n) = &notice.0 {
+    let hint = if let Some(line) = crate::records::review_line(&review, &session, &strings) {
+        line
+    } else if let Some(n) = &notice.0 {
         n.clone()
     } else {
         selection.hint.as_ref().map_or(String::new(), |h| {
@@ -363,8 +386,12 @@ fn refresh_texts(
     }
 }
 
-fn show_confirm_row(selection: Res<Selection>, mut row: Query<&mut Visibility, With<ConfirmRow>>) {
-    let want = if selection.pending.is_some() || selection.hint.is_some() {
+fn show_confirm_row(
+    selection: Res<Selection>,
+    review: Res<Review>,
+    mut row: Query<&mut Visibility, With<ConfirmRow>>,
+) {
+    let want = if review.active() || selection.pending.is_some() || selection.hint.is_some() {
         Visibility::Inherited
     } else {
         Visibility::Hidden

@@ -4,6 +4,7 @@
 
 mod actions;
 mod bars;
+pub mod diagram;
 mod panels;
 mod widgets;
 

@@ -6,7 +6,8 @@ use crate::hud::widgets::{UiAction, button, styled_button};
 use crate::i18n::{Language, Strings, chosen_language};
 use crate::input::Overlay;
 use crate::persist::Stats;
-use crate::session::{Mode, Session, Turn};
+use crate::records::{Records, Review};
+use crate::session::{Aside, Mode, Session, Start, Turn};
 use crate::settings::{AnimationSpeed, Settings};
 use crate::theme::Theme;
 use crate::tutorial::{LESSONS, LessonState, Tutorial};
@@ -32,6 +33,8 @@ pub struct NewGameChoice {
     pub colour: Option<Side>,
     pub level: Level,
     pub rules: Ruleset,
+    /// Where the game starts: the start position, a pasted one, or a reviewed record.
+    pub from: Start,
 }
 
 impl Default for NewGameChoice {
@@ -41,6 +44,7 @@ impl Default for NewGameChoice {
             colour: Some(Side::Red),
             level: Level::Medium,
             rules: Ruleset::default(),
+            from: Start::Fresh,
         }
     }
 }
@@ -71,6 +75,8 @@ pub struct PanelState {
     pub settings: bool,
     pub stats: bool,
     pub rules: bool,
+    /// Game records: copy, save, paste, the saved games.
+    pub records: bool,
     pub new_game: bool,
     /// The player closed the game-over panel to look at the board.
     pub game_over_closed: bool,
@@ -87,6 +93,7 @@ impl Default for PanelState {
             settings: false,
             stats: false,
             rules: false,
+            records: false,
             new_game: false,
             game_over_closed: false,
             choice: NewGameChoice::default(),
@@ -107,6 +114,7 @@ pub enum OpenPanel {
     Settings,
     Stats,
     Rules,
+    Records,
     NewGame,
     Menu,
 }
@@ -119,6 +127,7 @@ impl OpenPanel {
             OpenPanel::Settings => "settings",
             OpenPanel::Stats => "stats",
             OpenPanel::Rules => "rules",
+            OpenPanel::Records => "records",
             OpenPanel::NewGame => "new-game",
             OpenPanel::Menu => "menu",
         }
@@ -126,11 +135,19 @@ impl OpenPanel {
 }
 
 impl PanelState {
-    /// Closes Settings, Statistics or Rules, back to the menu under them.
+    /// Closes Settings, Statistics, Rules or Game records, back to the menu under them.
     pub fn back_to_menu(&mut self) {
         self.settings = false;
         self.stats = false;
         self.rules = false;
+        self.records = false;
+    }
+
+    /// Closes every panel but a leave prompt: the board is wanted.
+    pub fn close_all(&mut self) {
+        self.back_to_menu();
+        self.menu = false;
+        self.new_game = false;
     }
 
     /// The panel the player sees (the game-over card aside, which shows only when none
@@ -141,6 +158,7 @@ impl PanelState {
             (self.settings, OpenPanel::Settings),
             (self.stats, OpenPanel::Stats),
             (self.rules, OpenPanel::Rules),
+            (self.records, OpenPanel::Records),
             (self.new_game, OpenPanel::NewGame),
             (self.menu, OpenPanel::Menu),
         ]
@@ -170,11 +188,15 @@ fn track_overlay(
     panels: Res<PanelState>,
     turn: Option<Res<State<Turn>>>,
     tutorial: Res<Tutorial>,
+    aside: Res<Aside>,
+    review: Res<Review>,
     mut overlay: ResMut<Overlay>,
 ) {
+    // A record under review is stepped through with its own buttons, not played.
     let covered = lesson_answered(&tutorial)
+        || review.active()
         || panels.top().is_some()
-        || (!tutorial.active() && game_over_shown(&panels, turn.as_deref()));
+        || (!aside.active() && game_over_shown(&panels, turn.as_deref()));
     if overlay.0 != covered {
         overlay.0 = covered;
     }
@@ -192,14 +214,19 @@ fn show_panels(
     theme: Res<Theme>,
     turn: Option<Res<State<Turn>>>,
     tutorial: Res<Tutorial>,
+    aside: Res<Aside>,
+    records: Res<Records>,
+    clipboard: Res<crate::clipboard::Clipboard>,
     mut shown: Local<Option<ShownPanels>>,
 ) {
-    let over = !tutorial.active() && game_over_shown(&panels, turn.as_deref());
+    let over = !aside.active() && game_over_shown(&panels, turn.as_deref());
     let key = (panels.clone(), over, tutorial.lesson, tutorial.state);
     let unchanged = !session.is_changed()
         && !strings.is_changed()
         && !settings.is_changed()
         && !stats.is_changed()
+        && !records.is_changed()
+        && !aside.is_changed()
         && !theme.is_changed();
     if shown.as_ref() == Some(&key) && unchanged {
         return;
@@ -253,6 +280,12 @@ fn show_panels(
         Some(OpenPanel::Rules) => spawn_card(&mut commands, &theme, |c| {
             rules_panel(c, &settings.rules, &strings, &theme)
         }),
+        Some(OpenPanel::Records) => {
+            let real = aside.real(&session);
+            spawn_card(&mut commands, &theme, |c| {
+                records_panel(c, real, &records, &clipboard, &strings, &theme)
+            });
+        }
         Some(OpenPanel::NewGame) => spawn_card(&mut commands, &theme, |c| {
             new_game_panel(c, &panels.choice, &settings, &strings, &theme)
         }),
@@ -528,6 +561,7 @@ fn menu_panel(
             "newgame.two_players",
         ),
         (UiAction::StartTutorial, "menu.tutorial"),
+        (UiAction::OpenRecords, "menu.records"),
         (UiAction::OpenRules, "menu.rules"),
         (UiAction::OpenSettings, "menu.settings"),
         (UiAction::OpenStats, "menu.statistics"),
@@ -583,7 +617,7 @@ fn settings_panel(
             ));
         }
     });
-    for (action, key, on) in [
+    let mut toggles = vec![
         (
             UiAction::ToggleRoutePreview,
             "settings.route_preview",
@@ -604,7 +638,11 @@ fn settings_panel(
             "settings.high_contrast",
             settings.theme == crate::theme::ThemeKind::HighContrast,
         ),
-    ] {
+    ];
+    if crate::sound::AVAILABLE {
+        toggles.insert(0, (UiAction::ToggleSound, "settings.sound", settings.sound));
+    }
+    for (action, key, on) in toggles {
         card.spawn(row()).with_children(|r| {
             r.spawn(choice(action, on_off(strings, key, on), on, theme));
         });
@@ -648,6 +686,109 @@ fn stats_panel(card: &mut ChildSpawnerCommands, stats: &Stats, strings: &Strings
     }
     back_row(card, strings, theme);
 }
+
+/// Game records: the player's game (copy, save, review), paste a record or a position,
+/// and the saved games, newest first, each opening its review.
+fn records_panel(
+    card: &mut ChildSpawnerCommands,
+    real: &Session,
+    records: &Records,
+    clipboard: &crate::clipboard::Clipboard,
+    strings: &Strings,
+    theme: &Theme,
+) {
+    card.spawn(label(strings.get("records.title"), 28.0, theme));
+    let game = &real.game;
+    let result = game.outcome().map_or_else(
+        || strings.get("records.in_progress"),
+        |o| o.result_token().to_owned(),
+    );
+    card.spawn(label(
+        strings.fill(
+            "records.this_game",
+            &[
+                ("moves", game.history().len().to_string()),
+                ("result", result),
+            ],
+        ),
+        17.0,
+        theme,
+    ));
+    card.spawn(row()).with_children(|r| {
+        if clipboard.available() {
+            r.spawn(button(
+                UiAction::CopyRecord,
+                strings.get("records.copy"),
+                theme,
+                18.0,
+                true,
+            ));
+        }
+        r.spawn(button(
+            UiAction::SaveRecord,
+            strings.get("records.save"),
+            theme,
+            18.0,
+            true,
+        ));
+        if !game.history().is_empty() {
+            r.spawn(button(
+                UiAction::ReviewCurrent,
+                strings.get("records.review"),
+                theme,
+                18.0,
+                true,
+            ));
+        }
+    });
+    if clipboard.available() {
+        card.spawn(row()).with_children(|r| {
+            r.spawn(choice(
+                UiAction::PasteRecord,
+                strings.get("records.paste"),
+                false,
+                theme,
+            ));
+        });
+    }
+    if let Some(note) = &records.note {
+        card.spawn((RecordsNote, paragraph(note.clone(), theme)));
+    }
+    card.spawn(label(strings.get("records.saved_title"), 20.0, theme));
+    if records.saved.is_empty() {
+        card.spawn(paragraph(strings.get("records.none"), theme));
+    }
+    for (i, saved) in records.saved.iter().enumerate() {
+        let text = match &saved.record {
+            Ok(record) => strings.fill(
+                "records.entry",
+                &[
+                    ("date", record.header("Date").unwrap_or("").to_owned()),
+                    ("red", record.header("Red").unwrap_or("?").to_owned()),
+                    ("black", record.header("Black").unwrap_or("?").to_owned()),
+                    ("result", record.header("Result").unwrap_or("*").to_owned()),
+                    ("moves", record.moves.len().to_string()),
+                ],
+            ),
+            Err(_) => strings.fill("records.unreadable", &[("name", saved.name.clone())]),
+        };
+        card.spawn(row()).with_children(|r| {
+            r.spawn(styled_button(
+                UiAction::OpenSaved(i),
+                text,
+                theme.bar,
+                theme.bar_text,
+                15.0,
+                true,
+            ));
+        });
+    }
+    back_row(card, strings, theme);
+}
+
+/// What the last copy, save or paste did (tests look for it).
+#[derive(Component)]
+pub struct RecordsNote;
 
 /// The rules in words, for the rule set new games use: the board, stepping, capturing
 /// round the loops, and how this rule set ends a game.
@@ -702,9 +843,29 @@ fn rules_panel(
     strings: &Strings,
     theme: &Theme,
 ) {
+    use crate::hud::diagram::{Mark, diagram};
     card.spawn(label(strings.get("rules.title"), 28.0, theme));
-    for paragraph_text in rules_text(rules, strings) {
+    let fen = |f: &str| f.to_owned();
+    // The board and its circuits; a stone's steps; a capture round a loop.
+    let start = surakarta_engine::Position::start(rules.first).to_string();
+    let pictures = [
+        Some((start, Mark::None)),
+        "c3".parse().ok().map(|from| {
+            (
+                fen("6/6/2b3/2r3/6/6 r 0 0"),
+                Mark::Steps(from, rules.diagonal_steps),
+            )
+        }),
+        "b3xe3"
+            .parse()
+            .ok()
+            .map(|mv| (fen("6/6/6/1r2b1/6/6 r 0 0"), Mark::Capture(mv))),
+    ];
+    for (i, paragraph_text) in rules_text(rules, strings).into_iter().enumerate() {
         card.spawn(paragraph(paragraph_text, theme));
+        if let Some(Some((position, mark))) = pictures.get(i) {
+            diagram(card, theme, 200.0, position, *mark);
+        }
     }
     back_row(card, strings, theme);
 }

@@ -61,6 +61,7 @@ pub enum UiAction {
     ToggleRoutePreview,
     ToggleConfirmMoves,
     ToggleHighContrast,
+    ToggleSound,
     SetLanguage(crate::i18n::Language),
     /// A rule set from `Ruleset::PRESETS`, by index.
     SetRules(usize),
@@ -74,6 +75,26 @@ pub enum UiAction {
     Stay,
     /// Leave the app; the game is saved and continues next time.
     Leave,
+    /// The game records panel: copy, save, paste, the saved games.
+    OpenRecords,
+    /// Copy the player's game as a record.
+    CopyRecord,
+    /// Save the player's game as a record on the shelf (and, in a browser, download it).
+    SaveRecord,
+    /// Review the player's game from its start.
+    ReviewCurrent,
+    /// Read a record (to review) or a position (to play from) from the clipboard.
+    PasteRecord,
+    /// Review a saved game, by its place in `Records::saved`.
+    OpenSaved(usize),
+    ReviewFirst,
+    ReviewPrev,
+    ReviewNext,
+    ReviewLast,
+    /// A new game from the reviewed record as far as it is shown.
+    ReviewPlayHere,
+    /// End the review; the player's game comes back.
+    ReviewClose,
 }
 
 /// A button with a text label in the theme's button colours.

@@ -57,12 +57,19 @@ pub struct SavedSettings {
     /// `classic` or `high-contrast`; absent: classic.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub theme: Option<String>,
+    /// Sounds on; absent (files from before sound): on.
+    #[serde(default = "on")]
+    pub sound: bool,
     /// The tutorial's lessons passed, by id.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tutorial: Vec<String>,
     /// Results against the computer, by level name.
     #[serde(default)]
     pub stats: BTreeMap<String, Tally>,
+}
+
+fn on() -> bool {
+    true
 }
 
 /// Why a saved file was not used.
@@ -96,6 +103,23 @@ fn side_name(s: Side) -> &'static str {
     }
 }
 
+/// The session's game as a record, with the players named by the mode: `Player` and
+/// `Computer (level)`, or `Red` and `Black` for two players on one device.
+pub fn record_of(session: &Session) -> Record {
+    let (red, black) = match session.mode {
+        Mode::TwoPlayers => ("Red".to_owned(), "Black".to_owned()),
+        Mode::VsComputer {
+            human: Side::Red,
+            level,
+        } => ("Player".to_owned(), format!("Computer ({})", level.name())),
+        Mode::VsComputer {
+            human: Side::Black,
+            level,
+        } => (format!("Computer ({})", level.name()), "Player".to_owned()),
+    };
+    Record::from_game(&session.game, &red, &black)
+}
+
 impl SavedGame {
     pub fn from_session(session: &Session) -> SavedGame {
         let (mode, human, level) = match session.mode {
@@ -106,20 +130,9 @@ impl SavedGame {
                 Some(level.name().to_owned()),
             ),
         };
-        let names = match session.mode {
-            Mode::TwoPlayers => ("Red".to_owned(), "Black".to_owned()),
-            Mode::VsComputer {
-                human: Side::Red,
-                level,
-            } => ("Player".to_owned(), format!("Computer ({})", level.name())),
-            Mode::VsComputer {
-                human: Side::Black,
-                level,
-            } => (format!("Computer ({})", level.name()), "Player".to_owned()),
-        };
         SavedGame {
             version: FORMAT_VERSION,
-            record: Record::from_game(&session.game, &names.0, &names.1).to_string(),
+            record: record_of(session).to_string(),
             mode: mode.to_owned(),
             human,
             level,
@@ -182,6 +195,7 @@ impl SavedSettings {
             language: settings.language.map(|l| l.tag().to_owned()),
             rules: settings.rules.preset_id().map(str::to_owned),
             theme: Some(settings.theme.id().to_owned()),
+            sound: settings.sound,
             tutorial: settings.tutorial_passed.iter().cloned().collect(),
             stats: stats.clone(),
         }
@@ -217,6 +231,7 @@ impl SavedSettings {
                 .as_deref()
                 .and_then(ThemeKind::from_id)
                 .unwrap_or_default(),
+            sound: saved.sound,
             tutorial_passed: saved.tutorial.into_iter().collect(),
         };
         Ok((settings, saved.stats))

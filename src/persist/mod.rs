@@ -7,9 +7,8 @@ pub mod store;
 
 use crate::GameSet;
 use crate::i18n::Strings;
-use crate::session::{Mode, Session, Turn, settled_turn};
+use crate::session::{Aside, Mode, Session, Turn, settled_turn};
 use crate::settings::Settings;
-use crate::tutorial::Tutorial;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use format::{LoadError, SavedGame, SavedSettings, Tally};
@@ -135,9 +134,9 @@ fn count_result(
     mut session: ResMut<Session>,
     mut stats: ResMut<Stats>,
     turn: Option<Res<State<Turn>>>,
-    tutorial: Res<Tutorial>,
+    aside: Res<Aside>,
 ) {
-    if tutorial.active() || session.counted || !turn.is_some_and(|t| *t.get() == Turn::Over) {
+    if aside.active() || session.counted || !turn.is_some_and(|t| *t.get() == Turn::Over) {
         return;
     }
     let (Some(outcome), Mode::VsComputer { human, level }) = (session.game.outcome(), session.mode)
@@ -155,11 +154,11 @@ fn count_result(
 
 /// Writes the game whenever it changed (a move, undo, a new game): a kill between two
 /// frames loses nothing.
-fn save_game(storage: Res<Storage>, session: Res<Session>, tutorial: Res<Tutorial>) {
-    // A lesson on the board is not the player's game: that one is already saved.
+fn save_game(storage: Res<Storage>, session: Res<Session>, aside: Res<Aside>) {
+    // A lesson or a record on the board is not the player's game: that one is saved.
     if let Some(store) = &storage.0
         && session.is_changed()
-        && !tutorial.active()
+        && !aside.active()
     {
         write(
             store,
@@ -204,9 +203,9 @@ fn follow_lifecycle(
     stats: Res<Stats>,
     mut computer: ResMut<crate::computer::Computer>,
     mut time: ResMut<Time<Virtual>>,
-    tutorial: Res<Tutorial>,
+    aside: Res<Aside>,
 ) {
-    let session = tutorial.real_session(&session);
+    let session = aside.real(&session);
     for event in events.read() {
         match event {
             AppLifecycle::WillSuspend | AppLifecycle::Suspended => {

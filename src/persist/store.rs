@@ -62,6 +62,35 @@ impl Store {
         }
     }
 
+    /// The same kind of store, for the names under `sub`: a folder inside the folder, or
+    /// a longer prefix in localStorage.
+    pub fn sub(&self, sub: &str) -> Store {
+        let place = match &self.place {
+            Place::Dir(dir) => Place::Dir(dir.join(sub)),
+            #[cfg(target_arch = "wasm32")]
+            Place::Browser(prefix) => Place::Browser(format!("{prefix}{sub}/")),
+        };
+        Store { place }
+    }
+
+    /// The names of the saves here, sorted, without half-written or set-aside ones.
+    pub fn list(&self) -> Vec<String> {
+        let mut names: Vec<String> = match &self.place {
+            Place::Dir(dir) => fs::read_dir(dir)
+                .map(|entries| {
+                    entries
+                        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                        .collect()
+                })
+                .unwrap_or_default(),
+            #[cfg(target_arch = "wasm32")]
+            Place::Browser(prefix) => browser::keys(prefix),
+        };
+        names.retain(|n| !n.ends_with(".tmp") && !n.contains(".bad-"));
+        names.sort();
+        names
+    }
+
     /// Writes `text` under `name` so that a kill at any moment leaves either the old save
     /// or the new one, never a mix.
     pub fn write(&self, name: &str, text: &str) -> std::io::Result<()> {
@@ -161,6 +190,20 @@ mod browser {
 
     pub fn read(key: &str) -> Option<String> {
         storage()?.get_item(key).ok().flatten()
+    }
+
+    /// The names under `prefix`, without it.
+    pub fn keys(prefix: &str) -> Vec<String> {
+        let Some(s) = storage() else {
+            return Vec::new();
+        };
+        let count = s.length().unwrap_or(0);
+        (0..count)
+            .filter_map(|i| s.key(i).ok().flatten())
+            .filter_map(|k| k.strip_prefix(prefix).map(str::to_owned))
+            // Deeper names belong to a store inside this one.
+            .filter(|k| !k.contains('/'))
+            .collect()
     }
 
     pub fn keep_aside(key: &str) -> Option<String> {

@@ -179,6 +179,23 @@ pub fn play(app: &mut App, from: &str, to: &str) {
     );
 }
 
+/// `play`, then waits until the move has been shown and the next player is asked.
+pub fn play_settled(app: &mut App, from: &str, to: &str) {
+    play(app, from, to);
+    // The move is in the game a frame before the turn state says it is moving.
+    app.update();
+    assert!(
+        run_until(app, 5.0, |a| {
+            turn(a) != Turn::Animating
+                && matches!(
+                    a.world().resource::<NextState<Turn>>(),
+                    NextState::Unchanged
+                )
+        }),
+        "{from}-{to} is still moving"
+    );
+}
+
 /// A button's action, as a tap on it sends it, and the frames that follow.
 pub fn press(app: &mut App, action: surakarta::hud::UiAction) {
     app.world_mut().write_message(action);

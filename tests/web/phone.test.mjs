@@ -29,6 +29,7 @@ const types = {
   ".txt": "text/plain; charset=utf-8",
   ".ttf": "font/ttf",
   ".ogg": "audio/ogg",
+  ".wav": "audio/wav",
 };
 
 /** A static file server for `dist` on 127.0.0.1, on a free port. */
@@ -208,6 +209,40 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       assert.equal(r.position, afterReply.position);
       assert.equal(r.mode.level, "Easy");
       await shot("6-restored");
+    });
+    await t.test("a game record is saved in the browser, pasted back and stepped through", async () => {
+      const moves = (await report()).history;
+      await tapButton("OpenMenu");
+      await waitFor("the menu", () => window.__surakarta.panel === "menu");
+      await tapButton("OpenRecords");
+      await waitFor("the records panel", () => window.__surakarta.panel === "records");
+      await tapButton("SaveRecord");
+      await waitFor("the record in localStorage", () =>
+        Object.keys(localStorage).some((k) => k.startsWith("surakarta.records/game-")));
+      const text = await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith("surakarta.records/game-"));
+        return localStorage.getItem(key);
+      });
+      assert.ok(text.includes(`1. ${moves[0]} ${moves[1]}`), text);
+      await shot("8-records");
+      // Pasting asks in the browser's own text box; the player pastes the record there.
+      page.once("dialog", (d) => d.accept(text));
+      await tapButton("PasteRecord");
+      await waitFor(
+        "the record under review, at its start",
+        (n) => JSON.stringify(window.__surakarta.review) === JSON.stringify([0, n]) &&
+          window.__surakarta.panel === null,
+        moves.length,
+      );
+      await tapButton("ReviewNext");
+      await waitFor("the first move shown", () => window.__surakarta.review?.[0] === 1 &&
+        window.__surakarta.turn === "Waiting");
+      await shot("8-review");
+      await tapButton("ReviewClose");
+      await waitFor("back on the records panel, the game as it was",
+        (h) => window.__surakarta.review === null && window.__surakarta.panel === "records" &&
+          JSON.stringify(window.__surakarta.history) === h,
+        JSON.stringify(moves));
     });
     await t.test("a damaged save is kept aside, the player is told, a fresh game starts", async () => {
       const garbage = "{ not a saved game";

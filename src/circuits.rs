@@ -1,0 +1,128 @@
+//! The circuits lesson's animation: a bead of light runs for ever round each circuit,
+//! along its lines and round its loops, at the speed a capturing stone travels, so the
+//! player sees where each circuit goes before tapping a stone to see its routes.
+
+use crate::geometry::{BoardPath, Segment, loop_arc};
+use crate::layout::BoardLayout;
+use crate::theme::Theme;
+use crate::tutorial::{LESSONS, Tutorial};
+use crate::{GameSet, Screen};
+use bevy::prelude::*;
+use surakarta_engine::{Circuit, Loop, Square};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (show_beads, run_beads)
+            .chain()
+            .in_set(GameSet::Present)
+            .run_if(in_state(Screen::Game)),
+    );
+}
+
+/// The lesson that shows the circuits.
+pub const LESSON_ID: &str = "circuits";
+
+/// A bead running round a circuit; `t` is how far round it is (0..1).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Bead {
+    pub circuit: Circuit,
+    pub t: f32,
+}
+
+/// Seconds for one lap (a lap is 4 lines of 5 spacings and 4 loops).
+const LAP_SECONDS: f32 = 7.0;
+
+/// The whole closed path of a circuit: up its left column, round the top-left loop, along
+/// its top row, and so on round the board.
+pub fn circuit_path(layout: &BoardLayout, circuit: Circuit) -> BoardPath {
+    let n = circuit.radius() as i8;
+    let (lo, hi) = (n, 5 - n);
+    let sq = |c: i8, r: i8| Square::at(c, r).expect("on the board");
+    let corner = |c: i8, r: i8| Loop {
+        corner: sq(c, r),
+        circuit,
+    };
+    let line = |a: Square, b: Square| Segment::Line {
+        from: layout.point(a),
+        to: layout.point(b),
+    };
+    let segments = vec![
+        line(sq(lo, 0), sq(lo, 5)),
+        loop_arc(layout, corner(0, 5), sq(lo, 5), sq(0, hi)),
+        line(sq(0, hi), sq(5, hi)),
+        loop_arc(layout, corner(5, 5), sq(5, hi), sq(hi, 5)),
+        line(sq(hi, 5), sq(hi, 0)),
+        loop_arc(layout, corner(5, 0), sq(hi, 0), sq(5, lo)),
+        line(sq(5, lo), sq(0, lo)),
+        loop_arc(layout, corner(0, 0), sq(0, lo), sq(lo, 0)),
+    ];
+    BoardPath {
+        segments,
+        units: 16,
+    }
+}
+
+fn in_lesson(tutorial: &Tutorial) -> bool {
+    tutorial
+        .lesson
+        .and_then(|i| LESSONS.get(i))
+        .is_some_and(|l| l.id == LESSON_ID)
+}
+
+fn show_beads(
+    mut commands: Commands,
+    beads: Query<Entity, With<Bead>>,
+    tutorial: Res<Tutorial>,
+    layout: Res<BoardLayout>,
+    theme: Res<Theme>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let wanted = in_lesson(&tutorial);
+    let rebuild = layout.is_changed() || theme.is_changed();
+    if wanted && !beads.is_empty() && !rebuild {
+        return;
+    }
+    for e in &beads {
+        commands.entity(e).despawn();
+    }
+    if !wanted {
+        return;
+    }
+    let s = layout.spacing;
+    for (circuit, colour, start) in [
+        (Circuit::Inner, theme.inner, 0.0),
+        (Circuit::Outer, theme.outer, 0.5),
+    ] {
+        let glow = materials.add(colour.with_alpha(0.35));
+        commands
+            .spawn((
+                Bead { circuit, t: start },
+                DespawnOnExit(Screen::Game),
+                Mesh2d(meshes.add(Circle::new(s * 0.16))),
+                MeshMaterial2d(materials.add(colour)),
+                Transform::from_xyz(0.0, 0.0, 4.0),
+            ))
+            .with_children(|b| {
+                b.spawn((
+                    Mesh2d(meshes.add(Circle::new(s * 0.3))),
+                    MeshMaterial2d(glow),
+                    Transform::from_xyz(0.0, 0.0, -0.1),
+                ));
+            });
+    }
+}
+
+fn run_beads(
+    mut beads: Query<(&mut Bead, &mut Transform)>,
+    layout: Res<BoardLayout>,
+    time: Res<Time>,
+) {
+    for (mut bead, mut transform) in &mut beads {
+        bead.t = (bead.t + time.delta_secs() / LAP_SECONDS).fract();
+        let at = circuit_path(&layout, bead.circuit).sample(bead.t);
+        transform.translation.x = at.x;
+        transform.translation.y = at.y;
+    }
+}

@@ -1,0 +1,538 @@
+//! Game records: the game in the record notation of the rules, out of the app (copied, or
+//! saved as a file) and back in (pasted, or opened from the saved games), and the review
+//! of a record on the board, move by move, with each capture's route drawn.
+//!
+//! A reviewed record is shown like a lesson: the player's game is put aside (never saved
+//! over, never counted) and comes back when the review is closed. Stepping forward plays
+//! the record's next move through the same path as any other move, so it is animated
+//! round its loops; stepping back takes the move back at once. "Play from here" turns the
+//! record, as far as it is shown, into a new game.
+//!
+//! Finished games are kept on the shelf (`records/` beside the saved game; in a browser,
+//! localStorage) one file per game, so the last games can be reviewed on every platform.
+
+use crate::GameSet;
+use crate::clipboard::{Clipboard, ClipboardError};
+use crate::hud::{PanelState, UiAction};
+use crate::i18n::Strings;
+use crate::persist::Storage;
+use crate::persist::format::record_of;
+use crate::persist::store::{Read, Store};
+use crate::selection::Selection;
+use crate::session::{
+    Aside, Command, Mode, MoveChosen, Session, SessionSystems, Start, Turn, settled_turn,
+};
+use crate::settings::Settings;
+use crate::stones::StonesOutOfDate;
+use bevy::prelude::*;
+use surakarta_engine::{Game, Position, Record};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Records>()
+        .init_resource::<Review>()
+        .init_resource::<Clipboard>()
+        .init_resource::<PendingReview>()
+        .add_systems(Startup, find_shelf)
+        .add_systems(
+            Update,
+            (record_actions, end_review_on_new_game)
+                .chain()
+                .in_set(GameSet::Rules)
+                .before(SessionSystems),
+        )
+        .add_systems(Update, keep_finished_games.in_set(GameSet::Present));
+}
+
+/// The saved games shown at most on the records panel, newest first.
+pub const SHOWN: usize = 20;
+
+/// The record shelf and what the records panel says.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Records {
+    /// Where records are saved; `None` for tools that keep nothing.
+    pub shelf: Option<Store>,
+    /// The saved games, newest first (read when the panel opens).
+    pub saved: Vec<Saved>,
+    /// What the last copy, save or paste did, for the player.
+    pub note: Option<String>,
+}
+
+/// A saved game on the shelf.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    pub name: String,
+    /// The record, or why it cannot be read.
+    pub record: Result<Record, String>,
+}
+
+/// A record to put on the board for review at the next frame, shown to its last move
+/// (the command line's `--record PATH`).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PendingReview(pub Option<Game>);
+
+/// The record under review, whole; the board shows it as far as the player has stepped.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Review {
+    pub game: Option<Game>,
+}
+
+impl Review {
+    pub fn active(&self) -> bool {
+        self.game.is_some()
+    }
+
+    /// The moves of the record.
+    pub fn total(&self) -> usize {
+        self.game.as_ref().map_or(0, |g| g.history().len())
+    }
+}
+
+impl Records {
+    /// Reads the shelf again.
+    pub fn refresh(&mut self) {
+        let Some(shelf) = &self.shelf else {
+            self.saved.clear();
+            return;
+        };
+        let mut saved: Vec<Saved> = shelf
+            .list()
+            .into_iter()
+            .filter(|name| name.ends_with(".txt"))
+            .map(|name| {
+                let record = match shelf.read(&name) {
+                    Read::Text(text) => text.parse::<Record>().map_err(|e| e.to_string()),
+                    Read::Missing => Err("missing".to_owned()),
+                    Read::Unreadable { .. } => Err("unreadable".to_owned()),
+                };
+                Saved { name, record }
+            })
+            .collect();
+        // Newest first: by the Date and Time headers, unreadable ones last.
+        let when = |s: &Saved| {
+            s.record.as_ref().ok().map(|r| {
+                (
+                    r.header("Date").unwrap_or("").to_owned(),
+                    r.header("Time").unwrap_or("").to_owned(),
+                )
+            })
+        };
+        saved.sort_by(|a, b| when(b).cmp(&when(a)).then_with(|| b.name.cmp(&a.name)));
+        saved.truncate(SHOWN);
+        self.saved = saved;
+    }
+
+    /// Saves the session's game on the shelf under its own name (one file per game, so
+    /// saving again updates it). Returns where it went. With `only_if_new`, a file that
+    /// already holds the same moves and result is left alone.
+    pub fn save(&mut self, session: &Session, only_if_new: bool) -> Result<String, String> {
+        let shelf = self.shelf.as_ref().ok_or("no place to save")?;
+        let name = file_name(session);
+        let record = stamped(record_of(session));
+        if only_if_new
+            && let Read::Text(text) = shelf.read(&name)
+            && let Ok(old) = text.parse::<Record>()
+            && old.moves == record.moves
+            && old.header("Result") == record.header("Result")
+        {
+            return Ok(name);
+        }
+        shelf
+            .write(&name, &record.to_string())
+            .map_err(|e| e.to_string())?;
+        Ok(match shelf.dir() {
+            Some(dir) => dir.join(&name).display().to_string(),
+            None => name,
+        })
+    }
+}
+
+/// The shelf's file name for the session's game.
+pub fn file_name(session: &Session) -> String {
+    format!("game-{:016x}.txt", session.seed)
+}
+
+/// The record with the date and time (UTC) it was written, where the platform has a clock.
+fn stamped(mut record: Record) -> Record {
+    if let Some(secs) = now_secs() {
+        let (date, time) = date_time(secs);
+        record.set_header("Date", date);
+        record.set_header("Time", time);
+    }
+    record
+}
+
+fn now_secs() -> Option<u64> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        Some((js_sys::Date::now() / 1000.0) as u64)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()
+            .map(|d| d.as_secs())
+    }
+}
+
+/// `("YYYY.MM.DD", "HH:MM:SS")` for seconds since 1970 (UTC), as game records write them.
+pub fn date_time(secs: u64) -> (String, String) {
+    let days = (secs / 86_400) as i64;
+    let rest = secs % 86_400;
+    // Days to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (
+        format!("{year:04}.{month:02}.{day:02}"),
+        format!("{:02}:{:02}:{:02}", rest / 3600, rest / 60 % 60, rest % 60),
+    )
+}
+
+/// What pasted text turned out to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pasted {
+    Record(Box<Game>),
+    Position(Position),
+}
+
+/// Reads pasted text as a game record, or else as a position string. The error is the
+/// engine's, for what the text looks most like.
+pub fn read_pasted(text: &str) -> Result<Pasted, String> {
+    let text = text.trim();
+    if let Ok(position) = text.parse::<Position>() {
+        return Ok(Pasted::Position(position));
+    }
+    let looks_like_position = !text.contains('[') && text.contains('/');
+    match text.parse::<Record>().and_then(|r| r.to_game()) {
+        Ok(game) => Ok(Pasted::Record(Box::new(game))),
+        Err(_) if looks_like_position => Err(text
+            .parse::<Position>()
+            .err()
+            .map_or_else(String::new, |e| e.to_string())),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The review's line for the top bar: which move is shown, of how many.
+pub fn review_line(review: &Review, session: &Session, strings: &Strings) -> Option<String> {
+    let whole = review.game.as_ref()?;
+    let total = whole.history().len();
+    let shown = session.game.history();
+    let Some(&last) = shown.last() else {
+        return Some(strings.fill("review.start", &[("total", total.to_string())]));
+    };
+    // Moves are numbered in pairs from the game's first ply, as in the record.
+    let ply = whole.start().plies() as usize + shown.len() - 1;
+    let number = format!("{}{}", ply / 2 + 1, if ply.is_multiple_of(2) { "." } else { "..." });
+    let mut line = strings.fill(
+        "review.move",
+        &[
+            ("n", shown.len().to_string()),
+            ("total", total.to_string()),
+            ("move", format!("{number} {last}")),
+        ],
+    );
+    if shown.len() == total
+        && let Some(outcome) = whole.outcome()
+    {
+        line = format!("{line} · {}", outcome.result_token());
+    }
+    Some(line)
+}
+
+fn find_shelf(storage: Res<Storage>, mut records: ResMut<Records>) {
+    records.shelf = shelf_for(&storage);
+}
+
+/// Where records go: beside the saved game; on an iPhone in the app's Documents folder
+/// (shown in the Files app), on Android in the app's external files folder (reachable
+/// over USB and by file managers), in a browser under their own localStorage prefix.
+fn shelf_for(storage: &Storage) -> Option<Store> {
+    let store = storage.0.as_ref()?;
+    #[cfg(target_os = "ios")]
+    if let Some(home) = std::env::var_os("HOME") {
+        return Some(Store::new(
+            std::path::PathBuf::from(home)
+                .join("Documents")
+                .join("records"),
+        ));
+    }
+    #[cfg(target_os = "android")]
+    if let Some(dir) = bevy::android::ANDROID_APP
+        .get()
+        .and_then(|app| app.external_data_path())
+    {
+        return Some(Store::new(dir.join("records")));
+    }
+    Some(store.sub("records"))
+}
+
+/// What the record buttons change.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Board<'w> {
+    session: ResMut<'w, Session>,
+    aside: ResMut<'w, Aside>,
+    review: ResMut<'w, Review>,
+    panels: ResMut<'w, PanelState>,
+    selection: ResMut<'w, Selection>,
+    stones: ResMut<'w, StonesOutOfDate>,
+    next_turn: ResMut<'w, NextState<Turn>>,
+    turn: Option<Res<'w, State<Turn>>>,
+}
+
+impl Board<'_> {
+    fn animating(&self) -> bool {
+        self.turn
+            .as_ref()
+            .is_some_and(|t| *t.get() == Turn::Animating)
+    }
+
+    /// Shows the board as it now is in the session.
+    fn settle(&mut self) {
+        self.selection.clear();
+        self.stones.0 = true;
+        let turn = settled_turn(&self.session);
+        self.next_turn.set(turn);
+    }
+
+    /// Puts `game` on the board for review, at its start.
+    fn open(&mut self, game: Game) {
+        let seed = self.session.seed;
+        let start = Game::from_position(*game.start(), *game.rules());
+        self.aside.show(
+            &mut self.session,
+            Session {
+                game: start,
+                mode: Mode::TwoPlayers,
+                seed,
+                counted: true,
+            },
+        );
+        self.review.game = Some(game);
+        self.panels.close_all();
+        self.panels.game_over_closed = true;
+        self.settle();
+    }
+
+    /// Ends the review: the player's game comes back.
+    fn close(&mut self) {
+        if self.review.game.take().is_some() {
+            self.aside.restore(&mut self.session);
+            self.panels.game_over_closed = false;
+            self.settle();
+        }
+    }
+
+    /// Shows the record up to `plies` moves, at once.
+    fn jump(&mut self, plies: usize) {
+        let Some(whole) = &self.review.game else {
+            return;
+        };
+        let game = if plies >= whole.history().len() {
+            whole.clone()
+        } else {
+            let mut g = Game::from_position(*whole.start(), *whole.rules());
+            for &mv in &whole.history()[..plies] {
+                let _ = g.try_play(mv);
+            }
+            g
+        };
+        self.session.game = game;
+        self.settle();
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn record_actions(
+    mut actions: MessageReader<UiAction>,
+    mut board: Board,
+    mut records: ResMut<Records>,
+    mut clipboard: ResMut<Clipboard>,
+    mut chosen: MessageWriter<MoveChosen>,
+    settings: Res<Settings>,
+    strings: Res<Strings>,
+    mut pending: ResMut<PendingReview>,
+) {
+    if let Some(game) = pending.0.take() {
+        board.open(game);
+        board.jump(usize::MAX);
+    }
+    for action in actions.read() {
+        match *action {
+            UiAction::OpenRecords => {
+                records.refresh();
+                records.note = None;
+                board.panels.records = true;
+            }
+            UiAction::OpenMenu => board.close(),
+            UiAction::CopyRecord => {
+                let session = board.aside.real(&board.session);
+                let text = stamped(record_of(session)).to_string();
+                records.note = Some(match clipboard.copy(&text) {
+                    Ok(()) => strings.get("records.copied"),
+                    Err(ClipboardError::Unavailable) => strings.get("records.no_clipboard"),
+                    Err(ClipboardError::Failed(e)) => {
+                        strings.fill("records.not_copied", &[("error", e)])
+                    }
+                });
+            }
+            UiAction::SaveRecord => {
+                let session = board.aside.real(&board.session).clone();
+                #[cfg(target_arch = "wasm32")]
+                download(
+                    &file_name(&session),
+                    &stamped(record_of(&session)).to_string(),
+                );
+                records.note = Some(match records.save(&session, false) {
+                    Ok(place) => strings.fill("records.saved", &[("where", place)]),
+                    Err(e) => strings.fill("records.not_saved", &[("error", e)]),
+                });
+                records.refresh();
+            }
+            UiAction::ReviewCurrent => {
+                let game = board.aside.real(&board.session).game.clone();
+                board.open(game);
+            }
+            UiAction::PasteRecord => {
+                let text = match clipboard.paste(&strings.get("records.paste_prompt")) {
+                    Ok(Some(text)) if !text.trim().is_empty() => text,
+                    Ok(_) => {
+                        records.note = Some(strings.get("records.empty_clipboard"));
+                        continue;
+                    }
+                    Err(ClipboardError::Unavailable) => {
+                        records.note = Some(strings.get("records.no_clipboard"));
+                        continue;
+                    }
+                    Err(ClipboardError::Failed(e)) => {
+                        records.note = Some(strings.fill("records.bad", &[("error", e)]));
+                        continue;
+                    }
+                };
+                match read_pasted(&text) {
+                    Ok(Pasted::Record(game)) => board.open(*game),
+                    Ok(Pasted::Position(position)) => {
+                        let panels = &mut board.panels;
+                        panels.close_all();
+                        panels.choice.from = Start::Position(position);
+                        panels.choice.rules = settings.rules;
+                        panels.new_game = true;
+                    }
+                    Err(e) => records.note = Some(strings.fill("records.bad", &[("error", e)])),
+                }
+            }
+            UiAction::OpenSaved(i) => match records.saved.get(i).map(|s| &s.record) {
+                Some(Ok(record)) => match record.to_game() {
+                    Ok(game) => board.open(game),
+                    Err(e) => {
+                        records.note =
+                            Some(strings.fill("records.bad", &[("error", e.to_string())]));
+                    }
+                },
+                Some(Err(e)) => {
+                    records.note = Some(strings.fill("records.bad", &[("error", e.clone())]));
+                }
+                None => {}
+            },
+            UiAction::ReviewFirst if !board.animating() => board.jump(0),
+            UiAction::ReviewLast if !board.animating() => board.jump(usize::MAX),
+            UiAction::ReviewPrev if !board.animating() => {
+                let shown = board.session.game.history().len();
+                if board.review.active() && shown > 0 {
+                    board.jump(shown - 1);
+                }
+            }
+            UiAction::ReviewNext if !board.animating() => {
+                let shown = board.session.game.history().len();
+                let next = board
+                    .review
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.history().get(shown).copied());
+                if let Some(mv) = next {
+                    // The one path every move takes: played by the engine, animated.
+                    chosen.write(MoveChosen(mv));
+                }
+            }
+            UiAction::ReviewClose => {
+                board.close();
+                records.refresh();
+                board.panels.menu = true;
+                board.panels.records = true;
+            }
+            UiAction::ReviewPlayHere if board.review.active() => {
+                let rules = *board.session.game.rules();
+                let panels = &mut board.panels;
+                panels.choice.from = Start::Here;
+                panels.choice.rules = rules;
+                panels.new_game = true;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A new game (also one played on from a reviewed record) ends the review; the session
+/// has already let go of the game put aside.
+fn end_review_on_new_game(mut commands: MessageReader<Command>, mut review: ResMut<Review>) {
+    if commands
+        .read()
+        .any(|c| matches!(c, Command::NewGame { .. }))
+    {
+        review.game = None;
+    }
+}
+
+/// Every finished game goes on the shelf once its last move has been shown.
+fn keep_finished_games(
+    session: Res<Session>,
+    aside: Res<Aside>,
+    turn: Option<Res<State<Turn>>>,
+    mut records: ResMut<Records>,
+    mut kept: Local<Option<(u64, usize)>>,
+) {
+    let over = turn.is_some_and(|t| *t.get() == Turn::Over);
+    if aside.active() || !over || session.game.outcome().is_none() || records.shelf.is_none() {
+        return;
+    }
+    let key = (session.seed, session.game.history().len());
+    if *kept == Some(key) {
+        return;
+    }
+    *kept = Some(key);
+    if let Err(e) = records.save(&session, true) {
+        warn!("could not keep the finished game: {e}");
+    }
+}
+
+/// Hands the record to the browser as a downloaded text file.
+#[cfg(target_arch = "wasm32")]
+fn download(name: &str, text: &str) {
+    use wasm_bindgen::JsCast;
+    let run = || -> Option<()> {
+        let window = web_sys::window()?;
+        let document = window.document()?;
+        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("text/plain");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+        let link: web_sys::HtmlAnchorElement =
+            document.create_element("a").ok()?.dyn_into().ok()?;
+        link.set_href(&url);
+        link.set_download(name);
+        link.click();
+        let _ = web_sys::Url::revoke_object_url(&url);
+        Some(())
+    };
+    if run().is_none() {
+        warn!("the browser did not take the record as a download");
+    }
+}

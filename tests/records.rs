@@ -1,0 +1,325 @@
+//! Game records in the app: copied out and pasted back in, saved and listed, reviewed move
+//! by move, played on from a reviewed position; damaged records and garbage pasted in are
+//! refused with a reason. The clipboard is the app's in-memory one (the platform's needs a
+//! display); everything else, the engine and the save folder included, is the real thing.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use surakarta::clipboard::Clipboard;
+use surakarta::hud::{PanelState, UiAction};
+use surakarta::records::{Pasted, Records, Review, date_time, read_pasted};
+use surakarta::session::{Aside, Mode, Start, Turn};
+use surakarta_engine::{Game, Move, Record, Ruleset, Side};
+
+fn records_app(name: &str) -> (App, std::path::PathBuf) {
+    let dir = temp_dir(name);
+    let mut app = app_with(Some(dir.clone()));
+    app.insert_resource(Clipboard::Memory(None));
+    animations_off(&mut app);
+    (app, dir)
+}
+
+fn clipboard_text(app: &App) -> Option<String> {
+    match app.world().resource::<Clipboard>() {
+        Clipboard::Memory(text) => text.clone(),
+        Clipboard::Platform => None,
+    }
+}
+
+fn put_on_clipboard(app: &mut App, text: &str) {
+    app.insert_resource(Clipboard::Memory(Some(text.to_owned())));
+}
+
+fn note(app: &App) -> String {
+    app.world()
+        .resource::<Records>()
+        .note
+        .clone()
+        .unwrap_or_default()
+}
+
+fn shown_plies(app: &App) -> usize {
+    session(app).game.history().len()
+}
+
+/// Four steps of a two-player game from the start.
+fn play_opening(app: &mut App) {
+    set_game(app, START, Mode::TwoPlayers);
+    for (from, to) in [("b2", "c3"), ("e5", "d4"), ("c3", "b3"), ("d4", "e4")] {
+        play_settled(app, from, to);
+    }
+}
+
+#[test]
+fn a_copied_record_pasted_back_is_the_same_game() {
+    let (mut app, _dir) = records_app("copy-paste");
+    play_opening(&mut app);
+    let original = session(&app).game.clone();
+    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, UiAction::OpenRecords);
+    assert_eq!(
+        app.world().resource::<PanelState>().top(),
+        Some(surakarta::hud::OpenPanel::Records)
+    );
+    press(&mut app, UiAction::CopyRecord);
+    let text = clipboard_text(&app).expect("the record is on the clipboard");
+    assert!(text.contains("1. b2-c3 e5-d4 2. c3-b3 d4-e4"), "{text}");
+    assert!(!note(&app).is_empty(), "the player is told it was copied");
+    let record: Record = text.parse().unwrap();
+    assert_eq!(record.to_game().unwrap().history(), original.history());
+
+    // A different game on the board, then the record pasted back in: it opens for review
+    // at its start, with the player's game put aside.
+    press(&mut app, UiAction::BackToMenu);
+    press(&mut app, UiAction::Continue);
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play_settled(&mut app, "a2", "b3");
+    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, UiAction::OpenRecords);
+    press(&mut app, UiAction::PasteRecord);
+    assert!(app.world().resource::<Review>().active());
+    assert_eq!(shown_plies(&app), 0);
+    assert_eq!(app.world().resource::<PanelState>().top(), None);
+    press(&mut app, UiAction::ReviewLast);
+    assert_eq!(session(&app).game.history(), original.history());
+    assert_eq!(session(&app).game.position(), original.position());
+
+    // Played on from there, against the computer: the whole game comes along.
+    press(&mut app, UiAction::ReviewPlayHere);
+    assert_eq!(
+        app.world().resource::<PanelState>().choice.from,
+        Start::Here
+    );
+    press(&mut app, UiAction::PickTwoPlayers(false));
+    press(&mut app, UiAction::PickColour(Some(Side::Red)));
+    press(&mut app, UiAction::Start);
+    assert!(!app.world().resource::<Review>().active());
+    assert!(!app.world().resource::<Aside>().active());
+    assert_eq!(session(&app).game.history(), original.history());
+    assert!(matches!(
+        session(&app).mode,
+        Mode::VsComputer {
+            human: Side::Red,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn review_steps_forward_along_the_loop_and_back() {
+    let dir = temp_dir("review-steps");
+    let mut app = app_with(Some(dir));
+    app.insert_resource(Clipboard::Memory(None));
+    // A capture of the last stone round a loop: the review animates it.
+    let start = "6/6/6/1r2b1/6/6 r 0 0";
+    let mut game = Game::from_position(start.parse().unwrap(), Ruleset::default());
+    let capture: Move = "b3xe3".parse().unwrap();
+    game.try_play(capture).unwrap();
+    put_on_clipboard(&mut app, &Record::from_game(&game, "A", "B").to_string());
+    press(&mut app, UiAction::OpenRecords);
+    press(&mut app, UiAction::PasteRecord);
+    assert!(app.world().resource::<Review>().active());
+    assert_eq!(session(&app).game.position().to_string(), start);
+
+    // A tap on the board during a review selects nothing: it is stepped, not played.
+    tap(&mut app, "b3");
+    assert_eq!(
+        app.world()
+            .resource::<surakarta::selection::Selection>()
+            .stone,
+        None
+    );
+
+    press(&mut app, UiAction::ReviewNext);
+    assert_eq!(
+        turn(&app),
+        Turn::Animating,
+        "the capture runs round its loop"
+    );
+    // Steps while it runs change nothing.
+    press(&mut app, UiAction::ReviewPrev);
+    assert_eq!(shown_plies(&app), 1);
+    assert!(run_until(&mut app, 5.0, |a| turn(a) != Turn::Animating));
+    assert_eq!(session(&app).game.history(), game.history());
+    // The game is over at the record's end, but no game-over card covers the review.
+    assert_eq!(turn(&app), Turn::Over);
+    assert!(
+        app.world_mut()
+            .query::<&surakarta::hud::GameOverTitle>()
+            .iter(app.world())
+            .next()
+            .is_none()
+    );
+    press(&mut app, UiAction::ReviewNext);
+    assert_eq!(shown_plies(&app), 1, "nothing after the last move");
+    press(&mut app, UiAction::ReviewPrev);
+    assert_eq!(shown_plies(&app), 0);
+    press(&mut app, UiAction::ReviewPrev);
+    assert_eq!(shown_plies(&app), 0, "nothing before the start");
+}
+
+#[test]
+fn closing_a_review_brings_the_players_game_back_unsaved_over() {
+    let (mut app, dir) = records_app("review-close");
+    play_opening(&mut app);
+    let own = session(&app).game.clone();
+    let saved = std::fs::read_to_string(dir.join("game.json")).unwrap();
+    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, UiAction::OpenRecords);
+    press(&mut app, UiAction::ReviewCurrent);
+    assert!(app.world().resource::<Review>().active());
+    assert_eq!(shown_plies(&app), 0);
+    press(&mut app, UiAction::ReviewNext);
+    assert!(run_until(&mut app, 3.0, |a| turn(a) != Turn::Animating));
+    assert_eq!(shown_plies(&app), 1);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("game.json")).unwrap(),
+        saved,
+        "the review is never saved as the player's game"
+    );
+    press(&mut app, UiAction::ReviewClose);
+    assert!(!app.world().resource::<Review>().active());
+    assert_eq!(session(&app).game.history(), own.history());
+    assert_eq!(
+        app.world().resource::<PanelState>().top(),
+        Some(surakarta::hud::OpenPanel::Records),
+        "back where the review was opened"
+    );
+}
+
+#[test]
+fn a_finished_game_is_kept_and_can_be_reviewed() {
+    let (mut app, dir) = records_app("finished");
+    // Red takes Black's last stone round a loop.
+    set_game(&mut app, "6/6/6/1r2b1/6/6 r 0 0", Mode::TwoPlayers);
+    play(&mut app, "b3", "e3");
+    assert!(run_until(&mut app, 3.0, |a| turn(a) == Turn::Over));
+    let files: Vec<_> = std::fs::read_dir(dir.join("records"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, UiAction::OpenRecords);
+    let saved = app.world().resource::<Records>().saved.clone();
+    assert_eq!(saved.len(), 1);
+    let record = saved[0].record.as_ref().unwrap();
+    assert_eq!(record.header("Result"), Some("1-0"));
+    assert!(record.header("Date").is_some());
+    press(&mut app, UiAction::OpenSaved(0));
+    assert!(app.world().resource::<Review>().active());
+    assert_eq!(app.world().resource::<Review>().total(), 1);
+}
+
+#[test]
+fn saving_writes_a_file_that_reads_back_as_the_game() {
+    let (mut app, dir) = records_app("save");
+    play_opening(&mut app);
+    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, UiAction::OpenRecords);
+    press(&mut app, UiAction::SaveRecord);
+    let entries: Vec<_> = std::fs::read_dir(dir.join("records")).unwrap().collect();
+    assert_eq!(entries.len(), 1);
+    let path = entries[0].as_ref().unwrap().path();
+    assert!(
+        note(&app).contains(&path.display().to_string()),
+        "{}",
+        note(&app)
+    );
+    let record: Record = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+    assert_eq!(
+        record.to_game().unwrap().history(),
+        session(&app).game.history()
+    );
+    assert_eq!(record.header("Result"), Some("*"));
+    // Listed, and saving again updates the same file.
+    assert_eq!(app.world().resource::<Records>().saved.len(), 1);
+    press(&mut app, UiAction::SaveRecord);
+    assert_eq!(std::fs::read_dir(dir.join("records")).unwrap().count(), 1);
+}
+
+#[test]
+fn a_damaged_record_file_is_listed_and_refused_without_harm() {
+    let (mut app, dir) = records_app("damaged");
+    std::fs::create_dir_all(dir.join("records")).unwrap();
+    std::fs::write(dir.join("records/game-bad.txt"), "1. b2-c3 zz-top\n").unwrap();
+    std::fs::write(dir.join("records/game-bin.txt"), [0xff, 0xfe, 0x00]).unwrap();
+    press(&mut app, UiAction::OpenRecords);
+    let saved = app.world().resource::<Records>().saved.clone();
+    assert!(saved.iter().any(|s| s.record.is_err()), "{saved:?}");
+    let before = session(&app).game.clone();
+    for i in 0..saved.len() {
+        press(&mut app, UiAction::OpenSaved(i));
+        assert!(!app.world().resource::<Review>().active());
+        assert!(!note(&app).is_empty(), "the player is told why");
+    }
+    assert_eq!(session(&app).game.history(), before.history());
+}
+
+#[test]
+fn pasted_garbage_is_refused_with_a_reason() {
+    let (mut app, _dir) = records_app("garbage");
+    press(&mut app, UiAction::OpenRecords);
+    for text in [
+        "hello",
+        "[Ruleset \"standard\"]\n\n1. b2-c3 b2-c3 *",
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrr r 0 0",
+        "",
+    ] {
+        put_on_clipboard(&mut app, text);
+        press(&mut app, UiAction::PasteRecord);
+        assert!(!app.world().resource::<Review>().active(), "{text:?}");
+        assert!(!note(&app).is_empty(), "{text:?}");
+        assert_eq!(
+            app.world().resource::<PanelState>().top(),
+            Some(surakarta::hud::OpenPanel::Records)
+        );
+    }
+    // The reason names what is wrong: here the second move.
+    put_on_clipboard(&mut app, "[Ruleset \"standard\"]\n\n1. b2-c3 b2-c3 *");
+    press(&mut app, UiAction::PasteRecord);
+    assert!(note(&app).contains("ply 2"), "{}", note(&app));
+}
+
+#[test]
+fn a_pasted_position_starts_a_new_game_from_it() {
+    let (mut app, _dir) = records_app("position");
+    press(&mut app, UiAction::OpenRecords);
+    let fen = "5b/6/6/2r3/6/6 r 0 0";
+    put_on_clipboard(&mut app, &format!("  {fen}\n"));
+    press(&mut app, UiAction::PasteRecord);
+    assert_eq!(
+        app.world().resource::<PanelState>().top(),
+        Some(surakarta::hud::OpenPanel::NewGame)
+    );
+    press(&mut app, UiAction::PickTwoPlayers(true));
+    press(&mut app, UiAction::Start);
+    assert_eq!(session(&app).game.position().to_string(), fen);
+    assert_eq!(session(&app).mode, Mode::TwoPlayers);
+}
+
+#[test]
+fn pasted_text_is_told_apart() {
+    assert!(matches!(
+        read_pasted("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0"),
+        Ok(Pasted::Position(_))
+    ));
+    assert!(matches!(read_pasted("1. b2-c3 *"), Ok(Pasted::Record(_))));
+    let e = read_pasted("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrx r 0 0").unwrap_err();
+    assert!(!e.is_empty());
+}
+
+#[test]
+fn record_dates_are_calendar_dates() {
+    assert_eq!(
+        date_time(0),
+        ("1970.01.01".to_owned(), "00:00:00".to_owned())
+    );
+    // 2024-02-29 12:34:56 UTC, a leap day.
+    assert_eq!(
+        date_time(1_709_210_096),
+        ("2024.02.29".to_owned(), "12:34:56".to_owned())
+    );
+}

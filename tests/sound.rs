@@ -1,0 +1,73 @@
+//! Sounds are cued when a stone lands: a step's tap, a capture's knock, and the chime when
+//! the game ends; none when the player turned sound off. (What plays them differs per
+//! platform; the cues are the same everywhere.)
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use surakarta::session::Mode;
+use surakarta::sound::Cue;
+
+#[derive(Resource, Default)]
+struct Heard(Vec<Cue>);
+
+fn listen(mut cues: MessageReader<Cue>, mut heard: ResMut<Heard>) {
+    heard.0.extend(cues.read().copied());
+}
+
+fn sound_app() -> App {
+    let mut app = app();
+    app.init_resource::<Heard>();
+    app.add_systems(Last, listen);
+    app
+}
+
+fn heard(app: &App) -> Vec<Cue> {
+    app.world().resource::<Heard>().0.clone()
+}
+
+#[test]
+fn a_step_a_capture_and_the_end_each_sound_once_the_stone_lands() {
+    let mut app = sound_app();
+    set_game(&mut app, "5b/6/6/1r2b1/6/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "b3");
+    tap(&mut app, "e3");
+    // The stone is still running round the loop: nothing yet.
+    assert_eq!(heard(&app), vec![]);
+    assert!(run_until(&mut app, 5.0, |a| !heard(a).is_empty()));
+    assert_eq!(heard(&app), vec![Cue::Capture]);
+    assert!(run_until(&mut app, 2.0, |a| turn(a)
+        == surakarta::session::Turn::Waiting));
+
+    play_settled(&mut app, "f6", "e6");
+    assert!(run_until(&mut app, 3.0, |a| heard(a).len() == 2));
+    assert_eq!(heard(&app)[1], Cue::Step);
+
+    // Red takes the last black stone: the capture, then the chime.
+    set_game(&mut app, "6/6/6/1r2b1/6/6 r 0 0", Mode::TwoPlayers);
+    app.world_mut().resource_mut::<Heard>().0.clear();
+    play(&mut app, "b3", "e3");
+    assert!(run_until(&mut app, 5.0, |a| heard(a).len() == 2));
+    assert_eq!(heard(&app), vec![Cue::Capture, Cue::GameOver]);
+}
+
+#[test]
+fn no_sound_when_it_is_turned_off() {
+    let mut app = sound_app();
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .sound = false;
+    set_game(&mut app, "6/6/6/1r2b1/6/6 r 0 0", Mode::TwoPlayers);
+    play(&mut app, "b3", "e3");
+    assert!(run_until(&mut app, 5.0, |a| {
+        *a.world()
+            .resource::<State<surakarta::session::Turn>>()
+            .get()
+            == surakarta::session::Turn::Over
+    }));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(heard(&app), vec![]);
+}
