@@ -230,7 +230,11 @@ pub fn review_line(review: &Review, session: &Session, strings: &Strings) -> Opt
     };
     // Moves are numbered in pairs from the game's first ply, as in the record.
     let ply = whole.start().plies() as usize + shown.len() - 1;
-    let number = format!("{}{}", ply / 2 + 1, if ply.is_multiple_of(2) { "." } else { "..." });
+    let number = format!(
+        "{}{}",
+        ply / 2 + 1,
+        if ply.is_multiple_of(2) { "." } else { "..." }
+    );
     let mut line = strings.fill(
         "review.move",
         &[

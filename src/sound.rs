@@ -128,7 +128,7 @@ mod play {
                 Some(audio)
             })
             .collect();
-        static IGNORE: Closure<dyn FnMut(JsValue)> = Closure::new(|_| {});
+        static IGNORE: Closure<dyn FnMut(JsValue)> = Closure::new(|_: JsValue| {});
     }
 
     pub fn setup(app: &mut App) {

@@ -224,7 +224,6 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
         return localStorage.getItem(key);
       });
       assert.ok(text.includes(`1. ${moves[0]} ${moves[1]}`), text);
-      await shot("8-records");
       // Pasting asks in the browser's own text box; the player pastes the record there.
       page.once("dialog", (d) => d.accept(text));
       await tapButton("PasteRecord");
