@@ -197,6 +197,10 @@ pub(crate) struct Ray {
     pub start: u8,
     /// The bits of the start square in that word (one or two slots).
     pub own: u32,
+    /// `(24 - start) % 24`: the left shift that completes the rotation to the start.
+    pub rot: u8,
+    /// The first `k` with `loops[k] > 0` (loops only grow along the walk).
+    pub first_loop: u8,
     /// `path[k]` is the square `k` slots along the walk (`path[0]` is the start).
     pub path: [u8; 32],
     /// `loops[k]` is the number of loops passed in the first `k` slots of the walk.
@@ -210,6 +214,8 @@ const fn build_rays() -> [[Ray; 4]; 36] {
         space: NO_SPACE,
         start: 0,
         own: 0,
+        rot: 0,
+        first_loop: 0,
         path: [0; 32],
         loops: [0; 32],
     };
@@ -229,6 +235,8 @@ const fn build_rays() -> [[Ray; 4]; 36] {
                     space: (c * 2 + back) as u8,
                     start: start as u8,
                     own: 0,
+                    rot: ((24 - start) % 24) as u8,
+                    first_loop: 24,
                     path: [0; 32],
                     loops: [0; 32],
                 };
@@ -253,6 +261,9 @@ const fn build_rays() -> [[Ray; 4]; 36] {
                     }
                     ray.path[k] = SLOTS[c][slot];
                     ray.loops[k] = loops;
+                    if loops > 0 && ray.first_loop == 24 {
+                        ray.first_loop = k as u8;
+                    }
                     if SLOTS[c][slot] as usize == sq {
                         ray.own |= 1 << ((start + k) % 24);
                     }
@@ -342,8 +353,7 @@ pub(crate) fn first_hit(ray: &Ray, words: &[u32; 4]) -> Option<usize> {
     if occ == 0 {
         return None;
     }
-    let r = u32::from(ray.start);
-    let rotated = ((occ >> r) | (occ << ((24 - r) % 24))) & 0x00FF_FFFF;
+    let rotated = ((occ >> ray.start) | (occ << ray.rot)) & 0x00FF_FFFF;
     Some((rotated.trailing_zeros() & 31) as usize)
 }
 

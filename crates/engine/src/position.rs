@@ -144,7 +144,7 @@ impl Position {
         for ray in circuit::circuit_rays(from.index()) {
             if let Some(k) = circuit::first_hit(ray, words) {
                 let target = ray.path[k];
-                if ray.loops[k] > 0 && enemy.0 & (1 << target) != 0 {
+                if k >= usize::from(ray.first_loop) && enemy.0 & (1 << target) != 0 {
                     targets.0 |= 1 << target;
                 }
             }

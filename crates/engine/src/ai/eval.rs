@@ -37,7 +37,7 @@ pub(crate) fn side_view(pos: &Position, side: Side, words: &[u32; 4], diagonal: 
         let mut targets = 0u64;
         for ray in circuit::circuit_rays(from.index()) {
             match circuit::first_hit(ray, words) {
-                Some(k) if ray.loops[k] > 0 => {
+                Some(k) if k >= usize::from(ray.first_loop) => {
                     v.open_rays += 1;
                     let t = 1u64 << ray.path[k];
                     if enemy.0 & t != 0 {
