@@ -18,7 +18,7 @@ fn go_back(
     turn: Option<Res<State<crate::session::Turn>>>,
     mut exit: MessageWriter<AppExit>,
     tutorial: Res<crate::tutorial::Tutorial>,
-    review: Res<crate::records::Review>,
+    review: Res<crate::review::Review>,
     mut actions: MessageWriter<crate::hud::UiAction>,
 ) {
     let Some(keys) = keys else { return };

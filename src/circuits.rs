@@ -8,7 +8,7 @@ use crate::theme::Theme;
 use crate::tutorial::{LESSONS, Tutorial};
 use crate::{GameSet, Screen};
 use bevy::prelude::*;
-use surakarta_engine::{Circuit, Loop, Square};
+use surakarta_engine::{Circuit, Loop};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -33,34 +33,29 @@ pub struct Bead {
 /// Seconds for one lap (a lap is 4 lines of 5 spacings and 4 loops).
 const LAP_SECONDS: f32 = 7.0;
 
-/// The whole closed path of a circuit: up its left column, round the top-left loop, along
-/// its top row, and so on round the board.
+/// The whole closed path of a circuit, in the engine's walking order of its 24 slots:
+/// straight on between neighbouring slots, round the loop where the engine says a loop
+/// joins two slots.
 pub fn circuit_path(layout: &BoardLayout, circuit: Circuit) -> BoardPath {
-    let n = circuit.radius() as i8;
-    let (lo, hi) = (n, 5 - n);
-    let sq = |c: i8, r: i8| Square::at(c, r).expect("on the board");
-    let corner = |c: i8, r: i8| Loop {
-        corner: sq(c, r),
-        circuit,
-    };
-    let line = |a: Square, b: Square| Segment::Line {
-        from: layout.point(a),
-        to: layout.point(b),
-    };
-    let segments = vec![
-        line(sq(lo, 0), sq(lo, 5)),
-        loop_arc(layout, corner(0, 5), sq(lo, 5), sq(0, hi)),
-        line(sq(0, hi), sq(5, hi)),
-        loop_arc(layout, corner(5, 5), sq(5, hi), sq(hi, 5)),
-        line(sq(hi, 5), sq(hi, 0)),
-        loop_arc(layout, corner(5, 0), sq(hi, 0), sq(5, lo)),
-        line(sq(5, lo), sq(0, lo)),
-        loop_arc(layout, corner(0, 0), sq(0, lo), sq(lo, 0)),
-    ];
-    BoardPath {
-        segments,
-        units: 16,
+    let slots = circuit.slots();
+    let mut path = BoardPath::default();
+    for (i, &from) in slots.iter().enumerate() {
+        let to = slots[(i + 1) % slots.len()];
+        match Loop::joining(from, to) {
+            Some(lp) => {
+                path.segments.push(loop_arc(layout, lp, from, to));
+                path.units += 3;
+            }
+            None => {
+                path.segments.push(Segment::Line {
+                    from: layout.point(from),
+                    to: layout.point(to),
+                });
+                path.units += 1;
+            }
+        }
     }
+    path
 }
 
 fn in_lesson(tutorial: &Tutorial) -> bool {

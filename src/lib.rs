@@ -21,6 +21,7 @@ pub mod persist;
 pub mod preview;
 pub mod records;
 pub mod report;
+pub mod review;
 pub mod screenshot;
 pub mod selection;
 pub mod session;
@@ -83,6 +84,7 @@ pub fn plugin(app: &mut App) {
         report::plugin,
         tutorial::plugin,
         records::plugin,
+        review::plugin,
         sound::plugin,
         circuits::plugin,
     ));
@@ -195,7 +197,7 @@ pub fn run() -> std::process::ExitCode {
         None => None,
     };
     let mut app = app(options);
-    app.insert_resource(records::PendingReview(review));
+    app.insert_resource(review::PendingReview(review));
     match app.run() {
         AppExit::Success => std::process::ExitCode::SUCCESS,
         AppExit::Error(code) => std::process::ExitCode::from(code.get()),

@@ -15,6 +15,7 @@ Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQU
   --panel NAME        show a panel: menu, new-game, settings, stats, rules,
                       records or leave
   --lesson N          put the tutorial's lesson N (1-9) on the board
+  --lesson-state S    show that lesson asking, passed or failed (its explanation)
   --record PATH       review the game record in PATH (shown at its last move)
   --theme NAME        the colours: classic or high-contrast, as if chosen in the settings
   --language TAG      speak this language (en, zh-CN, ru, da), as if chosen in the
@@ -35,6 +36,8 @@ pub struct Options {
     pub theme: Option<crate::theme::ThemeKind>,
     /// A tutorial lesson, counted from 0.
     pub lesson: Option<usize>,
+    /// The lesson shown answered: how a right or a wrong move is explained.
+    pub lesson_state: Option<crate::tutorial::LessonState>,
     /// A game record file to review.
     pub record: Option<String>,
 }
@@ -122,6 +125,20 @@ impl Options {
                             .ok_or_else(|| format!("--lesson is a number 1-{n}, not {v:?}"))?
                             - 1,
                     );
+                }
+                "--lesson-state" => {
+                    use crate::tutorial::LessonState;
+                    let v = value()?;
+                    o.lesson_state = Some(match v.as_str() {
+                        "asking" => LessonState::Asking,
+                        "passed" => LessonState::Passed,
+                        "failed" => LessonState::Failed,
+                        _ => {
+                            return Err(format!(
+                                "--lesson-state is asking, passed or failed, not {v:?}"
+                            ));
+                        }
+                    });
                 }
                 "--theme" => {
                     let v = value()?;

@@ -1,43 +1,32 @@
 //! Game records: the game in the record notation of the rules, out of the app (copied, or
-//! saved as a file) and back in (pasted, or opened from the saved games), and the review
-//! of a record on the board, move by move, with each capture's route drawn.
-//!
-//! A reviewed record is shown like a lesson: the player's game is put aside (never saved
-//! over, never counted) and comes back when the review is closed. Stepping forward plays
-//! the record's next move through the same path as any other move, so it is animated
-//! round its loops; stepping back takes the move back at once. "Play from here" turns the
-//! record, as far as it is shown, into a new game.
+//! saved as a file) and back in (pasted, or opened from the saved games, both reviewed
+//! on the board by `review`).
 //!
 //! Finished games are kept on the shelf (`records/` beside the saved game; in a browser,
 //! localStorage) one file per game, so the last games can be reviewed on every platform.
 
 use crate::GameSet;
 use crate::clipboard::{Clipboard, ClipboardError};
-use crate::hud::{PanelState, UiAction};
+use crate::hud::UiAction;
 use crate::i18n::Strings;
 use crate::persist::Storage;
 use crate::persist::format::record_of;
 use crate::persist::store::{Read, Store};
-use crate::selection::Selection;
-use crate::session::{
-    Aside, Command, Mode, MoveChosen, Session, SessionSystems, Start, Turn, settled_turn,
-};
+use crate::review::ReviewBoard;
+use crate::session::{Aside, Session, SessionSystems, Start, Turn};
 use crate::settings::Settings;
-use crate::stones::StonesOutOfDate;
 use bevy::prelude::*;
 use surakarta_engine::{Game, Position, Record};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Records>()
-        .init_resource::<Review>()
         .init_resource::<Clipboard>()
-        .init_resource::<PendingReview>()
         .add_systems(Startup, find_shelf)
         .add_systems(
             Update,
-            (record_actions, end_review_on_new_game)
-                .chain()
+            record_actions
                 .in_set(GameSet::Rules)
+                .before(crate::review::ReviewSystems)
                 .before(SessionSystems),
         )
         .add_systems(Update, keep_finished_games.in_set(GameSet::Present));
@@ -63,28 +52,6 @@ pub struct Saved {
     pub name: String,
     /// The record, or why it cannot be read.
     pub record: Result<Record, String>,
-}
-
-/// A record to put on the board for review at the next frame, shown to its last move
-/// (the command line's `--record PATH`).
-#[derive(Resource, Clone, Debug, Default)]
-pub struct PendingReview(pub Option<Game>);
-
-/// The record under review, whole; the board shows it as far as the player has stepped.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Review {
-    pub game: Option<Game>,
-}
-
-impl Review {
-    pub fn active(&self) -> bool {
-        self.game.is_some()
-    }
-
-    /// The moves of the record.
-    pub fn total(&self) -> usize {
-        self.game.as_ref().map_or(0, |g| g.history().len())
-    }
 }
 
 impl Records {
@@ -220,37 +187,6 @@ pub fn read_pasted(text: &str) -> Result<Pasted, String> {
     }
 }
 
-/// The review's line for the top bar: which move is shown, of how many.
-pub fn review_line(review: &Review, session: &Session, strings: &Strings) -> Option<String> {
-    let whole = review.game.as_ref()?;
-    let total = whole.history().len();
-    let shown = session.game.history();
-    let Some(&last) = shown.last() else {
-        return Some(strings.fill("review.start", &[("total", total.to_string())]));
-    };
-    // Moves are numbered in pairs from the game's first ply, as in the record.
-    let ply = whole.start().plies() as usize + shown.len() - 1;
-    let number = format!(
-        "{}{}",
-        ply / 2 + 1,
-        if ply.is_multiple_of(2) { "." } else { "..." }
-    );
-    let mut line = strings.fill(
-        "review.move",
-        &[
-            ("n", shown.len().to_string()),
-            ("total", total.to_string()),
-            ("move", format!("{number} {last}")),
-        ],
-    );
-    if shown.len() == total
-        && let Some(outcome) = whole.outcome()
-    {
-        line = format!("{line} · {}", outcome.result_token());
-    }
-    Some(line)
-}
-
 fn find_shelf(storage: Res<Storage>, mut records: ResMut<Records>) {
     records.shelf = shelf_for(&storage);
 }
@@ -278,96 +214,14 @@ fn shelf_for(storage: &Storage) -> Option<Store> {
     Some(store.sub("records"))
 }
 
-/// What the record buttons change.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Board<'w> {
-    session: ResMut<'w, Session>,
-    aside: ResMut<'w, Aside>,
-    review: ResMut<'w, Review>,
-    panels: ResMut<'w, PanelState>,
-    selection: ResMut<'w, Selection>,
-    stones: ResMut<'w, StonesOutOfDate>,
-    next_turn: ResMut<'w, NextState<Turn>>,
-    turn: Option<Res<'w, State<Turn>>>,
-}
-
-impl Board<'_> {
-    fn animating(&self) -> bool {
-        self.turn
-            .as_ref()
-            .is_some_and(|t| *t.get() == Turn::Animating)
-    }
-
-    /// Shows the board as it now is in the session.
-    fn settle(&mut self) {
-        self.selection.clear();
-        self.stones.0 = true;
-        let turn = settled_turn(&self.session);
-        self.next_turn.set(turn);
-    }
-
-    /// Puts `game` on the board for review, at its start.
-    fn open(&mut self, game: Game) {
-        let seed = self.session.seed;
-        let start = Game::from_position(*game.start(), *game.rules());
-        self.aside.show(
-            &mut self.session,
-            Session {
-                game: start,
-                mode: Mode::TwoPlayers,
-                seed,
-                counted: true,
-            },
-        );
-        self.review.game = Some(game);
-        self.panels.close_all();
-        self.panels.game_over_closed = true;
-        self.settle();
-    }
-
-    /// Ends the review: the player's game comes back.
-    fn close(&mut self) {
-        if self.review.game.take().is_some() {
-            self.aside.restore(&mut self.session);
-            self.panels.game_over_closed = false;
-            self.settle();
-        }
-    }
-
-    /// Shows the record up to `plies` moves, at once.
-    fn jump(&mut self, plies: usize) {
-        let Some(whole) = &self.review.game else {
-            return;
-        };
-        let game = if plies >= whole.history().len() {
-            whole.clone()
-        } else {
-            let mut g = Game::from_position(*whole.start(), *whole.rules());
-            for &mv in &whole.history()[..plies] {
-                let _ = g.try_play(mv);
-            }
-            g
-        };
-        self.session.game = game;
-        self.settle();
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
 fn record_actions(
     mut actions: MessageReader<UiAction>,
-    mut board: Board,
+    mut board: ReviewBoard,
     mut records: ResMut<Records>,
     mut clipboard: ResMut<Clipboard>,
-    mut chosen: MessageWriter<MoveChosen>,
     settings: Res<Settings>,
     strings: Res<Strings>,
-    mut pending: ResMut<PendingReview>,
 ) {
-    if let Some(game) = pending.0.take() {
-        board.open(game);
-        board.jump(usize::MAX);
-    }
     for action in actions.read() {
         match *action {
             UiAction::OpenRecords => {
@@ -375,7 +229,6 @@ fn record_actions(
                 records.note = None;
                 board.panels.records = true;
             }
-            UiAction::OpenMenu => board.close(),
             UiAction::CopyRecord => {
                 let session = board.aside.real(&board.session);
                 let text = stamped(record_of(session)).to_string();
@@ -445,52 +298,8 @@ fn record_actions(
                 }
                 None => {}
             },
-            UiAction::ReviewFirst if !board.animating() => board.jump(0),
-            UiAction::ReviewLast if !board.animating() => board.jump(usize::MAX),
-            UiAction::ReviewPrev if !board.animating() => {
-                let shown = board.session.game.history().len();
-                if board.review.active() && shown > 0 {
-                    board.jump(shown - 1);
-                }
-            }
-            UiAction::ReviewNext if !board.animating() => {
-                let shown = board.session.game.history().len();
-                let next = board
-                    .review
-                    .game
-                    .as_ref()
-                    .and_then(|g| g.history().get(shown).copied());
-                if let Some(mv) = next {
-                    // The one path every move takes: played by the engine, animated.
-                    chosen.write(MoveChosen(mv));
-                }
-            }
-            UiAction::ReviewClose => {
-                board.close();
-                records.refresh();
-                board.panels.menu = true;
-                board.panels.records = true;
-            }
-            UiAction::ReviewPlayHere if board.review.active() => {
-                let rules = *board.session.game.rules();
-                let panels = &mut board.panels;
-                panels.choice.from = Start::Here;
-                panels.choice.rules = rules;
-                panels.new_game = true;
-            }
             _ => {}
         }
-    }
-}
-
-/// A new game (also one played on from a reviewed record) ends the review; the session
-/// has already let go of the game put aside.
-fn end_review_on_new_game(mut commands: MessageReader<Command>, mut review: ResMut<Review>) {
-    if commands
-        .read()
-        .any(|c| matches!(c, Command::NewGame { .. }))
-    {
-        review.game = None;
     }
 }
 

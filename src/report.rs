@@ -78,7 +78,7 @@ pub fn report(world: &mut World) -> Value {
     let selection = world.resource::<Selection>();
     let computer = world.resource::<Computer>();
     let frame = world.get_resource::<FrameCount>().map_or(0, |f| f.0);
-    let review = world.resource::<crate::records::Review>();
+    let review = world.resource::<crate::review::Review>();
     let review = review
         .active()
         .then(|| json!([game.history().len(), review.total()]));

@@ -33,6 +33,9 @@ fn apply_options(
             &mut panels,
             &mut turn,
         );
+        if let Some(state) = options.lesson_state {
+            tutorial.state = state;
+        }
         return;
     }
     // A panel asked for is shown over the position (or the start).

@@ -120,6 +120,17 @@ impl Aside {
     }
 }
 
+/// The first `plies` moves of `game` played again from its start, in its rule set: the
+/// same position and history, with nothing to redo and no result declared by a player.
+pub fn replayed(game: &Game, plies: usize) -> Game {
+    let mut again = Game::from_position(*game.start(), *game.rules());
+    for &mv in game.history().iter().take(plies) {
+        // Moves the game already accepted.
+        let _ = again.try_play(mv);
+    }
+    again
+}
+
 /// Where a new game starts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Start {
@@ -128,7 +139,8 @@ pub enum Start {
     Fresh,
     /// A position the player pasted.
     Position(Position),
-    /// The game on the board as it stands, its moves kept (a record under review).
+    /// The game on the board as it stands, in its own rule set, its moves kept (a record
+    /// under review).
     Here,
 }
 
@@ -215,14 +227,7 @@ fn handle_commands(
                 let game = match from {
                     Start::Fresh => Game::new(rules),
                     Start::Position(p) => Game::from_position(p, rules),
-                    Start::Here => {
-                        let mut here = Game::from_position(*session.game.start(), rules);
-                        for &mv in session.game.history() {
-                            // The moves were checked when the record was read.
-                            let _ = here.try_play(mv);
-                        }
-                        here
-                    }
+                    Start::Here => replayed(&session.game, session.game.history().len()),
                 };
                 aside.0 = None;
                 *session = Session {

@@ -9,7 +9,8 @@ use bevy::prelude::*;
 use common::*;
 use surakarta::clipboard::Clipboard;
 use surakarta::hud::{PanelState, UiAction};
-use surakarta::records::{Pasted, Records, Review, date_time, read_pasted};
+use surakarta::records::{Pasted, Records, date_time, read_pasted};
+use surakarta::review::Review;
 use surakarta::session::{Aside, Mode, Start, Turn};
 use surakarta_engine::{Game, Move, Record, Ruleset, Side};
 
@@ -238,6 +239,12 @@ fn saving_writes_a_file_that_reads_back_as_the_game() {
     assert_eq!(app.world().resource::<Records>().saved.len(), 1);
     press(&mut app, UiAction::SaveRecord);
     assert_eq!(std::fs::read_dir(dir.join("records")).unwrap().count(), 1);
+    // Back closes the panel to the menu it was opened from.
+    press(&mut app, UiAction::BackToMenu);
+    assert_eq!(
+        app.world().resource::<PanelState>().top(),
+        Some(surakarta::hud::OpenPanel::Menu)
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use surakarta::session::Mode;
+use surakarta::session::{Mode, Turn};
 use surakarta::sound::Cue;
 
 #[derive(Resource, Default)]
@@ -60,12 +60,7 @@ fn no_sound_when_it_is_turned_off() {
         .sound = false;
     set_game(&mut app, "6/6/6/1r2b1/6/6 r 0 0", Mode::TwoPlayers);
     play(&mut app, "b3", "e3");
-    assert!(run_until(&mut app, 5.0, |a| {
-        *a.world()
-            .resource::<State<surakarta::session::Turn>>()
-            .get()
-            == surakarta::session::Turn::Over
-    }));
+    assert!(run_until(&mut app, 5.0, |a| turn(a) == Turn::Over));
     for _ in 0..5 {
         app.update();
     }

@@ -204,10 +204,34 @@ fn lights_run_round_both_circuits_in_the_circuits_lesson_only() {
         assert!(at.distance(before.1) > 1.0, "the light moves");
         // It stays on its circuit's path: the nearest sampled point is close.
         let path = circuit_path(&layout, bead.circuit);
-        let nearest = (0..2000)
-            .map(|i| path.sample(i as f32 / 2000.0).distance(at.truncate()))
-            .fold(f32::MAX, f32::min);
-        assert!(nearest < 1.0, "{nearest}");
+        let samples: Vec<Vec2> = (0..2000).map(|i| path.sample(i as f32 / 2000.0)).collect();
+        let nearest = |p: Vec2| {
+            samples
+                .iter()
+                .map(|s| s.distance(p))
+                .fold(f32::MAX, f32::min)
+        };
+        assert!(nearest(at.truncate()) < 1.0);
+        // And that path is the circuit: through every point on its lines, round its four
+        // loops, nowhere near the points off it.
+        let on = bead.circuit.points();
+        for sq in surakarta_engine::Square::all() {
+            let d = nearest(layout.point(sq));
+            if on.has(sq) {
+                assert!(d < 1.0, "{sq} is on the circuit, {d} away");
+            } else {
+                assert!(
+                    d > layout.spacing * 0.4,
+                    "{sq} is off the circuit, {d} away"
+                );
+            }
+        }
+        let loops = path
+            .segments
+            .iter()
+            .filter(|s| matches!(s, surakarta::geometry::Segment::Arc { .. }))
+            .count();
+        assert_eq!(loops, 4);
     }
     press(&mut app, UiAction::NextLesson);
     app.update();

@@ -6,7 +6,7 @@ use crate::computer::Computer;
 use crate::hud::widgets::{UiAction, button};
 use crate::i18n::Strings;
 use crate::layout::BoardLayout;
-use crate::records::Review;
+use crate::review::Review;
 use crate::selection::Selection;
 use crate::session::{Mode, Session, Turn};
 use crate::theme::Theme;
@@ -344,7 +344,7 @@ fn refresh_texts(
             &[("n", pos.plies().to_string()), ("limit", limit.to_string())],
         ));
     }
-    let hint = if let Some(line) = crate::records::review_line(&review, &session, &strings) {
+    let hint = if let Some(line) = crate::review::review_line(&review, &session, &strings) {
         line
     } else if let Some(n) = &notice.0 {
         n.clone()

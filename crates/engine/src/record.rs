@@ -188,6 +188,14 @@ impl Record {
         Ok(game)
     }
 
+    /// The number a record writes before the move played at `ply` (plies counted from 0,
+    /// as in position strings): `N.` for the first move of pair `N`, `N...` for the second
+    /// (how a second move is numbered when it stands alone).
+    pub fn move_number(ply: u32) -> String {
+        let dots = if ply.is_multiple_of(2) { "." } else { "..." };
+        format!("{}{dots}", ply / 2 + 1)
+    }
+
     fn first_ply(&self) -> u32 {
         self.header("Start")
             .and_then(|s| s.parse::<Position>().ok())
@@ -206,10 +214,10 @@ impl fmt::Display for Record {
         let mut items = Vec::new();
         for (i, m) in self.moves.iter().enumerate() {
             let ply = first + i as u32;
-            if ply.is_multiple_of(2) {
-                items.push(format!("{}.", ply / 2 + 1));
-            } else if i == 0 {
-                items.push(format!("{}...", ply / 2 + 1));
+            // Numbers stand before each pair, and before a record's first move if it is
+            // the second of its pair.
+            if ply.is_multiple_of(2) || i == 0 {
+                items.push(Record::move_number(ply));
             }
             items.push(m.to_string());
         }

@@ -226,3 +226,16 @@ fn bad_records_say_what_and_where() {
     // Every error reads as a sentence for the player.
     assert!(err("1. b2-b4").to_string().contains("ply 1"));
 }
+
+#[test]
+fn records_number_moves_in_pairs_and_a_lone_second_move_with_dots() {
+    assert_eq!(Record::move_number(0), "1.");
+    assert_eq!(Record::move_number(1), "1...");
+    assert_eq!(Record::move_number(32), "17.");
+    // A record starting after an odd number of plies opens with the dotted number.
+    let mut g = game("6/6/6/1r2b1/6/6 b 0 31", "standard");
+    g.try_play(mv("e3-e4")).unwrap();
+    g.try_play(mv("b3-b4")).unwrap();
+    let text = Record::from_game(&g, "A", "B").to_string();
+    assert!(text.contains("16... e3-e4 17. b3-b4 *"), "{text}");
+}
