@@ -311,6 +311,112 @@ pub(crate) fn circuit_rays(sq: usize) -> &'static [Ray] {
     &CIRCUIT_RAYS.0[sq][..CIRCUIT_RAYS.1[sq] as usize]
 }
 
+/// Per circuit and slot, read twice over (slot `i` and `i + 24` are the same; 48 to 63 pad
+/// the table so that a masked index is in range): the square there, and the mask that
+/// clears that square's own slots from a doubled occupancy word.
+const WALK_TABLES: ([[u8; 64]; 2], [[u64; 64]; 2]) = {
+    let mut squares = [[0u8; 64]; 2];
+    let mut clear = [[!0u64; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < 48 {
+            let sq = SLOTS[c][i % 24];
+            let own = SPACE_BITS_CONST[sq as usize][c * 2] as u64;
+            squares[c][i] = sq;
+            clear[c][i] = !(own | own << 24);
+            i += 1;
+        }
+        c += 1;
+    }
+    (squares, clear)
+};
+static WALK_SQUARES: [[u8; 64]; 2] = WALK_TABLES.0;
+static WALK_CLEAR: [[u64; 64]; 2] = WALK_TABLES.1;
+
+/// The most walks [`loop_walks`] finds: two circuits, four lines each, two directions.
+pub(crate) const MAX_LOOP_WALKS: usize = 16;
+
+/// The walks along the circuits that get past a loop: the only ones that capture, defend
+/// or count as an open line.
+///
+/// A loop lies between every two consecutive lines of a circuit (slots `6m..6m+5` are one
+/// line). A walk that meets a stone on its own line before the line's end is blocked; so
+/// only the last stone of a line walking forward and the first walking backward get past
+/// a loop: at most 16 walks, where a walk from every stone would be up to 96.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LoopWalks {
+    /// `(from, to)` square indices of the walks that end on a stone (of either side), in
+    /// the order found.
+    pub hits: [(u8, u8); MAX_LOOP_WALKS],
+    /// How many of `hits` are used.
+    pub len: usize,
+    /// Walks that get past a loop, hit or not, from each side's stones (by side index).
+    pub open: [u32; 2],
+}
+
+impl LoopWalks {
+    /// The walks that end on a stone.
+    #[inline]
+    pub fn hits(&self) -> &[(u8, u8)] {
+        &self.hits[..self.len]
+    }
+}
+
+/// The walks that get past a loop in a position with these circuit words and these Black
+/// stones (every other occupied point is Red's).
+///
+/// Each circuit's forward word is doubled (bits 24 to 47 repeat bits 0 to 23) so that a walk
+/// is one shift and one bit scan: forward from the last stone of line `m`, the lowest
+/// occupied slot from line `m + 1` on; backward from the first stone of line `m`, the
+/// highest below line `m` (read in the upper copy). The walking stone's own slots are
+/// cleared first: a walk passes through its own start point.
+#[inline]
+pub(crate) fn loop_walks(words: &[u32; 4], black: u64) -> LoopWalks {
+    let mut out = LoopWalks {
+        hits: [(0, 0); MAX_LOOP_WALKS],
+        len: 0,
+        open: [0; 2],
+    };
+    let (mut walks, mut black_walks) = (0u32, 0u32);
+    for c in 0..2 {
+        let w = u64::from(words[c * 2]);
+        let twice = w | w << 24;
+        let (squares, clear) = (&WALK_SQUARES[c], &WALK_CLEAR[c]);
+        for m in 0..4usize {
+            let line = (w >> (6 * m)) & 63;
+            if line == 0 {
+                continue;
+            }
+            walks += 2;
+            // Forward from the line's last stone: the lowest slot from line m + 1 on.
+            let last = (6 * m + (63 - line.leading_zeros()) as usize) & 63;
+            let from = squares[last];
+            black_walks += (black >> from) as u32 & 1;
+            let ahead = (twice & clear[last]) >> (6 * m + 6);
+            if ahead != 0 {
+                let to = squares[(6 * m + 6 + ahead.trailing_zeros() as usize) & 63];
+                out.hits[out.len & (MAX_LOOP_WALKS - 1)] = (from, to);
+                out.len += 1;
+            }
+            // Backward from the line's first stone: the highest slot below line m, read in
+            // the upper copy, or failing that the highest of all (past slot 0 the walk
+            // goes on from slot 23).
+            let first = (6 * m + line.trailing_zeros() as usize) & 63;
+            let from = squares[first];
+            black_walks += (black >> from) as u32 & 1;
+            let behind = twice & clear[first] & ((1u64 << (6 * m + 24)) - 1);
+            if behind != 0 {
+                let to = squares[(63 - behind.leading_zeros() as usize) & 63];
+                out.hits[out.len & (MAX_LOOP_WALKS - 1)] = (from, to);
+                out.len += 1;
+            }
+        }
+    }
+    out.open = [walks - black_walks, black_walks];
+    out
+}
+
 const fn build_space_bits() -> [[u32; 4]; 36] {
     let mut bits = [[0u32; 4]; 36];
     let mut c = 0;
@@ -327,8 +433,10 @@ const fn build_space_bits() -> [[u32; 4]; 36] {
     bits
 }
 
+const SPACE_BITS_CONST: [[u32; 4]; 36] = build_space_bits();
+
 /// For each square, its slot bits in each of the four occupancy words.
-pub(crate) static SPACE_BITS: [[u32; 4]; 36] = build_space_bits();
+pub(crate) static SPACE_BITS: [[u32; 4]; 36] = SPACE_BITS_CONST;
 
 /// The four occupancy words (inner forward, inner reversed, outer forward, outer reversed)
 /// of a set of occupied squares.

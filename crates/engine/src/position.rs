@@ -1,6 +1,6 @@
 //! A position: where the stones stand, whose turn it is, and the two counters.
 
-use crate::circuit::{self, Direction, NEIGHBOURS, NO_SPACE, RAYS};
+use crate::circuit::{self, Direction, MAX_LOOP_WALKS, NEIGHBOURS, NO_SPACE, RAYS};
 use crate::moves::{Move, MoveList, Route};
 use crate::square::{Bitboard, Side, Square};
 
@@ -116,12 +116,6 @@ impl Position {
         self.plies
     }
 
-    /// The circuits' occupancy words.
-    #[inline]
-    pub(crate) fn words(&self) -> &[u32; 4] {
-        &self.words
-    }
-
     /// A hash of the placement and the side to move (not the counters): equal for the
     /// positions that count as a repetition.
     pub fn hash(&self) -> u64 {
@@ -163,13 +157,63 @@ impl Position {
 
     /// Every enemy stone that `side` could capture if it were to move now.
     pub fn attacked_by(&self, side: Side) -> Bitboard {
-        let words = self.words;
-        let enemy = self.stones(side.other());
-        let mut all = Bitboard::EMPTY;
-        for from in self.stones(side) {
-            all |= self.capture_targets_with(from, &words, enemy);
+        self.attacked_in(&self.loop_walks(), side)
+    }
+
+    /// [`Position::attacked_by`] from this position's walks, already found.
+    #[inline]
+    pub(crate) fn attacked_in(&self, walks: &circuit::LoopWalks, side: Side) -> Bitboard {
+        let own = self.stones(side).0;
+        let enemy = self.stones(side.other()).0;
+        let mut all = 0u64;
+        for &(from, to) in walks.hits() {
+            if own >> from & 1 != 0 {
+                all |= enemy & 1 << to;
+            }
         }
-        all
+        Bitboard(all)
+    }
+
+    /// The walks past a loop in this position (see [`circuit::loop_walks`]).
+    #[inline]
+    pub(crate) fn loop_walks(&self) -> circuit::LoopWalks {
+        circuit::loop_walks(&self.words, self.stones[Side::Black.index()].0)
+    }
+
+    /// The captures of the side to move from this position's walks, already found: in
+    /// generation order (by start point, then target), each once (a stone may reach a
+    /// target both ways round).
+    #[inline]
+    pub(crate) fn captures(&self, walks: &circuit::LoopWalks) -> Captures {
+        let own = self.stones(self.side).0;
+        let enemy = self.stones(self.side.other()).0;
+        let mut out = Captures {
+            keys: [0; MAX_LOOP_WALKS],
+            len: 0,
+        };
+        let keys = &mut out.keys;
+        let mut n = 0;
+        for &(from, to) in walks.hits() {
+            if own >> from & 1 == 0 || enemy >> to & 1 == 0 {
+                continue;
+            }
+            let key = u16::from(from) << 8 | u16::from(to);
+            let mut i = n;
+            while i > 0 && keys[i - 1] > key {
+                i -= 1;
+            }
+            if i > 0 && keys[i - 1] == key {
+                continue;
+            }
+            // A few keys at most: moved one by one rather than by a call to memmove.
+            for j in (i..n).rev() {
+                keys[j + 1] = keys[j];
+            }
+            keys[i] = key;
+            n += 1;
+        }
+        out.len = n;
+        out
     }
 
     /// Legal moves with diagonal steps allowed (the default rule).
@@ -188,13 +232,14 @@ impl Position {
 
     /// Appends the legal captures of the side to move.
     pub fn captures_into(&self, list: &mut MoveList) {
-        let own = self.stones(self.side);
-        let enemy = self.stones(self.side.other());
-        let words = self.words;
-        for from in own {
-            for to in self.capture_targets_with(from, &words, enemy) {
-                list.push(Move::capture(from, to));
-            }
+        self.captures_in(&self.loop_walks(), list);
+    }
+
+    /// [`Position::captures_into`] from this position's walks, already found.
+    #[inline]
+    pub(crate) fn captures_in(&self, walks: &circuit::LoopWalks, list: &mut MoveList) {
+        for m in self.captures(walks).iter() {
+            list.push(m);
         }
     }
 
@@ -211,16 +256,11 @@ impl Position {
 
     /// Number of legal moves, counted without listing them (perft's last ply).
     pub fn count_moves(&self, diagonal_steps: bool) -> u64 {
-        let own = self.stones(self.side);
-        let enemy = self.stones(self.side.other());
-        let occupied = self.occupied();
-        let empty = !occupied;
-        let words = self.words;
+        let empty = !self.occupied();
         let table = &NEIGHBOURS[usize::from(diagonal_steps)];
-        let mut n = 0u64;
-        for from in own {
+        let mut n = self.captures(&self.loop_walks()).len as u64;
+        for from in self.stones(self.side) {
             n += u64::from((Bitboard(table[from.index()]) & empty).count());
-            n += u64::from(self.capture_targets_with(from, &words, enemy).count());
         }
         n
     }
@@ -342,6 +382,93 @@ pub fn perft(pos: &Position, depth: u32, diagonal_steps: bool) -> u64 {
             list.iter()
                 .map(|&m| perft(&pos.after(m), depth - 1, diagonal_steps))
                 .sum()
+        }
+    }
+}
+
+/// The captures of a position, at most one per walk past a loop: a short list kept
+/// without filling a whole [`MoveList`].
+pub(crate) struct Captures {
+    /// `from << 8 | to`, in generation order.
+    keys: [u16; MAX_LOOP_WALKS],
+    len: usize,
+}
+
+impl Captures {
+    /// The captures as moves.
+    #[inline]
+    pub(crate) fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        self.keys[..self.len].iter().map(|&key| {
+            let from = Square::from_table((key >> 8) as u8);
+            let to = Square::from_table(key as u8);
+            Move::capture(from, to)
+        })
+    }
+}
+
+/// Random positions for the tests that check the fast move generation and evaluation
+/// against the plain walk from every stone.
+#[cfg(test)]
+pub(crate) fn random_positions(count: usize) -> impl Iterator<Item = Position> {
+    let mut state = 0x5EED_u64;
+    (0..count).map(move |i| {
+        let mut next = || {
+            state = splitmix(state);
+            state
+        };
+        // From nearly empty boards, where walks go all the way round, to full ones.
+        let density = 1 + (i % 12) as u64;
+        let (mut red, mut black) = (0u64, 0u64);
+        for sq in 0..36 {
+            let r = next();
+            if r % 13 < density {
+                if r >> 32 & 1 == 0 {
+                    red |= 1 << sq;
+                } else {
+                    black |= 1 << sq;
+                }
+            }
+        }
+        let side = if next() & 1 == 0 {
+            Side::Red
+        } else {
+            Side::Black
+        };
+        Position::from_parts(Bitboard(red), Bitboard(black), side, 0, 0)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every capture, found by walking from every stone of the side to move in every
+    /// direction (what `capture_targets` does), in generation order.
+    fn captures_stone_by_stone(pos: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        for from in pos.stones(pos.side_to_move()) {
+            for to in pos.capture_targets(from) {
+                out.push(Move::capture(from, to));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn walks_past_loops_find_the_same_captures_as_walks_from_every_stone() {
+        for pos in random_positions(20_000) {
+            let mut fast = MoveList::new();
+            pos.captures_into(&mut fast);
+            let slow = captures_stone_by_stone(&pos);
+            assert_eq!(fast.as_slice(), slow.as_slice(), "{pos}");
+            for side in Side::BOTH {
+                let slow: Bitboard = pos
+                    .stones(side)
+                    .into_iter()
+                    .map(|from| pos.with_side_to_move(side).capture_targets(from))
+                    .fold(Bitboard::EMPTY, |a, b| a | b);
+                assert_eq!(pos.attacked_by(side), slow, "{pos} {side}");
+            }
         }
     }
 }

@@ -23,6 +23,14 @@ impl Square {
         }
     }
 
+    /// A square index read from one of the engine's own tables, which hold only board
+    /// squares.
+    #[inline]
+    pub(crate) const fn from_table(index: u8) -> Square {
+        debug_assert!((index as usize) < Self::COUNT);
+        Square(index)
+    }
+
     /// The square at a column (0 = `a`) and row (0 = `1`), or `None` off the board.
     pub const fn at(col: i8, row: i8) -> Option<Square> {
         if col >= 0 && col < 6 && row >= 0 && row < 6 {

@@ -2,7 +2,7 @@
 //!
 //! Scores are in hundredths of a stone from the side to move's point of view.
 
-use crate::circuit::{self, NEIGHBOURS};
+use crate::circuit::{self, LoopWalks};
 use crate::position::Position;
 use crate::square::{Bitboard, Side};
 
@@ -10,7 +10,7 @@ use crate::square::{Bitboard, Side};
 pub const STONE: i32 = 100;
 
 /// Per side: what its stones attack, defend and control.
-#[derive(Clone, Copy, Default, Debug)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub(crate) struct SideView {
     /// Enemy stones this side can capture now.
     pub attacks: Bitboard,
@@ -25,35 +25,52 @@ pub(crate) struct SideView {
     pub steps: u32,
 }
 
-/// Attack, defence and mobility of `side`, given the circuit words of the position.
-pub(crate) fn side_view(pos: &Position, side: Side, words: &[u32; 4], diagonal: bool) -> SideView {
-    let own = pos.stones(side);
-    let enemy = pos.stones(side.other());
-    let empty = !pos.occupied();
-    let table = &NEIGHBOURS[usize::from(diagonal)];
-    let mut v = SideView::default();
-    for from in own {
-        v.steps += (Bitboard(table[from.index()]) & empty).count();
-        let mut targets = 0u64;
-        for ray in circuit::circuit_rays(from.index()) {
-            match circuit::first_hit(ray, words) {
-                Some(k) if k >= usize::from(ray.first_loop) => {
-                    v.open_rays += 1;
-                    let t = 1u64 << ray.path[k];
-                    if enemy.0 & t != 0 {
-                        targets |= t;
-                    } else if own.0 & t != 0 {
-                        v.defends.0 |= t;
-                    }
-                }
-                Some(_) => {}
-                None => v.open_rays += 1,
-            }
+/// Attack, defence and mobility of both sides (by side index), from the position's walks
+/// past a loop (see [`circuit::loop_walks`]).
+pub(crate) fn side_views(pos: &Position, walks: &LoopWalks, diagonal: bool) -> [SideView; 2] {
+    let black = pos.stones(Side::Black).0;
+    let mut v = [SideView::default(); 2];
+    let mut captures = [[0u16; circuit::MAX_LOOP_WALKS]; 2];
+    for &(from, to) in walks.hits() {
+        let side = (black >> from & 1) as usize;
+        let view = &mut v[side];
+        if (black >> to & 1) as usize == side {
+            view.defends.0 |= 1 << to;
+            continue;
         }
-        v.captures += targets.count_ones();
-        v.attacks.0 |= targets;
+        view.attacks.0 |= 1 << to;
+        // A stone that reaches a target both ways round has one capture of it.
+        let key = u16::from(from) << 8 | u16::from(to);
+        let n = view.captures as usize & (circuit::MAX_LOOP_WALKS - 1);
+        if !captures[side][..n].contains(&key) {
+            captures[side][n] = key;
+            view.captures += 1;
+        }
+    }
+    let empty = (!pos.occupied()).0;
+    for side in Side::BOTH {
+        let view = &mut v[side.index()];
+        view.open_rays = walks.open[side.index()];
+        view.steps = steps(pos.stones(side).0, empty, diagonal);
     }
     v
+}
+
+/// Columns `a` to `e` and `b` to `f`: the stones that have a neighbour east or west.
+const WEST_OF_F: u64 = 0o3737_3737_3737;
+const EAST_OF_A: u64 = WEST_OF_F << 1;
+
+/// The number of step moves of `stones` onto `empty` points (counted a direction at a
+/// time: each shift moves every stone one step at once).
+fn steps(stones: u64, empty: u64, diagonal: bool) -> u32 {
+    let (w, e) = (stones & EAST_OF_A, stones & WEST_OF_F);
+    let mut n = ((e << 1) & empty).count_ones() + ((w >> 1) & empty).count_ones();
+    n += ((stones << 6) & empty).count_ones() + ((stones >> 6) & empty).count_ones();
+    if diagonal {
+        n += ((e << 7) & empty).count_ones() + ((w << 5) & empty).count_ones();
+        n += ((e >> 5) & empty).count_ones() + ((w >> 7) & empty).count_ones();
+    }
+    n
 }
 
 const fn line_values() -> [i32; 36] {
@@ -70,7 +87,23 @@ const fn line_values() -> [i32; 36] {
 }
 
 /// How many circuit lines pass through each point (0 at the corners, 2 inside).
-static LINES: [i32; 36] = line_values();
+const LINES: [i32; 36] = line_values();
+
+/// The points on at least one circuit line, and on two.
+const ON_A_LINE: u64 = line_set(1);
+const ON_TWO_LINES: u64 = line_set(2);
+
+const fn line_set(at_least: i32) -> u64 {
+    let mut out = 0;
+    let mut sq = 0;
+    while sq < 36 {
+        if LINES[sq] >= at_least {
+            out |= 1 << sq;
+        }
+        sq += 1;
+    }
+    out
+}
 
 /// The circuit line masks: columns b, e (inner), c, d (outer), rows 2, 5, 3, 4.
 const LINE_MASKS: [u64; 8] = {
@@ -90,22 +123,27 @@ const LINE_MASKS: [u64; 8] = {
 };
 
 fn presence(stones: Bitboard) -> i32 {
-    let placement: i32 = stones.map(|s| LINES[s.index()]).sum();
+    let placement = (stones.0 & ON_A_LINE).count_ones() + (stones.0 & ON_TWO_LINES).count_ones();
+    let placement = placement as i32;
     let lines = LINE_MASKS.iter().filter(|m| stones.0 & **m != 0).count() as i32;
     placement * 3 + lines * 6
 }
 
 /// The static evaluation of a position, for its side to move.
 pub fn evaluate(pos: &Position, diagonal: bool) -> i32 {
+    evaluate_in(pos, &pos.loop_walks(), diagonal)
+}
+
+/// [`evaluate`] from the position's walks past a loop, already found.
+pub(crate) fn evaluate_in(pos: &Position, walks: &LoopWalks, diagonal: bool) -> i32 {
     let us = pos.side_to_move();
     let them = us.other();
     let (n_us, n_them) = (
         pos.stones(us).count() as i32,
         pos.stones(them).count() as i32,
     );
-    let words = *pos.words();
-    let mine = side_view(pos, us, &words, diagonal);
-    let theirs = side_view(pos, them, &words, diagonal);
+    let views = side_views(pos, walks, diagonal);
+    let (mine, theirs) = (views[us.index()], views[them.index()]);
 
     // Material, with trades worth more to the side ahead as the board empties.
     let total = n_us + n_them;
@@ -135,6 +173,50 @@ mod tests {
 
     fn eval(fen: &str) -> i32 {
         evaluate(&fen.parse().unwrap(), true)
+    }
+
+    /// The view walked from every stone in every direction, as the rules describe it.
+    fn side_view_stone_by_stone(pos: &Position, side: Side, diagonal: bool) -> SideView {
+        let words = crate::circuit::circuit_words(pos.occupied());
+        let own = pos.stones(side);
+        let enemy = pos.stones(side.other());
+        let table = &crate::circuit::NEIGHBOURS[usize::from(diagonal)];
+        let mut v = SideView::default();
+        for from in own {
+            v.steps += (Bitboard(table[from.index()]) & !pos.occupied()).count();
+            let mut targets = Bitboard::EMPTY;
+            for ray in circuit::circuit_rays(from.index()) {
+                match circuit::first_hit(ray, &words) {
+                    Some(k) if k >= usize::from(ray.first_loop) => {
+                        v.open_rays += 1;
+                        let to = crate::square::Square::new(ray.path[k]).unwrap();
+                        if enemy.has(to) {
+                            targets |= Bitboard::from_iter([to]);
+                        } else if own.has(to) {
+                            v.defends |= Bitboard::from_iter([to]);
+                        }
+                    }
+                    Some(_) => {}
+                    None => v.open_rays += 1,
+                }
+            }
+            v.captures += targets.count();
+            v.attacks |= targets;
+        }
+        v
+    }
+
+    #[test]
+    fn views_from_the_walks_past_loops_match_walks_from_every_stone() {
+        for pos in crate::position::random_positions(20_000) {
+            for diagonal in [true, false] {
+                let fast = side_views(&pos, &pos.loop_walks(), diagonal);
+                for side in Side::BOTH {
+                    let slow = side_view_stone_by_stone(&pos, side, diagonal);
+                    assert_eq!(fast[side.index()], slow, "{pos} {side} diagonal {diagonal}");
+                }
+            }
+        }
     }
 
     #[test]

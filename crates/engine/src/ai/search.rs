@@ -1,9 +1,10 @@
 //! Iterative-deepening principal-variation search with a transposition table, killer and
 //! history move ordering, null-move and late-move reductions, and a capture quiescence.
 
-use super::eval::evaluate;
+use super::eval::evaluate_in;
 use super::tt::{Bound, Table};
 use super::{Limits, SearchControl, SearchInfo, SearchResult};
+use crate::circuit::LoopWalks;
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -124,23 +125,35 @@ impl<'a> Searcher<'a> {
         let Some(n) = self.rules.repetition else {
             return false;
         };
+        // The positions with the same side to move since the last capture (a capture
+        // cannot be undone), this one included.
         let last = self.hashes.len() - 1;
         let back = (pos.since_capture() as usize).min(last);
-        let seen = (0..=back)
-            .step_by(2)
-            .filter(|d| self.hashes[last - d] == pos.hash())
-            .count();
-        seen as u32 >= n
+        let mut seen = 0;
+        let mut d = 0;
+        while d <= back {
+            if self.hashes[last - d] == pos.hash() {
+                seen += 1;
+                if seen >= n {
+                    return true;
+                }
+            }
+            d += 2;
+        }
+        false
     }
 
     /// Scales an evaluation towards a draw as the no-capture or ply limit comes near, so
-    /// the side ahead presses on and the side behind plays for the limit.
-    fn scaled_eval(&mut self, pos: &Position) -> i32 {
+    /// the side ahead presses on and the side behind plays for the limit. The position's
+    /// walks past a loop are found here if the evaluation needs them and `walks` has none,
+    /// and left there for the caller.
+    fn scaled_eval(&mut self, pos: &Position, walks: &mut Option<LoopWalks>) -> i32 {
         let slot = pos.hash() as usize & (self.mem.evals.len() - 1);
         let raw = match self.mem.evals[slot] {
             (key, score) if key == pos.hash() => score,
             _ => {
-                let score = evaluate(pos, self.rules.diagonal_steps);
+                let walks = walks.get_or_insert_with(|| pos.loop_walks());
+                let score = evaluate_in(pos, walks, self.rules.diagonal_steps);
                 self.mem.evals[slot] = (pos.hash(), score);
                 score
             }
@@ -160,14 +173,15 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn order(
+    /// The ordering keys of `list`'s moves, best first once sorted (see [`bring_forward`]).
+    fn order_keys(
         &self,
         pos: &Position,
-        list: &mut MoveList,
+        list: &MoveList,
         tt_move: Option<Move>,
         ply: usize,
         enemy_attacks: Bitboard,
-    ) {
+    ) -> [i32; crate::moves::MAX_MOVES] {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let score = |m: &Move| -> i32 {
             if Some(*m) == tt_move {
@@ -189,23 +203,11 @@ impl<'a> Searcher<'a> {
             let escape = if enemy_attacks.has(m.from) { 50_000 } else { 0 };
             escape + self.mem.history[m.from.index()][m.to.index()]
         };
-        let moves = list.as_mut_slice();
         let mut keys = [0i32; crate::moves::MAX_MOVES];
-        for (k, m) in keys.iter_mut().zip(moves.iter()) {
+        for (k, m) in keys.iter_mut().zip(list.iter()) {
             *k = score(m);
         }
-        // Insertion sort, best first: short lists, no allocation.
-        for i in 1..moves.len() {
-            let (m, k) = (moves[i], keys[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < k {
-                moves[j] = moves[j - 1];
-                keys[j] = keys[j - 1];
-                j -= 1;
-            }
-            moves[j] = m;
-            keys[j] = k;
-        }
+        keys
     }
 
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -217,14 +219,14 @@ impl<'a> Searcher<'a> {
         if pos.stones(us).is_empty() {
             return -(MATE - ply as i32);
         }
-        let stand = self.scaled_eval(pos);
+        let mut walks = None;
+        let stand = self.scaled_eval(pos, &mut walks);
         if stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }
         alpha = alpha.max(stand);
-        let mut list = MoveList::new();
-        pos.captures_into(&mut list);
-        for &m in list.iter() {
+        let walks = walks.unwrap_or_else(|| pos.loop_walks());
+        for m in pos.captures(&walks).iter() {
             let next = pos.after(m);
             let score = -self.quiesce(&next, -beta, -alpha, ply + 1);
             if self.stopped {
@@ -263,7 +265,10 @@ impl<'a> Searcher<'a> {
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return self.quiesce(pos, alpha, beta, ply);
         }
-        let mut list = pos.moves_with(diagonal);
+        let walks = pos.loop_walks();
+        let mut list = MoveList::new();
+        pos.captures_in(&walks, &mut list);
+        pos.steps_into(diagonal, &mut list);
         if list.is_empty() {
             return match self.rules.no_moves {
                 NoMoves::Loses => -(MATE - ply as i32),
@@ -297,7 +302,7 @@ impl<'a> Searcher<'a> {
             && depth >= 3
             && pos.stones(us).count() >= 5
             && beta.abs() < MATE_BOUND
-            && self.scaled_eval(pos) >= beta
+            && self.scaled_eval(pos, &mut Some(walks)) >= beta
         {
             let passed = pos.with_side_to_move(us.other());
             self.hashes.push(passed.hash());
@@ -312,12 +317,13 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let enemy_attacks = pos.attacked_by(us.other());
-        self.order(pos, &mut list, tt_move, ply, enemy_attacks);
+        let enemy_attacks = pos.attacked_in(&walks, us.other());
+        let mut keys = self.order_keys(pos, &list, tt_move, ply, enemy_attacks);
         let mut best = -INF;
         let mut best_move = None;
         let original_alpha = alpha;
-        for (i, &m) in list.iter().enumerate() {
+        for i in 0..list.len() {
+            let m = bring_forward(list.as_mut_slice(), &mut keys, i);
             let next = pos.after(m);
             self.hashes.push(next.hash());
             let quiet = !m.capture && !enemy_attacks.has(m.from);
@@ -419,6 +425,48 @@ impl<'a> Searcher<'a> {
             out.push((m, score));
         }
     }
+}
+
+/// How many moves are picked one at a time before the rest are sorted: most nodes that
+/// cut off do so at one of the first moves, and never pay for sorting the others.
+const PICKED_ONE_BY_ONE: usize = 3;
+
+/// Puts the `i`-th best move at `i` and returns it, given that `moves[..i]` are the best
+/// `i` already: the order is a stable sort by `keys`, highest first (equal keys keep
+/// generation order), but the first few moves are picked out one by one and the rest
+/// sorted only when the search gets that far.
+fn bring_forward(moves: &mut [Move], keys: &mut [i32], i: usize) -> Move {
+    let n = moves.len();
+    if i < PICKED_ONE_BY_ONE {
+        let mut j = i;
+        for k in i + 1..n {
+            if keys[k] > keys[j] {
+                j = k;
+            }
+        }
+        // A rotation, not a swap, keeps the others in their order.
+        let (m, k) = (moves[j], keys[j]);
+        for x in (i..j).rev() {
+            moves[x + 1] = moves[x];
+            keys[x + 1] = keys[x];
+        }
+        moves[i] = m;
+        keys[i] = k;
+    } else if i == PICKED_ONE_BY_ONE {
+        // Insertion sort, best first: short lists, no allocation.
+        for a in i + 1..n {
+            let (m, k) = (moves[a], keys[a]);
+            let mut b = a;
+            while b > i && keys[b - 1] < k {
+                moves[b] = moves[b - 1];
+                keys[b] = keys[b - 1];
+                b -= 1;
+            }
+            moves[b] = m;
+            keys[b] = k;
+        }
+    }
+    moves[i]
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
