@@ -149,40 +149,82 @@ impl Computer {
             });
             return;
         }
-        let engine = Arc::clone(&self.engine);
-        let flag = Arc::clone(&stop);
-        let position = game.clone();
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            lower_thread_priority();
-            let started = Instant::now();
-            let clock = || started.elapsed();
-            let ctl = SearchControl {
-                stop: &flag,
-                clock: &clock,
-            };
-            // A search that panicked leaves the engine usable: its table is only a cache.
-            let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
-            match purpose {
-                Purpose::Move => {
-                    engine
-                        .choose(&position, level, Limits::default(), seed, &ctl)
-                        .best
-                }
-                Purpose::Hint => {
-                    let cap = Limits {
-                        time: Some(HINT_TIME),
-                        ..Limits::default()
-                    };
-                    engine.hint(&position, cap, &ctl).map(|h| h.mv)
-                }
-            }
-        });
+        let job = Job {
+            engine: Arc::clone(&self.engine),
+            stop: Arc::clone(&stop),
+            position: game.clone(),
+            purpose,
+            level,
+            seed,
+        };
+        let task = AsyncComputeTaskPool::get().spawn(async move { job.run_at_low_priority() });
         self.searches.push(Search {
             work: Work::Task(task),
             stop,
             asked,
             purpose,
         });
+    }
+}
+
+/// One search for the async compute pool.
+struct Job {
+    engine: Arc<Mutex<Engine>>,
+    stop: Arc<AtomicBool>,
+    position: Game,
+    purpose: Purpose,
+    level: Level,
+    seed: u64,
+}
+
+impl Job {
+    /// Runs the search on a thread of its own at the lowest priority the system offers and
+    /// waits for it on the pool's thread. At that priority the search gives way at once
+    /// whenever the frame needs a core, which matters where the frame is drawn on the same
+    /// cores (a software renderer); the lowered thread ends with the search, so Bevy's own
+    /// work on the pool keeps its priority. Should the thread not start, the search runs
+    /// here.
+    fn run_at_low_priority(self) -> Option<Move> {
+        std::thread::scope(|scope| {
+            let spawned = std::thread::Builder::new()
+                .name("surakarta search".into())
+                .spawn_scoped(scope, || {
+                    lower_this_threads_priority();
+                    self.run()
+                });
+            match spawned {
+                Ok(thread) => thread
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => self.run(),
+            }
+        })
+    }
+
+    fn run(&self) -> Option<Move> {
+        let started = Instant::now();
+        let clock = || started.elapsed();
+        let ctl = SearchControl {
+            stop: &self.stop,
+            clock: &clock,
+        };
+        // A search that panicked leaves the engine usable: its table is only a cache.
+        let mut engine = self.engine.lock().unwrap_or_else(|p| p.into_inner());
+        match self.purpose {
+            Purpose::Move => {
+                let limits = Limits::default();
+                engine
+                    .choose(&self.position, self.level, limits, self.seed, &ctl)
+                    .best
+            }
+            Purpose::Hint => {
+                let cap = Limits {
+                    time: Some(HINT_TIME),
+                    ..Limits::default()
+                };
+                engine.hint(&self.position, cap, &ctl).map(|h| h.mv)
+            }
+        }
     }
 }
 
@@ -289,22 +331,58 @@ fn collect_answers(
     }
 }
 
-/// The search is background work: on Linux and Android, where each thread has its own
-/// nice value, the worker running it yields the cores to the frame when both are busy.
-fn lower_thread_priority() {
+/// Lowers the calling thread as far as a program may. Linux and Android: `SCHED_IDLE`, the
+/// scheduler's least weight, which any other thread that wakes displaces at once (measured
+/// with `--bench-frames` under Mesa's software renderer on 2 cores: with nice 10, or even 19,
+/// the renderer's threads still waited whole scheduler slices and p99 frame time rose by
+/// 23-28 ms; with `SCHED_IDLE`, by at most a few); failing that, the lowest nice value.
+/// Elsewhere the thread keeps its priority: Apple's lower classes of service move a thread
+/// to slower cores, and those phones draw on their GPU anyway.
+fn lower_this_threads_priority() {
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    {
-        use std::cell::Cell;
-        thread_local!(static LOWERED: Cell<bool> = const { Cell::new(false) });
-        LOWERED.with(|done| {
-            if !done.get() {
-                // SAFETY: setpriority only reads its integer arguments; `who = 0` is the
-                // calling thread. A failure leaves the priority as it was, which is harmless.
-                unsafe {
-                    libc::setpriority(libc::PRIO_PROCESS, 0, 10);
-                }
-                done.set(true);
-            }
+    // SAFETY: both calls only read their arguments (`param` lives across the call); `0`
+    // means the calling thread. A failure leaves the priority as it was.
+    unsafe {
+        let param = libc::sched_param { sched_priority: 0 };
+        if libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) != 0 {
+            libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+        }
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use surakarta_engine::Ruleset;
+
+    fn policy_of_this_thread() -> i32 {
+        // SAFETY: no arguments but the calling thread's id, 0.
+        unsafe { libc::sched_getscheduler(0) }
+    }
+
+    #[test]
+    fn a_lowered_thread_runs_at_idle_priority() {
+        let lowered = std::thread::spawn(|| {
+            lower_this_threads_priority();
+            policy_of_this_thread()
         });
+        assert_eq!(lowered.join().unwrap(), libc::SCHED_IDLE);
+    }
+
+    #[test]
+    fn a_search_answers_and_leaves_the_waiting_thread_as_it_was() {
+        let before = policy_of_this_thread();
+        let game = Game::new(Ruleset::default());
+        let job = Job {
+            engine: Arc::new(Mutex::new(Engine::new(1))),
+            stop: Arc::new(AtomicBool::new(false)),
+            position: game.clone(),
+            purpose: Purpose::Move,
+            level: Level::Easy,
+            seed: 7,
+        };
+        let answer = job.run_at_low_priority().expect("a move at the start");
+        assert!(game.moves().contains(&answer));
+        assert_eq!(policy_of_this_thread(), before);
     }
 }
