@@ -93,7 +93,7 @@ fn settings_change_the_game_and_survive_a_restart() {
         assert!(texts(&mut app).contains(&"Indstillinger".to_owned()));
         assert_eq!(app.world().resource::<Strings>().get("button.menu"), "Menu");
     }
-    let app = app_with(Some(dir));
+    let app = app_with(Some(dir.to_path_buf()));
     let s = app.world().resource::<Settings>();
     assert_eq!(s.animation, AnimationSpeed::Off);
     assert!(!s.route_preview);

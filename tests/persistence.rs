@@ -81,7 +81,7 @@ fn settings_saved_before_sound_existed_have_sound_on() {
 #[test]
 fn writes_replace_atomically_and_a_leftover_temporary_file_is_ignored() {
     let dir = temp_dir("atomic");
-    let store = Store::new(&dir);
+    let store = Store::new(dir.as_path());
     store.write("game.json", "first").unwrap();
     store.write("game.json", "second").unwrap();
     // A kill during a write leaves its temporary file behind; the real file is intact.
@@ -135,7 +135,7 @@ fn bad_save_files_are_kept_aside_the_player_is_told_and_a_fresh_game_starts() {
 #[test]
 fn a_damaged_settings_file_does_not_cost_the_saved_game() {
     let dir = temp_dir("settings");
-    let store = Store::new(&dir);
+    let store = Store::new(dir.as_path());
     store
         .write(
             GAME_FILE,
@@ -236,7 +236,7 @@ fn the_chosen_language_is_saved_and_speaks_from_the_next_start() {
         let strings = app.world().resource::<surakarta::i18n::Strings>();
         assert_eq!(strings.get("button.new_game"), "Новая игра");
     }
-    let app = app_with(Some(dir));
+    let app = app_with(Some(dir.to_path_buf()));
     let strings = app.world().resource::<surakarta::i18n::Strings>();
     assert_eq!(strings.language, surakarta::i18n::Language::Russian);
     assert_eq!(strings.get("button.undo"), "Отменить");

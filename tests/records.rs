@@ -14,7 +14,7 @@ use surakarta::review::Review;
 use surakarta::session::{Aside, Mode, Start, Turn};
 use surakarta_engine::{Game, Move, Record, Ruleset, Side};
 
-fn records_app(name: &str) -> (App, std::path::PathBuf) {
+fn records_app(name: &str) -> (App, common::TempDir) {
     let dir = temp_dir(name);
     let mut app = app_with(Some(dir.clone()));
     app.insert_resource(Clipboard::Memory(None));
@@ -111,7 +111,7 @@ fn a_copied_record_pasted_back_is_the_same_game() {
 #[test]
 fn review_steps_forward_along_the_loop_and_back() {
     let dir = temp_dir("review-steps");
-    let mut app = app_with(Some(dir));
+    let mut app = app_with(Some(dir.to_path_buf()));
     app.insert_resource(Clipboard::Memory(None));
     // A capture of the last stone round a loop: the review animates it.
     let start = "6/6/6/1r2b1/6/6 r 0 0";

@@ -156,7 +156,7 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
         );
         // The app is closed in the middle of the tutorial.
     }
-    let mut app = app_with(Some(dir));
+    let mut app = app_with(Some(dir.to_path_buf()));
     let history: Vec<String> = session(&app)
         .game
         .history()

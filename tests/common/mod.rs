@@ -21,8 +21,24 @@ pub fn app() -> App {
     app_with(None)
 }
 
-/// A fresh, empty folder for one test.
-pub fn temp_dir(name: &str) -> std::path::PathBuf {
+/// A fresh, empty folder for one test, removed with everything in it when the test ends
+/// (also when it fails).
+pub struct TempDir(std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::PathBuf;
+    fn deref(&self) -> &std::path::PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn temp_dir(name: &str) -> TempDir {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -32,7 +48,7 @@ pub fn temp_dir(name: &str) -> std::path::PathBuf {
         std::process::id()
     ));
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TempDir(dir)
 }
 
 /// A headless app that keeps its files in `dir` (or nowhere).
