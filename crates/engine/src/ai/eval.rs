@@ -56,8 +56,9 @@ pub(crate) fn side_views(pos: &Position, walks: &LoopWalks, diagonal: bool) -> [
     v
 }
 
-/// Columns `a` to `e` and `b` to `f`: the stones that have a neighbour east or west.
+/// Columns `a` to `e`: the points with a neighbour to the east.
 const WEST_OF_F: u64 = 0o3737_3737_3737;
+/// Columns `b` to `f`: the points with a neighbour to the west.
 const EAST_OF_A: u64 = WEST_OF_F << 1;
 
 /// The number of step moves of `stones` onto `empty` points (counted a direction at a
