@@ -333,9 +333,10 @@ fn collect_answers(
 
 /// Lowers the calling thread as far as a program may. Linux and Android: `SCHED_IDLE`, the
 /// scheduler's least weight, which any other thread that wakes displaces at once (measured
-/// with `--bench-frames` under Mesa's software renderer on 2 cores: with nice 10, or even 19,
-/// the renderer's threads still waited whole scheduler slices and p99 frame time rose by
-/// 23-28 ms; with `SCHED_IDLE`, by at most a few); failing that, the lowest nice value.
+/// with `--bench-frames` under Mesa's software renderer on 2 cores: with nice 10 p99 frame
+/// time rose by 22-28 ms while the computer thought, nice 19 was no better; with
+/// `SCHED_IDLE` the change was -13 to +11 ms, inside the run-to-run noise); failing that,
+/// the lowest nice value.
 /// Elsewhere the thread keeps its priority: Apple's lower classes of service move a thread
 /// to slower cores, and those phones draw on their GPU anyway.
 fn lower_this_threads_priority() {

@@ -100,20 +100,19 @@ impl Options {
                 }
                 "--panel" => {
                     let v = value()?;
-                    o.panel = Some(match v.as_str() {
-                        "menu" => Panel::Menu,
-                        "new-game" => Panel::NewGame,
-                        "settings" => Panel::Settings,
-                        "stats" => Panel::Stats,
-                        "rules" => Panel::Rules,
-                        "records" => Panel::Records,
-                        "leave" => Panel::Leave,
-                        _ => {
-                            return Err(format!(
-                                "--panel is menu, new-game, settings, stats, rules, records or leave, not {v:?}"
-                            ));
-                        }
-                    });
+                    o.panel = Some(one_of(
+                        "--panel",
+                        &v,
+                        &[
+                            ("menu", Panel::Menu),
+                            ("new-game", Panel::NewGame),
+                            ("settings", Panel::Settings),
+                            ("stats", Panel::Stats),
+                            ("rules", Panel::Rules),
+                            ("records", Panel::Records),
+                            ("leave", Panel::Leave),
+                        ],
+                    )?);
                 }
                 "--lesson" => {
                     let v = value()?;
@@ -129,16 +128,15 @@ impl Options {
                 "--lesson-state" => {
                     use crate::tutorial::LessonState;
                     let v = value()?;
-                    o.lesson_state = Some(match v.as_str() {
-                        "asking" => LessonState::Asking,
-                        "passed" => LessonState::Passed,
-                        "failed" => LessonState::Failed,
-                        _ => {
-                            return Err(format!(
-                                "--lesson-state is asking, passed or failed, not {v:?}"
-                            ));
-                        }
-                    });
+                    o.lesson_state = Some(one_of(
+                        "--lesson-state",
+                        &v,
+                        &[
+                            ("asking", LessonState::Asking),
+                            ("passed", LessonState::Passed),
+                            ("failed", LessonState::Failed),
+                        ],
+                    )?);
                 }
                 "--theme" => {
                     let v = value()?;
@@ -157,6 +155,18 @@ impl Options {
         }
         Ok(o)
     }
+}
+
+/// The value of `flag` named `v` among `names`, or an error that lists them.
+fn one_of<T: Copy>(flag: &str, v: &str, names: &[(&str, T)]) -> Result<T, String> {
+    names
+        .iter()
+        .find(|(name, _)| *name == v)
+        .map(|&(_, value)| value)
+        .ok_or_else(|| {
+            let all: Vec<&str> = names.iter().map(|(name, _)| *name).collect();
+            format!("{flag} is one of {}, not {v:?}", all.join(", "))
+        })
 }
 
 #[cfg(test)]
@@ -205,6 +215,22 @@ mod tests {
         assert_eq!(
             parse(&["--language", "ru"]).unwrap().language,
             Some(crate::i18n::Language::Russian)
+        );
+    }
+
+    #[test]
+    fn named_values_are_read_and_a_wrong_name_lists_the_right_ones() {
+        let o = parse(&["--panel", "records", "--lesson-state", "failed"]).unwrap();
+        assert_eq!(o.panel, Some(Panel::Records));
+        assert_eq!(o.lesson_state, Some(crate::tutorial::LessonState::Failed));
+        assert_eq!(
+            parse(&["--panel", "help"]).unwrap_err(),
+            "--panel is one of menu, new-game, settings, stats, rules, records, leave, not \"help\""
+        );
+        assert!(
+            parse(&["--lesson-state", "won"])
+                .unwrap_err()
+                .contains("asking, passed, failed")
         );
     }
 }

@@ -199,8 +199,6 @@ pub(crate) struct Ray {
     pub own: u32,
     /// `(24 - start) % 24`: the left shift that completes the rotation to the start.
     pub rot: u8,
-    /// The first `k` with `loops[k] > 0` (loops only grow along the walk).
-    pub first_loop: u8,
     /// `path[k]` is the square `k` slots along the walk (`path[0]` is the start).
     pub path: [u8; 32],
     /// `loops[k]` is the number of loops passed in the first `k` slots of the walk.
@@ -215,7 +213,6 @@ const fn build_rays() -> [[Ray; 4]; 36] {
         start: 0,
         own: 0,
         rot: 0,
-        first_loop: 0,
         path: [0; 32],
         loops: [0; 32],
     };
@@ -236,7 +233,6 @@ const fn build_rays() -> [[Ray; 4]; 36] {
                     start: start as u8,
                     own: 0,
                     rot: ((24 - start) % 24) as u8,
-                    first_loop: 24,
                     path: [0; 32],
                     loops: [0; 32],
                 };
@@ -261,9 +257,6 @@ const fn build_rays() -> [[Ray; 4]; 36] {
                     }
                     ray.path[k] = SLOTS[c][slot];
                     ray.loops[k] = loops;
-                    if loops > 0 && ray.first_loop == 24 {
-                        ray.first_loop = k as u8;
-                    }
                     if SLOTS[c][slot] as usize == sq {
                         ray.own |= 1 << ((start + k) % 24);
                     }
@@ -279,37 +272,11 @@ const fn build_rays() -> [[Ray; 4]; 36] {
     rays
 }
 
-pub(crate) static RAYS: [[Ray; 4]; 36] = RAYS_CONST;
-
-const fn build_circuit_rays() -> ([[Ray; 4]; 36], [u8; 36]) {
-    let mut rays = RAYS_CONST;
-    let mut counts = [0u8; 36];
-    let mut sq = 0;
-    while sq < 36 {
-        let mut n = 0;
-        let mut d = 0;
-        while d < 4 {
-            if RAYS_CONST[sq][d].space != NO_SPACE {
-                rays[sq][n] = RAYS_CONST[sq][d];
-                n += 1;
-            }
-            d += 1;
-        }
-        counts[sq] = n as u8;
-        sq += 1;
-    }
-    (rays, counts)
-}
-
 const RAYS_CONST: [[Ray; 4]; 36] = build_rays();
-static CIRCUIT_RAYS: ([[Ray; 4]; 36], [u8; 36]) = build_circuit_rays();
 
-/// The rays of `sq` that run along a circuit line (none at the corners), in hot loops
-/// that need no direction.
-#[inline(always)]
-pub(crate) fn circuit_rays(sq: usize) -> &'static [Ray] {
-    &CIRCUIT_RAYS.0[sq][..CIRCUIT_RAYS.1[sq] as usize]
-}
+/// `RAYS[square][direction]`: the walk from that square that way (`space` is [`NO_SPACE`]
+/// where no circuit line runs that way).
+pub(crate) static RAYS: [[Ray; 4]; 36] = RAYS_CONST;
 
 /// Per circuit and slot, read twice over (slot `i` and `i + 24` are the same; 48 to 63 pad
 /// the table so that a masked index is in range): the square there, and the mask that

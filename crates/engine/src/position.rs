@@ -131,28 +131,19 @@ impl Position {
         self
     }
 
-    /// Where the stone on `from` could capture, reading precomputed circuit words.
-    #[inline]
-    fn capture_targets_with(&self, from: Square, words: &[u32; 4], enemy: Bitboard) -> Bitboard {
-        let mut targets = Bitboard::EMPTY;
-        for ray in circuit::circuit_rays(from.index()) {
-            if let Some(k) = circuit::first_hit(ray, words) {
-                let target = ray.path[k];
-                if k >= usize::from(ray.first_loop) && enemy.0 & (1 << target) != 0 {
-                    targets.0 |= 1 << target;
-                }
-            }
-        }
-        targets
-    }
-
     /// The enemy stones the stone on `from` can capture (empty if `from` is empty).
     pub fn capture_targets(&self, from: Square) -> Bitboard {
         let Some(side) = self.at(from) else {
             return Bitboard::EMPTY;
         };
-        let words = self.words;
-        self.capture_targets_with(from, &words, self.stones(side.other()))
+        let enemy = self.stones(side.other()).0;
+        let mut targets = 0u64;
+        for &(start, to) in self.loop_walks().hits() {
+            if usize::from(start) == from.index() {
+                targets |= enemy & 1 << to;
+            }
+        }
+        Bitboard(targets)
     }
 
     /// Every enemy stone that `side` could capture if it were to move now.
@@ -442,32 +433,42 @@ pub(crate) fn random_positions(count: usize) -> impl Iterator<Item = Position> {
 mod tests {
     use super::*;
 
-    /// Every capture, found by walking from every stone of the side to move in every
-    /// direction (what `capture_targets` does), in generation order.
-    fn captures_stone_by_stone(pos: &Position) -> Vec<Move> {
+    /// The captures of `side`, found the plain way: a capture from each of its stones to
+    /// each enemy stone that a route reaches (`routes` walks the rays from the start point
+    /// in all four directions, square by square through the precomputed paths), in
+    /// generation order.
+    fn captures_by_routes(pos: &Position, side: Side) -> Vec<Move> {
         let mut out = Vec::new();
-        for from in pos.stones(pos.side_to_move()) {
-            for to in pos.capture_targets(from) {
-                out.push(Move::capture(from, to));
+        for from in pos.stones(side) {
+            for to in pos.stones(side.other()) {
+                let m = Move::capture(from, to);
+                if !pos.routes(m).is_empty() {
+                    out.push(m);
+                }
             }
         }
         out
     }
 
     #[test]
-    fn walks_past_loops_find_the_same_captures_as_walks_from_every_stone() {
+    fn walks_past_loops_find_the_captures_the_routes_find() {
         for pos in random_positions(20_000) {
             let mut fast = MoveList::new();
             pos.captures_into(&mut fast);
-            let slow = captures_stone_by_stone(&pos);
+            let slow = captures_by_routes(&pos, pos.side_to_move());
             assert_eq!(fast.as_slice(), slow.as_slice(), "{pos}");
             for side in Side::BOTH {
-                let slow: Bitboard = pos
-                    .stones(side)
-                    .into_iter()
-                    .map(|from| pos.with_side_to_move(side).capture_targets(from))
-                    .fold(Bitboard::EMPTY, |a, b| a | b);
-                assert_eq!(pos.attacked_by(side), slow, "{pos} {side}");
+                let slow = captures_by_routes(&pos, side);
+                let targets: Bitboard = slow.iter().map(|m| m.to).collect();
+                assert_eq!(pos.attacked_by(side), targets, "{pos} {side}");
+                for from in pos.stones(side) {
+                    let of_from: Bitboard = slow
+                        .iter()
+                        .filter(|m| m.from == from)
+                        .map(|m| m.to)
+                        .collect();
+                    assert_eq!(pos.capture_targets(from), of_from, "{pos} {from}");
+                }
             }
         }
     }

@@ -186,9 +186,10 @@ mod tests {
         for from in own {
             v.steps += (Bitboard(table[from.index()]) & !pos.occupied()).count();
             let mut targets = Bitboard::EMPTY;
-            for ray in circuit::circuit_rays(from.index()) {
+            let rays = circuit::RAYS[from.index()].iter();
+            for ray in rays.filter(|r| r.space != circuit::NO_SPACE) {
                 match circuit::first_hit(ray, &words) {
-                    Some(k) if k >= usize::from(ray.first_loop) => {
+                    Some(k) if ray.loops[k] > 0 => {
                         v.open_rays += 1;
                         let to = crate::square::Square::new(ray.path[k]).unwrap();
                         if enemy.has(to) {
