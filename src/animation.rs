@@ -1,29 +1,36 @@
-//! Moves in motion: a step slides in 150 ms; a capture runs its stone along the route at
-//! constant speed, straight along the lines and round each loop on the true arc, and the
-//! captured stone shrinks away as the attacker arrives.
+//! Moves in motion, start to end: a step slides in 150 ms; a capture runs its stone along
+//! the route at constant speed, straight along the lines and round each loop on the true
+//! arc, and the captured stone shrinks away as the attacker arrives. When the stone lands
+//! ([`MoveAnimated`]) the board turns to the next player if it should (400 ms), and then
+//! the move is over ([`MoveFinished`]): this file is the one place that says so.
 
 use crate::GameSet;
 use crate::geometry::{BoardPath, ease_ends};
 use crate::layout::BoardLayout;
-use crate::session::{Command, MovePlayed};
+use crate::session::{MoveFinished, MovePlayed, OnBoard};
 use crate::settings::Settings;
-use crate::stones::{STONE_Z, Stone, StonesOutOfDate};
+use crate::stones::{Moving, STONE_Z, Stone};
+use crate::view::{BoardCamera, Turning, facing};
 use bevy::prelude::*;
-use bevy_tweening::lens::{Lens, TransformScaleLens};
+use bevy_tweening::lens::{Lens, TransformRotationLens, TransformScaleLens};
 use bevy_tweening::{AnimCompletedEvent, AnimTarget, Delay, EaseMethod, Tween, TweenAnim};
 use std::sync::Arc;
 use std::time::Duration;
+use surakarta_engine::Position;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MoveAnimated>().add_systems(
         Update,
         (
+            drop_stale_moves,
             start_move_animation,
-            finish_move_animation,
-            drop_on_new_game,
+            land_moves,
+            turn_board,
+            end_turning,
             apply_fade,
         )
-            .in_set(GameSet::Present),
+            .chain()
+            .in_set(GameSet::Animate),
     );
 }
 
@@ -52,13 +59,18 @@ fn apply_fade(fades: Query<&Fade, Changed<Fade>>, mut materials: ResMut<Assets<C
     }
 }
 
-/// The move's own animation is over (the board may still turn).
+/// The move's stone has landed (the board may still turn).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveAnimated;
 
-/// The entity running a move's animation.
+/// The entity running a move's animation: the stone it moves, and the position the move
+/// leads to. Should the board come to show anything else (a new game, another screen)
+/// the animation is dropped.
 #[derive(Component)]
-pub struct MoveTween;
+pub struct MoveTween {
+    mover: Entity,
+    after: Position,
+}
 
 /// A stone that has just been captured, shrinking away.
 #[derive(Component)]
@@ -91,45 +103,72 @@ pub fn duration_of(path: &BoardPath, capture: bool) -> Duration {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// A stone's pieces and their looks, to copy for a captured stone's fade.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Looks<'w, 's> {
+    children: Query<'w, 's, &'static Children>,
+    looks: Query<'w, 's, &'static mut MeshMaterial2d<ColorMaterial>>,
+    materials: ResMut<'w, Assets<ColorMaterial>>,
+}
+
+impl Looks<'_, '_> {
+    /// Gives the stone's pieces their own copies of their materials (the other stones
+    /// share the originals) and returns them with their opacity.
+    fn own_copies(&mut self, stone: Entity) -> Vec<(Handle<ColorMaterial>, f32)> {
+        let mut own = Vec::new();
+        for child in self.children.iter_descendants(stone) {
+            if let Ok(mut look) = self.looks.get_mut(child)
+                && let Some(m) = self.materials.get(&look.0).cloned()
+            {
+                let base = m.color.alpha();
+                let copy = self.materials.add(m);
+                look.0 = copy.clone();
+                own.push((copy, base));
+            }
+        }
+        own
+    }
+}
+
 fn start_move_animation(
     mut played: MessageReader<MovePlayed>,
     mut stones: Query<(Entity, &mut Stone, &mut Transform)>,
-    children: Query<&Children>,
-    mut looks: Query<&mut MeshMaterial2d<ColorMaterial>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut looks: Looks,
     layout: Res<BoardLayout>,
     settings: Res<Settings>,
     mut animated: MessageWriter<MoveAnimated>,
-    mut out_of_date: ResMut<StonesOutOfDate>,
     mut commands: Commands,
 ) {
     for event in played.read() {
         let mv = event.mv;
-        let mover = stones
-            .iter()
-            .find(|(_, s, _)| s.square == mv.from)
-            .map(|(e, ..)| e);
-        let victim = stones
-            .iter()
-            .find(|(_, s, _)| s.square == mv.to)
-            .map(|(e, ..)| e);
+        let find = |sq| {
+            stones
+                .iter()
+                .find(|(_, s, _)| s.square == sq)
+                .map(|(e, ..)| e)
+        };
+        let (mover, victim) = (find(mv.from), find(mv.to));
         let path = match &event.route {
             Some(route) => BoardPath::route(&layout, route),
             None => BoardPath::step(&layout, mv.from, mv.to),
         };
+        if let Some(v) = victim.filter(|_| mv.capture) {
+            commands.entity(v).remove::<Stone>().insert(Captured);
+        }
+        if let Some((_, mut stone, _)) = mover.and_then(|m| stones.get_mut(m).ok()) {
+            stone.square = mv.to;
+        }
         let (Some(mover), Some(speed)) = (mover, settings.animation.factor()) else {
-            // Animation off (or nothing to animate): the move appears at once.
-            if let Some(v) = victim {
+            // Animation off (or no stone to move): the move appears at once.
+            if let Some(v) = victim.filter(|_| mv.capture) {
                 commands.entity(v).despawn();
             }
-            out_of_date.0 = true;
+            if let Some((_, _, mut t)) = mover.and_then(|m| stones.get_mut(m).ok()) {
+                t.translation = layout.point(mv.to).extend(STONE_Z);
+            }
             animated.write(MoveAnimated);
             continue;
         };
-        if let Ok((_, mut stone, _)) = stones.get_mut(mover) {
-            stone.square = mv.to;
-        }
         let duration = duration_of(&path, mv.capture);
         let ease = if mv.capture {
             EaseMethod::CustomFunction(ease_ends)
@@ -140,8 +179,12 @@ fn start_move_animation(
             path: Arc::new(path),
             z: STONE_Z + 2.0,
         };
+        commands.entity(mover).insert(Moving);
         commands.spawn((
-            MoveTween,
+            MoveTween {
+                mover,
+                after: event.before.after(mv),
+            },
             TweenAnim::new(Tween::new(ease, duration, lens)).with_speed(speed),
             AnimTarget::component::<Transform>(mover),
         ));
@@ -150,8 +193,9 @@ fn start_move_animation(
                 .get(victim)
                 .map(|(_, _, t)| t.scale)
                 .unwrap_or(Vec3::ONE);
-            commands.entity(victim).remove::<Stone>().insert(Captured);
-            let wait = duration.saturating_sub(Duration::from_secs_f32(VANISH_SECONDS));
+            let delay = duration
+                .saturating_sub(Duration::from_secs_f32(VANISH_SECONDS))
+                .max(Duration::from_millis(1));
             let vanish = Tween::new(
                 EaseFunction::QuadraticIn,
                 Duration::from_secs_f32(VANISH_SECONDS),
@@ -160,32 +204,20 @@ fn start_move_animation(
                     end: Vec3::ZERO,
                 },
             );
-            let delay = wait.max(Duration::from_millis(1));
-            commands
-                .entity(victim)
-                .insert(TweenAnim::new(Delay::new(delay).then(vanish)).with_speed(speed));
-            // The captured stone fades as it shrinks: on copies of its materials, since
-            // the other stones share the originals.
-            let mut own = Vec::new();
-            for child in children.iter_descendants(victim) {
-                if let Ok(mut look) = looks.get_mut(child)
-                    && let Some(m) = materials.get(&look.0).cloned()
-                {
-                    let base = m.color.alpha();
-                    let copy = materials.add(m);
-                    look.0 = copy.clone();
-                    own.push((copy, base));
-                }
-            }
-            commands.entity(victim).insert(Fade {
-                alpha: 1.0,
-                materials: own,
-            });
             let fade = Tween::new(
                 EaseFunction::Linear,
                 Duration::from_secs_f32(VANISH_SECONDS),
                 FadeLens,
             );
+            // The captured stone fades as it shrinks.
+            let materials = looks.own_copies(victim);
+            commands.entity(victim).insert((
+                TweenAnim::new(Delay::new(delay).then(vanish)).with_speed(speed),
+                Fade {
+                    alpha: 1.0,
+                    materials,
+                },
+            ));
             commands.spawn((
                 TweenAnim::new(Delay::new(delay).then(fade)).with_speed(speed),
                 AnimTarget::component::<Fade>(victim),
@@ -194,41 +226,104 @@ fn start_move_animation(
     }
 }
 
-fn finish_move_animation(
+/// The stone has arrived: it rests on its point (of the layout as it is now), the
+/// captured stone is gone.
+fn land_moves(
     mut completed: MessageReader<AnimCompletedEvent>,
-    tweens: Query<(), With<MoveTween>>,
+    tweens: Query<&MoveTween>,
+    mut stones: Query<(&Stone, &mut Transform)>,
     captured: Query<Entity, With<Captured>>,
+    layout: Res<BoardLayout>,
     mut animated: MessageWriter<MoveAnimated>,
-    mut out_of_date: ResMut<StonesOutOfDate>,
     mut commands: Commands,
 ) {
     for event in completed.read() {
-        if tweens.contains(event.anim_entity) {
-            commands.entity(event.anim_entity).despawn();
+        let Ok(tween) = tweens.get(event.anim_entity) else {
+            continue;
+        };
+        if let Ok((stone, mut t)) = stones.get_mut(tween.mover) {
+            t.translation = layout.point(stone.square).extend(STONE_Z);
+            commands.entity(tween.mover).remove::<Moving>();
+        }
+        commands.entity(event.anim_entity).despawn();
+        for e in &captured {
+            commands.entity(e).despawn();
+        }
+        animated.write(MoveAnimated);
+    }
+}
+
+/// A moving stone whose move is no longer on the board (a new game, an undo, a lesson
+/// or a review coming or going): its animation is dropped and the stones are laid out
+/// from the board as it is.
+fn drop_stale_moves(
+    tweens: Query<(Entity, &MoveTween)>,
+    captured: Query<Entity, With<Captured>>,
+    board: OnBoard,
+    mut commands: Commands,
+) {
+    let now = board.session().game.position();
+    for (entity, tween) in &tweens {
+        if tween.after != *now {
+            commands.entity(entity).despawn();
+            if let Ok(mut mover) = commands.get_entity(tween.mover) {
+                mover.remove::<Moving>();
+            }
             for e in &captured {
                 commands.entity(e).despawn();
             }
-            out_of_date.0 = true;
-            animated.write(MoveAnimated);
         }
     }
 }
 
-type AnimatedPieces = Or<(With<MoveTween>, With<Captured>)>;
-
-fn drop_on_new_game(
-    mut commands_in: MessageReader<Command>,
-    tweens: Query<Entity, AnimatedPieces>,
-    mut out_of_date: ResMut<StonesOutOfDate>,
+/// After the stone lands: the board turns to the next player if it should, else the move
+/// is over at once.
+fn turn_board(
+    mut animated: MessageReader<MoveAnimated>,
+    mut finished: MessageWriter<MoveFinished>,
+    board: OnBoard,
+    settings: Res<Settings>,
+    camera: Single<(Entity, &Transform), With<BoardCamera>>,
     mut commands: Commands,
 ) {
-    if commands_in
-        .read()
-        .any(|c| matches!(c, Command::NewGame { .. }))
-    {
-        for e in &tweens {
-            commands.entity(e).despawn();
+    if animated.read().count() == 0 {
+        return;
+    }
+    let (entity, transform) = *camera;
+    let target = facing(&board, &settings);
+    match settings.animation.factor() {
+        Some(speed) if transform.rotation.angle_between(target) > 0.01 => {
+            let tween = Tween::new(
+                EaseFunction::CubicInOut,
+                Duration::from_millis(400),
+                TransformRotationLens {
+                    start: transform.rotation,
+                    end: target,
+                },
+            );
+            commands
+                .entity(entity)
+                .insert((TweenAnim::new(tween).with_speed(speed), Turning));
         }
-        out_of_date.0 = true;
+        _ => {
+            commands
+                .entity(entity)
+                .insert(Transform::from_rotation(target));
+            finished.write(MoveFinished);
+        }
+    }
+}
+
+fn end_turning(
+    mut completed: MessageReader<AnimCompletedEvent>,
+    turning: Query<Entity, With<Turning>>,
+    mut finished: MessageWriter<MoveFinished>,
+    mut commands: Commands,
+) {
+    for event in completed.read() {
+        if turning.contains(event.anim_entity) {
+            commands.entity(event.anim_entity).remove::<Turning>();
+            finished.write(MoveFinished);
+        }
     }
 }

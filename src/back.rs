@@ -1,72 +1,74 @@
-//! The back button (Android) and Escape (desktop, web): close the open panel (Settings and
-//! Statistics go back to the menu); with none open, ask before leaving a game in progress.
+//! Back: Android's back button (the logical key winit reports for it), the browser's back
+//! key and Escape. It closes the card on screen (a panel over the menu goes back to the
+//! menu); with none, it leaves a lesson or a review, goes on with a game from the menu,
+//! asks before leaving a game in progress, and on Android, with nothing to lose, leaves.
 
-use crate::GameSet;
-use crate::hud::{OpenPanel, PanelState};
+use crate::screens::lesson::LessonStep;
+use crate::screens::review::ReviewStep;
 use crate::session::Session;
+use crate::{GameSet, Panel, Screen};
+use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, go_back.in_set(GameSet::Input));
+    app.add_message::<Back>().add_systems(
+        Update,
+        (read_back_keys, go_back).chain().in_set(GameSet::Input),
+    );
 }
 
-#[allow(clippy::too_many_arguments)]
-fn go_back(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    mut panels: ResMut<PanelState>,
-    session: Res<Session>,
-    turn: Option<Res<State<crate::session::Turn>>>,
-    mut exit: MessageWriter<AppExit>,
-    tutorial: Res<crate::tutorial::Tutorial>,
-    review: Res<crate::review::Review>,
-    mut actions: MessageWriter<crate::hud::UiAction>,
+/// The player asked to go back.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Back;
+
+fn read_back_keys(
+    codes: Option<Res<ButtonInput<KeyCode>>>,
+    keys: Option<Res<ButtonInput<Key>>>,
+    mut back: MessageWriter<Back>,
 ) {
-    let Some(keys) = keys else { return };
-    if !keys.just_pressed(KeyCode::BrowserBack) && !keys.just_pressed(KeyCode::Escape) {
+    // winit on Android reports the back button as the logical key only.
+    let by_code =
+        codes.is_some_and(|k| k.any_just_pressed([KeyCode::Escape, KeyCode::BrowserBack]));
+    let by_key = keys.is_some_and(|k| k.any_just_pressed([Key::BrowserBack, Key::Escape]));
+    if by_code || by_key {
+        back.write(Back);
+    }
+}
+
+/// Where Back leads from each screen and panel.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Way<'w> {
+    screen: Res<'w, State<Screen>>,
+    panel: Res<'w, State<Panel>>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+    next_panel: ResMut<'w, NextState<Panel>>,
+    lessons: MessageWriter<'w, LessonStep>,
+    reviews: MessageWriter<'w, ReviewStep>,
+    exit: MessageWriter<'w, AppExit>,
+}
+
+fn go_back(mut back: MessageReader<Back>, mut way: Way, session: Res<Session>) {
+    if back.read().count() == 0 {
         return;
     }
-    let over = turn.is_some_and(|t| *t.get() == crate::session::Turn::Over);
-    match panels.top() {
-        Some(OpenPanel::Leave) => panels.leave_prompt = false,
-        Some(OpenPanel::Settings | OpenPanel::Stats | OpenPanel::Rules | OpenPanel::Records) => {
-            panels.back_to_menu()
-        }
-        Some(OpenPanel::NewGame) => panels.new_game = false,
-        Some(OpenPanel::Menu) => panels.menu = false,
-        None => close_the_board(
-            &mut panels,
-            &session,
-            over,
-            &tutorial,
-            review.active(),
-            &mut actions,
-            &mut exit,
-        ),
+    if *way.panel.get() != Panel::None {
+        (*way.next_panel).set_if_neq(Panel::None);
+        return;
     }
-}
-
-/// Back with no panel open: leave a lesson, close the result, ask before leaving a game in
-/// progress, or (Android, nothing to lose) leave the app.
-fn close_the_board(
-    panels: &mut PanelState,
-    session: &Session,
-    over: bool,
-    tutorial: &crate::tutorial::Tutorial,
-    reviewing: bool,
-    actions: &mut MessageWriter<crate::hud::UiAction>,
-    exit: &mut MessageWriter<AppExit>,
-) {
-    if tutorial.active() {
-        // Back in a lesson leaves the tutorial; the game in progress comes back.
-        actions.write(crate::hud::UiAction::LeaveTutorial);
-    } else if reviewing {
-        actions.write(crate::hud::UiAction::ReviewClose);
-    } else if over && !panels.game_over_closed {
-        panels.game_over_closed = true;
-    } else if session.game.outcome().is_none() && !session.game.history().is_empty() {
-        panels.leave_prompt = true;
-    } else if cfg!(target_os = "android") {
-        // Nothing to lose: back leaves, as on any Android screen.
-        exit.write(AppExit::Success);
+    let in_progress = session.game.outcome().is_none() && !session.game.history().is_empty();
+    match way.screen.get() {
+        Screen::Lesson => {
+            way.lessons.write(LessonStep::Leave);
+        }
+        Screen::Review => {
+            way.reviews.write(ReviewStep::Close);
+        }
+        Screen::Menu => (*way.next_screen).set_if_neq(Screen::Game),
+        Screen::Game if in_progress => (*way.next_panel).set_if_neq(Panel::Leave),
+        Screen::Game => {
+            if cfg!(target_os = "android") {
+                way.exit.write(AppExit::Success);
+            }
+        }
     }
 }

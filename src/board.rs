@@ -1,22 +1,24 @@
 //! The board: the grid of lines tinted by circuit, the eight loops as true 3/4 circles,
 //! the intersections and the marked safe corners. Rebuilt when the layout or theme changes.
 
+use crate::GameSet;
 use crate::geometry::{BoardPath, loop_arc, stroke_mesh};
 use crate::layout::BoardLayout;
 use crate::theme::Theme;
-use crate::{GameSet, Screen};
 use bevy::prelude::*;
 use surakarta_engine::{Circuit, Loop, Square};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Game), build_board)
-        .add_systems(
-            Update,
-            build_board
-                .run_if(resource_changed::<BoardLayout>.or_else(resource_changed::<Theme>))
-                .run_if(in_state(Screen::Game))
-                .in_set(GameSet::Present),
-        );
+    app.add_systems(
+        Update,
+        build_board
+            .run_if(
+                resource_changed::<BoardLayout>
+                    .or_else(resource_changed::<Theme>)
+                    .or_else(not(any_with_component::<BoardPiece>)),
+            )
+            .in_set(GameSet::Present),
+    );
 }
 
 /// Anything drawn for the board itself.
@@ -62,7 +64,6 @@ fn build_board(
                 Mesh2d(meshes.add(mesh)),
                 MeshMaterial2d(materials.add(colour)),
                 Transform::from_xyz(0.0, 0.0, z),
-                DespawnOnExit(Screen::Game),
             ))
             .id()
     };
@@ -111,7 +112,6 @@ fn build_board(
             Mesh2d(dot.clone()),
             MeshMaterial2d(ink.clone()),
             Transform::from_translation(layout.point(sq).extend(2.5)),
-            DespawnOnExit(Screen::Game),
         ));
         if sq.is_corner() {
             e.with_child((

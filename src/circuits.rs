@@ -16,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
         (show_beads, run_beads)
             .chain()
             .in_set(GameSet::Present)
-            .run_if(in_state(Screen::Game)),
+            .run_if(in_state(Screen::Lesson)),
     );
 }
 
@@ -94,7 +94,7 @@ fn show_beads(
         commands
             .spawn((
                 Bead { circuit, t: start },
-                DespawnOnExit(Screen::Game),
+                DespawnOnExit(Screen::Lesson),
                 Mesh2d(meshes.add(Circle::new(s * 0.16))),
                 MeshMaterial2d(materials.add(colour)),
                 Transform::from_xyz(0.0, 0.0, 4.0),

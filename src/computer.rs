@@ -1,11 +1,11 @@
 //! The computer's moves and the hints, searched so that no frame waits for them: on a
 //! background task where there are threads (phones, desktop), a few milliseconds per frame
 //! where there are none (the web). A search is cancelled (its stop flag set) on undo, new
-//! game, or when the game screen is left; its answer is then dropped.
+//! game, or when the screen changes; its answer is then dropped.
 
-use crate::GameSet;
 use crate::selection::Selection;
-use crate::session::{Command, MoveChosen, Session, Turn};
+use crate::session::{Command, MoveChosen, OnBoard, Turn};
+use crate::{GameSet, Screen};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
@@ -22,8 +22,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 cancel_on_command,
-                ask_for_hint,
-                start_thinking,
+                ask_for_hint.run_if(in_state(Turn::Waiting)),
+                start_thinking.run_if(in_state(Turn::Thinking)),
                 think_in_slices,
                 collect_answers,
             )
@@ -31,7 +31,9 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(GameSet::Rules),
         )
         .add_systems(OnExit(Turn::Thinking), cancel_move_search)
-        .add_systems(OnExit(crate::Screen::Game), cancel_all);
+        .add_systems(OnExit(Screen::Game), cancel_all)
+        .add_systems(OnExit(Screen::Lesson), cancel_all)
+        .add_systems(OnExit(Screen::Review), cancel_all);
 }
 
 /// How long a hint may think.
@@ -240,6 +242,7 @@ fn cancel_move_search(mut computer: ResMut<Computer>) {
     computer.cancel(Some(Purpose::Move));
 }
 
+/// Another screen: its board is another game, and nothing asked about the last one counts.
 fn cancel_all(mut computer: ResMut<Computer>) {
     computer.cancel(None);
 }
@@ -247,23 +250,18 @@ fn cancel_all(mut computer: ResMut<Computer>) {
 fn ask_for_hint(
     mut commands: MessageReader<Command>,
     mut computer: ResMut<Computer>,
-    session: Res<Session>,
-    turn: Option<Res<State<Turn>>>,
+    board: OnBoard,
 ) {
+    let session = board.session();
     let asked = commands.read().any(|c| *c == Command::Hint);
-    let waiting = turn.is_some_and(|t| *t.get() == Turn::Waiting);
-    if asked && waiting && session.human_to_move() && !computer.hinting() {
+    if asked && session.human_to_move() && !computer.hinting() {
         computer.start(&session.game, Purpose::Hint, Level::Hard, 0);
     }
 }
 
-fn start_thinking(
-    mut computer: ResMut<Computer>,
-    session: Res<Session>,
-    turn: Option<Res<State<Turn>>>,
-) {
-    let thinking = turn.is_some_and(|t| *t.get() == Turn::Thinking);
-    if !thinking || computer.thinking() || session.game.outcome().is_some() {
+fn start_thinking(mut computer: ResMut<Computer>, board: OnBoard) {
+    let session = board.session();
+    if computer.thinking() || session.game.outcome().is_some() {
         return;
     }
     let Some(level) = session.level() else { return };
@@ -298,10 +296,11 @@ fn think_in_slices(mut computer: ResMut<Computer>, time: Res<Time<Real>>) {
 
 fn collect_answers(
     mut computer: ResMut<Computer>,
-    session: Res<Session>,
+    board: OnBoard,
     mut selection: ResMut<Selection>,
     mut chosen: MessageWriter<MoveChosen>,
 ) {
+    let session = board.session();
     let mut i = 0;
     while i < computer.searches.len() {
         let answer = match &mut computer.searches[i].work {

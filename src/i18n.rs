@@ -2,16 +2,11 @@
 //! `assets/i18n/` (compiled in, so every platform has them from the first frame), and the
 //! one font that shows them all (`assets/fonts/`, a subset made by `subset.sh`).
 
-use crate::settings::Settings;
 use bevy::prelude::*;
 use std::collections::HashMap;
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(Strings::for_language(Language::from_device()))
-        .add_systems(
-            Update,
-            follow_language_setting.run_if(resource_changed::<Settings>),
-        );
+    app.insert_resource(Strings::for_language(Language::from_device()));
     // The app's font replaces Bevy's built-in one, so every text uses it.
     if let Some(mut fonts) = app.world_mut().get_resource_mut::<Assets<Font>>() {
         let _ = fonts.insert(AssetId::default(), Font::from_bytes(FONT.to_vec()));
@@ -140,18 +135,6 @@ impl Strings {
     /// Every translated text.
     pub fn values(&self) -> impl Iterator<Item = &str> {
         self.map.values().map(String::as_str)
-    }
-}
-
-/// The language the settings ask for, or the device's.
-pub fn chosen_language(settings: &Settings) -> Language {
-    settings.language.unwrap_or_else(Language::from_device)
-}
-
-fn follow_language_setting(settings: Res<Settings>, mut strings: ResMut<Strings>) {
-    let wanted = chosen_language(&settings);
-    if strings.language != wanted {
-        *strings = Strings::for_language(wanted);
     }
 }
 

@@ -1,11 +1,13 @@
-//! Taps: a touch or a mouse click that lifts near where it went down becomes a tap on the
-//! nearest board point. A drag is not a tap; taps outside the board, on a panel, during an
-//! animation or while the computer thinks change nothing.
+//! Taps on the board: a touch or a mouse click that lifts near where it went down becomes
+//! a tap on the nearest board point. A drag is not a tap, and neither is a press that
+//! went down on the UI (a card, a button): those are the UI's. Whether the game wants the
+//! tap is the selection's business (`selection.rs`).
 
 use crate::GameSet;
 use crate::layout::BoardLayout;
-use crate::session::{Session, Turn};
+use crate::ui::press::{DRAG_DISTANCE, MOUSE, UiHits};
 use crate::view::BoardCamera;
+use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::input::touch::{TouchInput, TouchPhase};
@@ -18,102 +20,110 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<TouchInput>()
         .add_message::<MouseButtonInput>()
         .add_message::<Tapped>()
-        .init_resource::<Overlay>()
         .init_resource::<Hover>()
-        .add_systems(Update, (read_taps, track_hover).in_set(GameSet::Input));
+        .add_systems(
+            Update,
+            (read_taps.in_set(TapSystems), track_hover).in_set(GameSet::Input),
+        );
 }
+
+/// Where taps become [`Tapped`] messages.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TapSystems;
 
 /// A person tapped this board point.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tapped(pub Square);
 
-/// True while a panel covers the board (new game, game over): taps go to the panel only.
-#[derive(Resource, Default, Debug, PartialEq, Eq)]
-pub struct Overlay(pub bool);
-
 /// The board point under the mouse pointer (desktop and web); touch screens have none.
 #[derive(Resource, Default, Debug, PartialEq, Eq)]
 pub struct Hover(pub Option<Square>);
 
-fn track_hover(
-    windows: Query<&Window, With<PrimaryWindow>>,
-    camera: Query<&Transform, With<BoardCamera>>,
-    layout: Res<BoardLayout>,
-    mut hover: ResMut<Hover>,
-) {
-    let rotation = camera.iter().next().map_or(Quat::IDENTITY, |t| t.rotation);
-    let cursor = windows.single().ok().and_then(Window::cursor_position);
-    let over = cursor.and_then(|c| layout.nearest(layout.screen_to_world(c, rotation)));
+/// The board's points on the window: where the board is laid out, and which way the
+/// camera looks at it (the board may be turned half a circle).
+#[derive(SystemParam)]
+pub struct BoardPoints<'w, 's> {
+    window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    camera: Query<'w, 's, &'static Transform, With<BoardCamera>>,
+    layout: Res<'w, BoardLayout>,
+}
+
+impl BoardPoints<'_, '_> {
+    /// The mouse pointer in the window, if it is in it.
+    pub fn cursor(&self) -> Option<Vec2> {
+        self.window.single().ok().and_then(Window::cursor_position)
+    }
+
+    /// The board point nearest `screen` (window coordinates), if one is near enough.
+    pub fn nearest(&self, screen: Vec2) -> Option<Square> {
+        let rotation = self
+            .camera
+            .iter()
+            .next()
+            .map_or(Quat::IDENTITY, |t| t.rotation);
+        self.layout
+            .nearest(self.layout.screen_to_world(screen, rotation))
+    }
+}
+
+fn track_hover(points: BoardPoints, mut hover: ResMut<Hover>) {
+    let over = points.cursor().and_then(|c| points.nearest(c));
     if hover.0 != over {
         hover.0 = over;
     }
 }
 
-/// A press that moves further than this is a drag, not a tap.
-pub const DRAG_DISTANCE: f32 = 14.0;
-
-#[derive(Default)]
-struct Presses {
-    touches: HashMap<u64, Vec2>,
-    mouse: Option<Vec2>,
-}
-
-#[allow(clippy::too_many_arguments)]
 fn read_taps(
     mut touches: MessageReader<TouchInput>,
     mut clicks: MessageReader<MouseButtonInput>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    camera: Query<&Transform, With<BoardCamera>>,
-    layout: Res<BoardLayout>,
-    session: Res<Session>,
-    turn: Option<Res<State<Turn>>>,
-    overlay: Res<Overlay>,
-    mut presses: Local<Presses>,
+    points: BoardPoints,
+    ui: UiHits,
+    // Where each press on the board went down; a press on the UI is not kept.
+    mut down: Local<HashMap<u64, Vec2>>,
     mut tapped: MessageWriter<Tapped>,
 ) {
     let mut taps: Vec<Vec2> = Vec::new();
+    let press = |id: u64, at: Vec2, down: &mut HashMap<u64, Vec2>| {
+        if ui.at(at).is_none() {
+            down.insert(id, at);
+        } else {
+            down.remove(&id);
+        }
+    };
     for t in touches.read() {
         match t.phase {
-            TouchPhase::Started => {
-                presses.touches.insert(t.id, t.position);
-            }
+            TouchPhase::Started => press(t.id, t.position, &mut down),
             TouchPhase::Moved => {}
             TouchPhase::Ended => {
-                if let Some(start) = presses.touches.remove(&t.id)
+                if let Some(start) = down.remove(&t.id)
                     && start.distance(t.position) <= DRAG_DISTANCE
                 {
                     taps.push(t.position);
                 }
             }
             TouchPhase::Canceled => {
-                presses.touches.remove(&t.id);
+                down.remove(&t.id);
             }
         }
     }
-    let cursor = windows.single().ok().and_then(Window::cursor_position);
+    let cursor = points.cursor();
     for c in clicks.read().filter(|c| c.button == MouseButton::Left) {
         match (c.state, cursor) {
-            (ButtonState::Pressed, Some(at)) => presses.mouse = Some(at),
+            (ButtonState::Pressed, Some(at)) => press(MOUSE, at, &mut down),
             (ButtonState::Released, Some(at)) => {
-                if presses
-                    .mouse
-                    .take()
+                if down
+                    .remove(&MOUSE)
                     .is_some_and(|start| start.distance(at) <= DRAG_DISTANCE)
                 {
                     taps.push(at);
                 }
             }
-            _ => presses.mouse = None,
+            _ => {
+                down.remove(&MOUSE);
+            }
         }
     }
-    let waiting = turn.is_some_and(|t| *t.get() == Turn::Waiting);
-    if taps.is_empty() || !waiting || overlay.0 || !session.human_to_move() {
-        return;
-    }
-    let rotation = camera.iter().next().map_or(Quat::IDENTITY, |t| t.rotation);
-    for screen in taps {
-        if let Some(sq) = layout.nearest(layout.screen_to_world(screen, rotation)) {
-            tapped.write(Tapped(sq));
-        }
+    for sq in taps.into_iter().filter_map(|at| points.nearest(at)) {
+        tapped.write(Tapped(sq));
     }
 }

@@ -6,23 +6,23 @@
 
 pub mod animation;
 pub mod back;
+pub mod bars;
 pub mod board;
 pub mod circuits;
 pub mod clipboard;
 pub mod computer;
-pub mod frame_bench;
+#[cfg(feature = "dev")]
+pub mod dev_tools;
 pub mod geometry;
-pub mod hud;
 pub mod i18n;
 pub mod input;
 pub mod layout;
 pub mod options;
+pub mod panels;
 pub mod persist;
 pub mod preview;
 pub mod records;
-pub mod report;
-pub mod review;
-pub mod screenshot;
+pub mod screens;
 pub mod selection;
 pub mod session;
 pub mod settings;
@@ -30,36 +30,85 @@ pub mod sound;
 pub mod stones;
 pub mod theme;
 pub mod tutorial;
+pub mod ui;
 pub mod view;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 pub use options::Options;
 
-/// The screens of the app.
+/// The screens of the app. The board is always there; what is on it depends on the
+/// screen: the player's own game (menu, game), a lesson's or a record's (`session::Practice`).
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Screen {
-    /// The board: a game in progress or finished.
+    /// The menu the app opens on, over the player's game (`screens/menu.rs`).
     #[default]
+    Menu,
+    /// The player's game being played, or finished (`screens/game.rs`).
     Game,
+    /// A tutorial lesson on the board (`screens/lesson.rs`).
+    Lesson,
+    /// A game record stepped through move by move (`screens/review.rs`).
+    Review,
+}
+
+/// The card over the screen, at most one at a time; each is one file in `panels/`,
+/// spawned on enter and despawned on exit.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Panel {
+    /// No card: the screen itself (the menu, or the board) takes the taps.
+    #[default]
+    None,
+    NewGame,
+    Settings,
+    Stats,
+    Rules,
+    Records,
+    /// "Leave the game?", after Back during a game.
+    Leave,
+    /// The result of the player's game.
+    GameOver,
+}
+
+impl Panel {
+    /// Its name in reports and on the command line.
+    pub fn name(self) -> Option<&'static str> {
+        Some(match self {
+            Panel::None => return None,
+            Panel::NewGame => "new-game",
+            Panel::Settings => "settings",
+            Panel::Stats => "stats",
+            Panel::Rules => "rules",
+            Panel::Records => "records",
+            Panel::Leave => "leave",
+            Panel::GameOver => "game-over",
+        })
+    }
 }
 
 /// The frame, in order: taps become squares, squares become moves and moves change the
-/// game, then the screen shows the result.
+/// game, moves start and end their animations, then the screen shows the result.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameSet {
     Input,
     Rules,
+    Animate,
     Present,
 }
 
 /// The game's own plugins, without windowing or rendering: the app adds these to
 /// `DefaultPlugins`, the tests to `MinimalPlugins`.
 pub fn plugin(app: &mut App) {
-    app.init_state::<Screen>();
+    app.init_state::<Screen>().init_state::<Panel>();
     app.configure_sets(
         Update,
-        (GameSet::Input, GameSet::Rules, GameSet::Present).chain(),
+        (
+            GameSet::Input,
+            GameSet::Rules,
+            GameSet::Animate,
+            GameSet::Present,
+        )
+            .chain(),
     );
     app.add_plugins(bevy_tweening::TweeningPlugin);
     app.add_plugins((
@@ -76,18 +125,20 @@ pub fn plugin(app: &mut App) {
         board::plugin,
         stones::plugin,
         preview::plugin,
-        hud::plugin,
     ));
     app.add_plugins((
+        ui::plugin,
+        bars::plugin,
+        screens::plugin,
+        panels::plugin,
         persist::plugin,
         back::plugin,
-        report::plugin,
-        tutorial::plugin,
         records::plugin,
-        review::plugin,
         sound::plugin,
         circuits::plugin,
     ));
+    #[cfg(feature = "dev")]
+    app.add_plugins(dev_tools::report::plugin);
 }
 
 /// The whole app for a window: Bevy's default plugins, the game, and the command-line
@@ -138,10 +189,7 @@ fn build(options: Options, window: Window) -> App {
             }),
     );
     // Tools that set up their own position must not touch the player's saved game.
-    let tool = options.screenshot.is_some()
-        || options.bench_frames.is_some()
-        || options.fen.is_some()
-        || options.lesson.is_some();
+    let tool = options.is_tool();
     app.insert_resource(if tool {
         persist::Storage(None)
     } else {
@@ -163,7 +211,8 @@ fn build(options: Options, window: Window) -> App {
         );
     }
     app.insert_resource(options.clone());
-    app.add_plugins((screenshot::plugin, frame_bench::plugin));
+    #[cfg(feature = "dev")]
+    app.add_plugins(dev_tools::plugin);
     app
 }
 
@@ -197,7 +246,7 @@ pub fn run() -> std::process::ExitCode {
         None => None,
     };
     let mut app = app(options);
-    app.insert_resource(review::PendingReview(review));
+    app.insert_resource(screens::review::PendingReview(review));
     match app.run() {
         AppExit::Success => std::process::ExitCode::SUCCESS,
         AppExit::Error(code) => std::process::ExitCode::from(code.get()),

@@ -32,7 +32,7 @@ pub struct Options {
     pub select: Option<Square>,
     pub bench_frames: Option<u32>,
     pub language: Option<crate::i18n::Language>,
-    pub panel: Option<Panel>,
+    pub panel: Option<Shown>,
     pub theme: Option<crate::theme::ThemeKind>,
     /// A tutorial lesson, counted from 0.
     pub lesson: Option<usize>,
@@ -42,9 +42,9 @@ pub struct Options {
     pub record: Option<String>,
 }
 
-/// A panel the screenshot tool can show.
+/// A screen or panel the screenshot tool can show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Panel {
+pub enum Shown {
     Menu,
     NewGame,
     Settings,
@@ -55,11 +55,38 @@ pub enum Panel {
     Leave,
 }
 
+/// The options that set up a screen for a check (screenshots, the frame bench), which
+/// only builds with the `dev` feature have.
+const TOOL_FLAGS: [&str; 7] = [
+    "--screenshot",
+    "--bench-frames",
+    "--fen",
+    "--select",
+    "--panel",
+    "--lesson",
+    "--lesson-state",
+];
+
 impl Options {
+    /// True when a check tool sets up the screen: such a run keeps nothing of the player's.
+    pub fn is_tool(&self) -> bool {
+        self.screenshot.is_some()
+            || self.bench_frames.is_some()
+            || self.fen.is_some()
+            || self.lesson.is_some()
+            || self.panel.is_some()
+    }
+
     pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
         let mut o = Options::default();
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
+            if !cfg!(feature = "dev") && TOOL_FLAGS.contains(&flag.as_str()) {
+                return Err(format!(
+                    "{flag} is a tool for checks, in builds with the dev feature \
+                     (cargo run --features dev)"
+                ));
+            }
             let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
             match flag.as_str() {
                 "-h" | "--help" => o.help = true,
@@ -104,13 +131,13 @@ impl Options {
                         "--panel",
                         &v,
                         &[
-                            ("menu", Panel::Menu),
-                            ("new-game", Panel::NewGame),
-                            ("settings", Panel::Settings),
-                            ("stats", Panel::Stats),
-                            ("rules", Panel::Rules),
-                            ("records", Panel::Records),
-                            ("leave", Panel::Leave),
+                            ("menu", Shown::Menu),
+                            ("new-game", Shown::NewGame),
+                            ("settings", Shown::Settings),
+                            ("stats", Shown::Stats),
+                            ("rules", Shown::Rules),
+                            ("records", Shown::Records),
+                            ("leave", Shown::Leave),
                         ],
                     )?);
                 }
@@ -221,7 +248,7 @@ mod tests {
     #[test]
     fn named_values_are_read_and_a_wrong_name_lists_the_right_ones() {
         let o = parse(&["--panel", "records", "--lesson-state", "failed"]).unwrap();
-        assert_eq!(o.panel, Some(Panel::Records));
+        assert_eq!(o.panel, Some(Shown::Records));
         assert_eq!(o.lesson_state, Some(crate::tutorial::LessonState::Failed));
         assert_eq!(
             parse(&["--panel", "help"]).unwrap_err(),

@@ -7,10 +7,11 @@ use crate::geometry::{BoardPath, arrow_mesh, loop_arc, stroke_mesh};
 use crate::input::Hover;
 use crate::layout::BoardLayout;
 use crate::selection::Selection;
-use crate::session::{Session, Turn};
+use crate::session::{OnBoard, Practice, Session, Turn};
 use crate::settings::Settings;
 use crate::theme::Theme;
 use crate::{GameSet, Screen};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::{Leg, Move, Route, Square};
 
@@ -18,10 +19,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         draw_marks
-            .run_if(in_state(Screen::Game))
             .run_if(
                 resource_changed::<Selection>
                     .or_else(resource_changed::<Session>)
+                    .or_else(resource_changed::<Practice>)
+                    .or_else(state_changed::<Screen>)
                     .or_else(resource_changed::<BoardLayout>)
                     .or_else(resource_changed::<Settings>)
                     .or_else(resource_changed::<crate::theme::Theme>)
@@ -71,7 +73,6 @@ impl Painter<'_, '_, '_> {
             Mesh2d(self.meshes.add(mesh)),
             MeshMaterial2d(self.materials.add(colour)),
             Transform::from_xyz(0.0, 0.0, z),
-            DespawnOnExit(Screen::Game),
             extra,
         ));
     }
@@ -82,7 +83,6 @@ impl Painter<'_, '_, '_> {
             Mesh2d(self.meshes.add(mesh)),
             MeshMaterial2d(self.materials.add(colour)),
             Transform::from_translation(self.layout.point(sq).extend(z)),
-            DespawnOnExit(Screen::Game),
             extra,
         ));
     }
@@ -136,20 +136,35 @@ impl Painter<'_, '_, '_> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the marks are drawn from.
+#[derive(SystemParam)]
+struct Seen<'w> {
+    selection: Res<'w, Selection>,
+    board: OnBoard<'w>,
+    settings: Res<'w, Settings>,
+    layout: Res<'w, BoardLayout>,
+    theme: Res<'w, Theme>,
+    turn: Option<Res<'w, State<Turn>>>,
+    hover: Res<'w, Hover>,
+}
+
 fn draw_marks(
     old: Query<Entity, With<Mark>>,
-    selection: Res<Selection>,
-    session: Res<Session>,
-    settings: Res<Settings>,
-    layout: Res<BoardLayout>,
-    theme: Res<Theme>,
-    turn: Option<Res<State<Turn>>>,
-    hover: Res<Hover>,
+    seen: Seen,
     commands: Commands,
     meshes: ResMut<Assets<Mesh>>,
     materials: ResMut<Assets<ColorMaterial>>,
 ) {
+    let Seen {
+        selection,
+        board,
+        settings,
+        layout,
+        theme,
+        turn,
+        hover,
+    } = seen;
+    let session = board.session();
     let mut p = Painter {
         commands,
         meshes,

@@ -5,16 +5,13 @@
 //! Finished games are kept on the shelf (`records/` beside the saved game; in a browser,
 //! localStorage) one file per game, so the last games can be reviewed on every platform.
 
-use crate::GameSet;
 use crate::clipboard::{Clipboard, ClipboardError};
-use crate::hud::UiAction;
 use crate::i18n::Strings;
 use crate::persist::Storage;
 use crate::persist::format::record_of;
 use crate::persist::store::{Read, Store};
-use crate::review::ReviewBoard;
-use crate::session::{Aside, Session, SessionSystems, Start, Turn};
-use crate::settings::Settings;
+use crate::session::{Session, Turn};
+use crate::{GameSet, Screen};
 use bevy::prelude::*;
 use surakarta_engine::{Game, Position, Record};
 
@@ -24,12 +21,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, find_shelf)
         .add_systems(
             Update,
-            record_actions
-                .in_set(GameSet::Rules)
-                .before(crate::review::ReviewSystems)
-                .before(SessionSystems),
-        )
-        .add_systems(Update, keep_finished_games.in_set(GameSet::Present));
+            keep_finished_games
+                .run_if(in_state(Screen::Game).and_then(in_state(Turn::Over)))
+                .in_set(GameSet::Present),
+        );
 }
 
 /// The saved games shown at most on the records panel, newest first.
@@ -110,6 +105,74 @@ impl Records {
             Some(dir) => dir.join(&name).display().to_string(),
             None => name,
         })
+    }
+}
+
+impl Records {
+    /// Copies the player's game as a record; the note says how it went.
+    pub fn copy(&mut self, session: &Session, clipboard: &mut Clipboard, strings: &Strings) {
+        let text = stamped(record_of(session)).to_string();
+        self.note = Some(match clipboard.copy(&text) {
+            Ok(()) => strings.get("records.copied"),
+            Err(ClipboardError::Unavailable) => strings.get("records.no_clipboard"),
+            Err(ClipboardError::Failed(e)) => strings.fill("records.not_copied", &[("error", e)]),
+        });
+    }
+
+    /// Saves the player's game on the shelf (and, in a browser, downloads it).
+    pub fn save_now(&mut self, session: &Session, strings: &Strings) {
+        #[cfg(target_arch = "wasm32")]
+        download(
+            &file_name(session),
+            &stamped(record_of(session)).to_string(),
+        );
+        self.note = Some(match self.save(session, false) {
+            Ok(place) => strings.fill("records.saved", &[("where", place)]),
+            Err(e) => strings.fill("records.not_saved", &[("error", e)]),
+        });
+        self.refresh();
+    }
+
+    /// What the clipboard holds, read as a record or a position; `None` (with the note
+    /// saying why) when it holds neither.
+    pub fn paste(&mut self, clipboard: &mut Clipboard, strings: &Strings) -> Option<Pasted> {
+        let text = match clipboard.paste(&strings.get("records.paste_prompt")) {
+            Ok(Some(text)) if !text.trim().is_empty() => text,
+            Ok(_) => {
+                self.note = Some(strings.get("records.empty_clipboard"));
+                return None;
+            }
+            Err(ClipboardError::Unavailable) => {
+                self.note = Some(strings.get("records.no_clipboard"));
+                return None;
+            }
+            Err(ClipboardError::Failed(e)) => {
+                self.note = Some(strings.fill("records.bad", &[("error", e)]));
+                return None;
+            }
+        };
+        match read_pasted(&text) {
+            Ok(pasted) => Some(pasted),
+            Err(e) => {
+                self.note = Some(strings.fill("records.bad", &[("error", e)]));
+                None
+            }
+        }
+    }
+
+    /// The saved game at `index` on the list, as a game to review; `None` (with the
+    /// note saying why) when it cannot be read.
+    pub fn open_saved(&mut self, index: usize, strings: &Strings) -> Option<Game> {
+        let error = match self.saved.get(index).map(|s| &s.record) {
+            Some(Ok(record)) => match record.to_game() {
+                Ok(game) => return Some(game),
+                Err(e) => e.to_string(),
+            },
+            Some(Err(e)) => e.clone(),
+            None => return None,
+        };
+        self.note = Some(strings.fill("records.bad", &[("error", error)]));
+        None
     }
 }
 
@@ -214,105 +277,13 @@ fn shelf_for(storage: &Storage) -> Option<Store> {
     Some(store.sub("records"))
 }
 
-fn record_actions(
-    mut actions: MessageReader<UiAction>,
-    mut board: ReviewBoard,
-    mut records: ResMut<Records>,
-    mut clipboard: ResMut<Clipboard>,
-    settings: Res<Settings>,
-    strings: Res<Strings>,
-) {
-    for action in actions.read() {
-        match *action {
-            UiAction::OpenRecords => {
-                records.refresh();
-                records.note = None;
-                board.panels.records = true;
-            }
-            UiAction::CopyRecord => {
-                let session = board.aside.real(&board.session);
-                let text = stamped(record_of(session)).to_string();
-                records.note = Some(match clipboard.copy(&text) {
-                    Ok(()) => strings.get("records.copied"),
-                    Err(ClipboardError::Unavailable) => strings.get("records.no_clipboard"),
-                    Err(ClipboardError::Failed(e)) => {
-                        strings.fill("records.not_copied", &[("error", e)])
-                    }
-                });
-            }
-            UiAction::SaveRecord => {
-                let session = board.aside.real(&board.session).clone();
-                #[cfg(target_arch = "wasm32")]
-                download(
-                    &file_name(&session),
-                    &stamped(record_of(&session)).to_string(),
-                );
-                records.note = Some(match records.save(&session, false) {
-                    Ok(place) => strings.fill("records.saved", &[("where", place)]),
-                    Err(e) => strings.fill("records.not_saved", &[("error", e)]),
-                });
-                records.refresh();
-            }
-            UiAction::ReviewCurrent => {
-                let game = board.aside.real(&board.session).game.clone();
-                board.open(game);
-            }
-            UiAction::PasteRecord => {
-                let text = match clipboard.paste(&strings.get("records.paste_prompt")) {
-                    Ok(Some(text)) if !text.trim().is_empty() => text,
-                    Ok(_) => {
-                        records.note = Some(strings.get("records.empty_clipboard"));
-                        continue;
-                    }
-                    Err(ClipboardError::Unavailable) => {
-                        records.note = Some(strings.get("records.no_clipboard"));
-                        continue;
-                    }
-                    Err(ClipboardError::Failed(e)) => {
-                        records.note = Some(strings.fill("records.bad", &[("error", e)]));
-                        continue;
-                    }
-                };
-                match read_pasted(&text) {
-                    Ok(Pasted::Record(game)) => board.open(*game),
-                    Ok(Pasted::Position(position)) => {
-                        let panels = &mut board.panels;
-                        panels.close_all();
-                        panels.choice.from = Start::Position(position);
-                        panels.choice.rules = settings.rules;
-                        panels.new_game = true;
-                    }
-                    Err(e) => records.note = Some(strings.fill("records.bad", &[("error", e)])),
-                }
-            }
-            UiAction::OpenSaved(i) => match records.saved.get(i).map(|s| &s.record) {
-                Some(Ok(record)) => match record.to_game() {
-                    Ok(game) => board.open(game),
-                    Err(e) => {
-                        records.note =
-                            Some(strings.fill("records.bad", &[("error", e.to_string())]));
-                    }
-                },
-                Some(Err(e)) => {
-                    records.note = Some(strings.fill("records.bad", &[("error", e.clone())]));
-                }
-                None => {}
-            },
-            _ => {}
-        }
-    }
-}
-
 /// Every finished game goes on the shelf once its last move has been shown.
 fn keep_finished_games(
     session: Res<Session>,
-    aside: Res<Aside>,
-    turn: Option<Res<State<Turn>>>,
     mut records: ResMut<Records>,
     mut kept: Local<Option<(u64, usize)>>,
 ) {
-    let over = turn.is_some_and(|t| *t.get() == Turn::Over);
-    if aside.active() || !over || session.game.outcome().is_none() || records.shelf.is_none() {
+    if session.game.outcome().is_none() || records.shelf.is_none() {
         return;
     }
     let key = (session.seed, session.game.history().len());

@@ -1,10 +1,13 @@
 //! What a tap means: select a stone, switch to another, deselect, or play a target
-//! (with "confirm moves" on, the first tap on a target only proposes the move).
+//! (with "confirm moves" on, the first tap on a target only proposes the move). The board
+//! takes taps only while a person is to move, nothing moves, no card covers it, it is not
+//! a record under review and no answered lesson waits; other taps are dropped.
 
-use crate::GameSet;
 use crate::input::Tapped;
-use crate::session::{Command, MoveChosen, MovePlayed, Session};
+use crate::session::{Command, MoveChosen, MovePlayed, OnBoard, Turn};
 use crate::settings::Settings;
+use crate::tutorial::{Tutorial, not_answered};
+use crate::{GameSet, Panel, Screen};
 use bevy::prelude::*;
 use surakarta_engine::ai::Hint;
 use surakarta_engine::{Move, Square};
@@ -12,8 +15,30 @@ use surakarta_engine::{Move, Square};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>().add_systems(
         Update,
-        (select_on_tap, confirm_or_cancel, clear_on_move).in_set(GameSet::Input),
+        (
+            select_on_tap.run_if(board_takes_taps),
+            drop_taps.run_if(not(board_takes_taps)),
+            confirm_or_cancel,
+            clear_on_move,
+        )
+            .chain()
+            .in_set(GameSet::Input)
+            .after(crate::input::TapSystems),
     );
+}
+
+/// The board takes taps: a person is to move, nothing moves or covers it, it shows a game
+/// being played (the player's or a lesson's) and no lesson waits for Next.
+pub fn board_takes_taps(
+    turn: Option<Res<State<Turn>>>,
+    panel: Res<State<Panel>>,
+    screen: Res<State<Screen>>,
+    tutorial: Res<Tutorial>,
+) -> bool {
+    turn.is_some_and(|t| *t.get() == Turn::Waiting)
+        && *panel.get() == Panel::None
+        && matches!(screen.get(), Screen::Game | Screen::Lesson)
+        && not_answered(tutorial)
 }
 
 /// The selected stone, the move waiting for confirmation, and a hint being shown.
@@ -30,15 +55,20 @@ impl Selection {
     }
 }
 
+/// Taps the board does not take are gone, not kept for later.
+fn drop_taps(mut taps: ResMut<Messages<Tapped>>) {
+    taps.clear();
+}
+
 fn select_on_tap(
     mut taps: MessageReader<Tapped>,
-    session: Res<Session>,
+    board: OnBoard,
     settings: Res<Settings>,
     mut selection: ResMut<Selection>,
     mut chosen: MessageWriter<MoveChosen>,
 ) {
+    let game = &board.session().game;
     for &Tapped(sq) in taps.read() {
-        let game = &session.game;
         let moves = game.moves();
         if let Some(p) = selection.pending
             && p.to == sq

@@ -1,21 +1,28 @@
-//! The game being played and its turn flow: every move, whoever chose it, takes one path
+//! The games on the board and the turn flow: every move, whoever chose it, takes one path
 //! (chosen, played by the engine, animated, turn ended) and only then is the next player
 //! asked.
+//!
+//! Two games can be on the board: the player's own ([`Session`], saved and counted) on the
+//! menu and game screens, and a lesson's or a reviewed record's ([`Practice`]) on theirs.
+//! Neither ever replaces the other; [`OnBoard`] answers which one the board shows.
 
 use crate::{GameSet, Screen};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::ai::Level;
 use surakarta_engine::{Game, Move, Position, Route, Ruleset, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Session>()
-        .init_resource::<Aside>()
+        .init_resource::<Practice>()
         .add_sub_state::<Turn>()
         .add_message::<MoveChosen>()
         .add_message::<MovePlayed>()
         .add_message::<MoveFinished>()
         .add_message::<Command>()
         .add_systems(OnEnter(Screen::Game), resume_turn)
+        .add_systems(OnEnter(Screen::Lesson), resume_turn)
+        .add_systems(OnEnter(Screen::Review), resume_turn)
         .add_systems(
             Update,
             (handle_commands, play_chosen_move, finish_turn)
@@ -86,36 +93,66 @@ impl Session {
     }
 }
 
-/// The player's own game, put aside while something else is on the board: a lesson, or a
-/// game record under review. Such a board is never saved, counted in the statistics or
-/// turned; the player's game comes back, untouched, when it is left.
+/// The game of a lesson or of a record under review: on the board on those screens, never
+/// saved, counted or turned.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct Aside(pub Option<Session>);
+pub struct Practice(pub Session);
 
-impl Aside {
-    /// True while the board shows something other than the player's game.
-    pub fn active(&self) -> bool {
-        self.0.is_some()
-    }
+/// True on the screens that show [`Practice`] rather than the player's game.
+fn practising(screen: Option<&State<Screen>>) -> bool {
+    screen.is_some_and(|s| matches!(s.get(), Screen::Lesson | Screen::Review))
+}
 
-    /// The player's game: the one put aside, or the one on the board.
-    pub fn real<'a>(&'a self, session: &'a Session) -> &'a Session {
-        self.0.as_ref().unwrap_or(session)
-    }
+/// The game the board shows, for the systems that draw it or take taps on it.
+#[derive(SystemParam)]
+pub struct OnBoard<'w> {
+    screen: Option<Res<'w, State<Screen>>>,
+    own: Res<'w, Session>,
+    practice: Res<'w, Practice>,
+}
 
-    /// Puts the player's game aside and shows `other` instead. Twice in a row (the next
-    /// lesson) keeps the player's game, not the lesson.
-    pub fn show(&mut self, session: &mut Session, other: Session) {
-        let own = std::mem::replace(session, other);
-        if self.0.is_none() {
-            self.0 = Some(own);
+impl OnBoard<'_> {
+    /// The game on the board.
+    pub fn session(&self) -> &Session {
+        if practising(self.screen.as_deref()) {
+            &self.practice.0
+        } else {
+            &self.own
         }
     }
 
-    /// Brings the player's game back to the board.
-    pub fn restore(&mut self, session: &mut Session) {
-        if let Some(own) = self.0.take() {
-            *session = own;
+    /// True when the board shows another game than the player's own.
+    pub fn practising(&self) -> bool {
+        practising(self.screen.as_deref())
+    }
+
+    /// True when what the board shows changed since the system last ran: a move, another
+    /// game, or another screen.
+    pub fn is_changed(&self) -> bool {
+        self.screen.as_ref().is_some_and(Res::is_changed)
+            || if self.practising() {
+                self.practice.is_changed()
+            } else {
+                self.own.is_changed()
+            }
+    }
+}
+
+/// [`OnBoard`], to change: the systems that play moves on the board.
+#[derive(SystemParam)]
+pub struct OnBoardMut<'w> {
+    screen: Option<Res<'w, State<Screen>>>,
+    own: ResMut<'w, Session>,
+    practice: ResMut<'w, Practice>,
+}
+
+impl OnBoardMut<'_> {
+    /// The game on the board.
+    pub fn session(&mut self) -> &mut Session {
+        if practising(self.screen.as_deref()) {
+            &mut self.practice.0
+        } else {
+            &mut self.own
         }
     }
 }
@@ -139,14 +176,13 @@ pub enum Start {
     Fresh,
     /// A position the player pasted.
     Position(Position),
-    /// The game on the board as it stands, in its own rule set, its moves kept (a record
-    /// under review).
+    /// The record under review as far as it is shown, in its own rule set, its moves kept.
     Here,
 }
 
 /// Where the game screen is in a turn.
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(Screen = Screen::Game)]
+#[source(Screen = Screen::Game | Screen::Lesson | Screen::Review)]
 pub enum Turn {
     /// Waiting for a person's tap.
     #[default]
@@ -178,8 +214,8 @@ pub struct MoveFinished;
 /// What the buttons and panels ask for.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Start a new game in this mode and rule set. It replaces the player's game, also
-    /// one put aside.
+    /// Start a new game in this mode and rule set: it replaces the player's game and goes
+    /// to the game screen.
     NewGame {
         mode: Mode,
         rules: Ruleset,
@@ -206,46 +242,50 @@ pub fn settled_turn(session: &Session) -> Turn {
     }
 }
 
-fn resume_turn(session: Res<Session>, mut next: ResMut<NextState<Turn>>) {
-    next.set(settled_turn(&session));
+fn resume_turn(board: OnBoard, mut next: ResMut<NextState<Turn>>) {
+    next.set(settled_turn(board.session()));
 }
 
 fn handle_commands(
     mut commands: MessageReader<Command>,
-    mut session: ResMut<Session>,
-    mut aside: ResMut<Aside>,
-    turn: Res<State<Turn>>,
+    mut board: OnBoardMut,
+    turn: Option<Res<State<Turn>>>,
     mut next: ResMut<NextState<Turn>>,
+    mut screen: ResMut<NextState<Screen>>,
 ) {
     for command in commands.read() {
         match *command {
             Command::NewGame { mode, rules, from } => {
-                let seed = session
+                let shown = board.session().game.clone();
+                let own = &mut *board.own;
+                let seed = own
                     .seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
                 let game = match from {
                     Start::Fresh => Game::new(rules),
                     Start::Position(p) => Game::from_position(p, rules),
-                    Start::Here => replayed(&session.game, session.game.history().len()),
+                    Start::Here => replayed(&shown, shown.history().len()),
                 };
-                aside.0 = None;
-                *session = Session {
+                *own = Session {
                     game,
                     mode,
                     seed,
                     counted: false,
                 };
+                (*screen).set_if_neq(Screen::Game);
+                next.set(settled_turn(own));
             }
             Command::Undo => {
-                if *turn.get() == Turn::Animating {
+                let animating = turn.as_ref().is_some_and(|t| *t.get() == Turn::Animating);
+                if turn.is_none() || animating {
                     continue;
                 }
-                undo(&mut session);
+                undo(board.session());
+                next.set(settled_turn(board.session()));
             }
-            Command::Hint | Command::Accept | Command::Cancel => continue,
+            Command::Hint | Command::Accept | Command::Cancel => {}
         }
-        next.set(settled_turn(&session));
     }
 }
 
@@ -272,7 +312,7 @@ pub fn undo(session: &mut Session) {
 fn play_chosen_move(
     mut chosen: MessageReader<MoveChosen>,
     mut played: MessageWriter<MovePlayed>,
-    mut session: ResMut<Session>,
+    mut board: OnBoardMut,
     mut next: ResMut<NextState<Turn>>,
 ) {
     // One move a frame: anything chosen after it in the same frame is stale.
@@ -280,6 +320,7 @@ fn play_chosen_move(
         return;
     };
     chosen.clear();
+    let session = board.session();
     let before = *session.game.position();
     let route = before.preferred_route(mv);
     match session.game.try_play(mv) {
@@ -293,10 +334,10 @@ fn play_chosen_move(
 
 fn finish_turn(
     mut finished: MessageReader<MoveFinished>,
-    session: Res<Session>,
+    board: OnBoard,
     mut next: ResMut<NextState<Turn>>,
 ) {
     if finished.read().count() > 0 {
-        next.set(settled_turn(&session));
+        next.set(settled_turn(board.session()));
     }
 }

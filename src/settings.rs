@@ -1,10 +1,18 @@
-//! The player's settings that the game screen obeys.
+//! The player's settings that the game screen obeys, and the two that change the whole
+//! screen at once: the language (the strings) and the colours (the theme).
 
+use crate::i18n::{Language, Strings};
+use crate::theme::{Theme, ThemeKind};
 use bevy::prelude::*;
 use surakarta_engine::Ruleset;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Settings>();
+    app.init_resource::<Settings>().add_systems(
+        Update,
+        (follow_language_setting, follow_theme_setting)
+            .run_if(resource_changed::<Settings>)
+            .before(crate::GameSet::Input),
+    );
 }
 
 /// How fast moves are animated.
@@ -54,10 +62,10 @@ pub struct Settings {
     /// In two-player games, turn the board after each move to face the player to move.
     pub turn_board: bool,
     /// The language chosen in the settings; `None` follows the device.
-    pub language: Option<crate::i18n::Language>,
+    pub language: Option<Language>,
     /// The rule set of the next new game (one of `Ruleset::PRESETS`).
     pub rules: Ruleset,
-    pub theme: crate::theme::ThemeKind,
+    pub theme: ThemeKind,
     /// Move, capture and game-over sounds, where the build has sound.
     pub sound: bool,
     /// The ids of the tutorial's lessons passed.
@@ -73,9 +81,29 @@ impl Default for Settings {
             turn_board: false,
             language: None,
             rules: Ruleset::default(),
-            theme: crate::theme::ThemeKind::Classic,
+            theme: ThemeKind::Classic,
             sound: true,
             tutorial_passed: Default::default(),
         }
+    }
+}
+
+impl Settings {
+    /// The language the settings ask for, or the device's.
+    pub fn chosen_language(&self) -> Language {
+        self.language.unwrap_or_else(Language::from_device)
+    }
+}
+
+fn follow_language_setting(settings: Res<Settings>, mut strings: ResMut<Strings>) {
+    let wanted = settings.chosen_language();
+    if strings.language != wanted {
+        *strings = Strings::for_language(wanted);
+    }
+}
+
+fn follow_theme_setting(settings: Res<Settings>, mut theme: ResMut<Theme>) {
+    if theme.kind != settings.theme {
+        *theme = Theme::of(settings.theme);
     }
 }

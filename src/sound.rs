@@ -7,7 +7,7 @@
 //! library to build on Linux, so a plain `cargo run` leaves it out and hides the setting).
 
 use crate::GameSet;
-use crate::session::{Aside, MoveFinished, MovePlayed, Session};
+use crate::session::{MoveFinished, MovePlayed, OnBoard};
 use crate::settings::Settings;
 use bevy::prelude::*;
 
@@ -51,8 +51,7 @@ impl Cue {
 fn cue_sounds(
     mut played: MessageReader<MovePlayed>,
     mut finished: MessageReader<MoveFinished>,
-    session: Res<Session>,
-    aside: Res<Aside>,
+    board: OnBoard,
     settings: Res<Settings>,
     mut landing: Local<Option<bool>>,
     mut cues: MessageWriter<Cue>,
@@ -71,7 +70,7 @@ fn cue_sounds(
     }
     cues.write(if capture { Cue::Capture } else { Cue::Step });
     // A lesson's or a review's last move is not the end of the player's game.
-    if session.game.outcome().is_some() && !aside.active() {
+    if board.session().game.outcome().is_some() && !board.practising() {
         cues.write(Cue::GameOver);
     }
 }

@@ -1,30 +1,29 @@
 //! The stones: one entity a stone, round with a soft shadow and a highlight; Black's carry
-//! an inner ring so the sides differ in shape as well as colour. Kept in step with the
-//! engine's position whenever nothing is moving.
+//! an inner ring so the sides differ in shape as well as colour. Whenever no stone is
+//! moving they are checked against the position on the board and laid out again only
+//! where they differ from it (a new game, an undo, another screen's board): a move that
+//! was animated leaves them as they should be.
 
+use crate::GameSet;
 use crate::layout::BoardLayout;
 use crate::selection::Selection;
-use crate::session::{Command, Session};
+use crate::session::OnBoard;
 use crate::theme::Theme;
-use crate::{GameSet, Screen};
 use bevy::prelude::*;
-use surakarta_engine::{Side, Square};
+use surakarta_engine::{Position, Side, Square};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<StonesOutOfDate>()
-        .add_systems(Startup, make_art)
-        .add_systems(OnEnter(Screen::Game), mark_out_of_date)
-        .add_systems(
-            Update,
-            (
-                recolour.run_if(resource_changed::<Theme>),
-                mark_on_change,
-                sync_stones,
-                lift_selected,
-            )
-                .chain()
-                .in_set(GameSet::Present),
-        );
+    app.add_systems(Startup, make_art).add_systems(
+        Update,
+        (
+            recolour.run_if(resource_changed::<Theme>),
+            sync_stones.run_if(not(any_with_component::<Moving>)),
+            place_stones.run_if(resource_changed::<BoardLayout>),
+            lift_selected,
+        )
+            .chain()
+            .in_set(GameSet::Present),
+    );
 }
 
 /// A stone on the board.
@@ -34,14 +33,13 @@ pub struct Stone {
     pub side: Side,
 }
 
+/// A stone on its way to its point: left alone until it lands.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Moving;
+
 /// The glow under a selected stone.
 #[derive(Component)]
 struct Glow;
-
-/// Set when the stones must be laid out again from the engine's position (a new game,
-/// an undo, a finished move, a new window size).
-#[derive(Resource, Default, Debug)]
-pub struct StonesOutOfDate(pub bool);
 
 /// Unit-size meshes and the materials of the stones.
 #[derive(Resource)]
@@ -120,7 +118,6 @@ pub fn spawn_stone(
         Transform::from_translation(layout.point(stone.square).extend(STONE_Z))
             .with_scale(Vec3::splat(size)),
         Visibility::default(),
-        DespawnOnExit(Screen::Game),
     ));
     e.with_children(|c| {
         c.spawn((
@@ -156,43 +153,34 @@ pub fn spawn_stone(
     e.id()
 }
 
-fn mark_out_of_date(mut out: ResMut<StonesOutOfDate>) {
-    out.0 = true;
-}
-
-fn mark_on_change(
-    layout: Res<BoardLayout>,
-    aside: Res<crate::session::Aside>,
-    mut commands: MessageReader<Command>,
-    mut out: ResMut<StonesOutOfDate>,
-) {
-    let new_or_undo = commands
-        .read()
-        .any(|c| matches!(c, Command::NewGame { .. } | Command::Undo));
-    // A lesson or a record comes to the board, or the player's game comes back.
-    if layout.is_changed() || new_or_undo || aside.is_changed() {
-        out.0 = true;
-    }
+/// True when the stones on the board are those of `position`.
+fn in_step(stones: &Query<&Stone>, position: &Position) -> bool {
+    let mut count = 0;
+    let all_there = stones.iter().all(|s| {
+        count += 1;
+        position.at(s.square) == Some(s.side)
+    });
+    let wanted =
+        (position.stones(Side::Red).count() + position.stones(Side::Black).count()) as usize;
+    all_there && count == wanted
 }
 
 fn sync_stones(
-    mut out: ResMut<StonesOutOfDate>,
-    stones: Query<Entity, With<Stone>>,
-    moving: Query<(), With<crate::animation::MoveTween>>,
-    session: Res<Session>,
+    stones: Query<&Stone>,
+    entities: Query<Entity, With<Stone>>,
+    board: OnBoard,
     layout: Res<BoardLayout>,
     art: Option<Res<StoneArt>>,
     mut commands: Commands,
 ) {
     let Some(art) = art else { return };
-    if !out.0 || !moving.is_empty() {
+    let pos = board.session().game.position();
+    if in_step(&stones, pos) {
         return;
     }
-    out.0 = false;
-    for e in &stones {
+    for e in &entities {
         commands.entity(e).despawn();
     }
-    let pos = session.game.position();
     for side in Side::BOTH {
         for square in pos.stones(side) {
             spawn_stone(&mut commands, &art, &layout, Stone { square, side });
@@ -200,10 +188,20 @@ fn sync_stones(
     }
 }
 
+/// A new window size: every stone at rest goes to its point's new place.
+fn place_stones(
+    layout: Res<BoardLayout>,
+    mut stones: Query<(&Stone, &mut Transform), Without<Moving>>,
+) {
+    for (stone, mut t) in &mut stones {
+        t.translation = layout.point(stone.square).extend(STONE_Z);
+    }
+}
+
 fn lift_selected(
     selection: Res<Selection>,
     layout: Res<BoardLayout>,
-    mut stones: Query<(&Stone, &mut Transform, &Children), Without<crate::animation::Captured>>,
+    mut stones: Query<(&Stone, &mut Transform, &Children)>,
     mut glows: Query<&mut Visibility, With<Glow>>,
 ) {
     let size = layout.stone_size();

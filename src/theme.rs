@@ -7,14 +7,7 @@ use surakarta_engine::{Circuit, Side};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Theme>()
         .add_systems(Startup, apply_clear_colour)
-        .add_systems(
-            Update,
-            (
-                follow_theme_setting.run_if(resource_changed::<crate::settings::Settings>),
-                apply_clear_colour.run_if(resource_changed::<Theme>),
-            )
-                .chain(),
-        );
+        .add_systems(Update, apply_clear_colour.run_if(resource_changed::<Theme>));
 }
 
 /// The palettes a player can choose.
@@ -84,7 +77,7 @@ impl Default for Theme {
             bar_text: Color::srgb(0.22, 0.18, 0.14),
             button: Color::srgb(0.29, 0.24, 0.19),
             button_text: Color::srgb(0.97, 0.94, 0.87),
-            panel: Color::srgba(0.98, 0.96, 0.91, 0.97),
+            panel: Color::srgb(0.98, 0.96, 0.91),
         }
     }
 }
@@ -136,12 +129,6 @@ impl Theme {
             Side::Red => (self.red, self.red_light),
             Side::Black => (self.black, self.black_light),
         }
-    }
-}
-
-fn follow_theme_setting(settings: Res<crate::settings::Settings>, mut theme: ResMut<Theme>) {
-    if theme.kind != settings.theme {
-        *theme = Theme::of(settings.theme);
     }
 }
 

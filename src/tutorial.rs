@@ -1,29 +1,10 @@
-//! The tutorial: short lessons, each a position from the engine's position strings and
-//! one thing to do in it. The player's move is checked with the engine; a wrong move is
-//! explained and the lesson can be tried again. Finished lessons are saved. The game in
-//! progress is put aside while a lesson is on the board and comes back, untouched, when
-//! the tutorial is left: lessons are never saved as the game.
+//! The tutorial's lessons: each a position from the engine's position strings and one
+//! thing to do in it, judged by the engine. The screen that teaches them is
+//! `screens/lesson.rs`.
 
-use crate::GameSet;
-use crate::hud::PanelState;
-use crate::selection::Selection;
-use crate::session::{
-    Aside, Command, Mode, MovePlayed, Session, SessionSystems, Turn, settled_turn,
-};
-use crate::settings::Settings;
 use bevy::prelude::*;
 use std::collections::BTreeSet;
 use surakarta_engine::{Game, Move, Position, Ruleset, Square};
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Tutorial>().add_systems(
-        Update,
-        (retry_on_undo, check_moves, check_selection)
-            .chain()
-            .in_set(GameSet::Rules)
-            .after(SessionSystems),
-    );
-}
 
 /// What a lesson asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,7 +130,7 @@ pub enum LessonState {
     Failed,
 }
 
-/// The tutorial: which lesson is on the board, and the progress.
+/// The tutorial: which lesson is on the board, and how it is going.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Tutorial {
     /// Index into `LESSONS` of the lesson on the board, if any.
@@ -171,114 +152,8 @@ impl Tutorial {
     }
 }
 
-/// Puts lesson `index` on the board, putting the player's game aside first.
-pub fn start_lesson(
-    index: usize,
-    tutorial: &mut Tutorial,
-    aside: &mut Aside,
-    session: &mut Session,
-    selection: &mut Selection,
-    panels: &mut PanelState,
-    turn: &mut NextState<Turn>,
-) {
-    let Some(lesson) = LESSONS.get(index) else {
-        return;
-    };
-    let seed = session.seed;
-    aside.show(
-        session,
-        Session {
-            game: lesson.game(),
-            mode: Mode::TwoPlayers,
-            seed,
-            counted: true,
-        },
-    );
-    tutorial.lesson = Some(index);
-    tutorial.state = LessonState::Asking;
-    selection.clear();
-    panels.close_all();
-    panels.game_over_closed = true;
-    turn.set(settled_turn(session));
-}
-
-/// Leaves the tutorial: the player's game comes back and the menu opens.
-pub fn leave(
-    tutorial: &mut Tutorial,
-    aside: &mut Aside,
-    session: &mut Session,
-    selection: &mut Selection,
-    panels: &mut PanelState,
-    turn: &mut NextState<Turn>,
-) {
-    aside.restore(session);
-    tutorial.lesson = None;
-    tutorial.state = LessonState::Asking;
-    selection.clear();
-    panels.game_over_closed = false;
-    panels.menu = true;
-    turn.set(settled_turn(session));
-}
-
-fn check_moves(
-    mut played: MessageReader<MovePlayed>,
-    mut tutorial: ResMut<Tutorial>,
-    mut settings: ResMut<Settings>,
-) {
-    for p in played.read() {
-        let Some(lesson) = tutorial.lesson.and_then(|i| LESSONS.get(i)) else {
-            continue;
-        };
-        if tutorial.state != LessonState::Asking {
-            continue;
-        }
-        if lesson.passed_by(&p.before, p.mv) {
-            tutorial.state = LessonState::Passed;
-            settings.tutorial_passed.insert(lesson.id.to_owned());
-        } else {
-            tutorial.state = LessonState::Failed;
-        }
-    }
-}
-
-fn check_selection(
-    selection: Res<Selection>,
-    mut tutorial: ResMut<Tutorial>,
-    mut settings: ResMut<Settings>,
-) {
-    let Some(lesson) = tutorial.lesson.and_then(|i| LESSONS.get(i)) else {
-        return;
-    };
-    if let Goal::Select(target) = lesson.goal
-        && tutorial.state == LessonState::Asking
-        && selection.stone.map(|s| s.to_string()).as_deref() == Some(target)
-    {
-        tutorial.state = LessonState::Passed;
-        settings.tutorial_passed.insert(lesson.id.to_owned());
-    }
-}
-
-/// Undo during a lesson starts it again.
-#[allow(clippy::too_many_arguments)]
-fn retry_on_undo(
-    mut commands: MessageReader<Command>,
-    mut tutorial: ResMut<Tutorial>,
-    mut aside: ResMut<Aside>,
-    mut session: ResMut<Session>,
-    mut selection: ResMut<Selection>,
-    mut panels: ResMut<PanelState>,
-    mut turn: ResMut<NextState<Turn>>,
-) {
-    let undo = commands.read().any(|c| *c == Command::Undo);
-    if let (true, Some(i)) = (undo, tutorial.lesson) {
-        start_lesson(
-            i,
-            &mut tutorial,
-            &mut aside,
-            &mut session,
-            &mut selection,
-            &mut panels,
-            &mut turn,
-        );
-    }
+/// True unless a lesson on the board has been answered: then it waits for Next or Try
+/// again, and the board takes no taps.
+pub fn not_answered(tutorial: Res<Tutorial>) -> bool {
+    tutorial.state == LessonState::Asking
 }

@@ -173,7 +173,12 @@ fn a_capture_runs_along_the_preferred_route_then_removes_the_captured_stone() {
             );
         }
     }
-    assert_eq!(turn(&app), Turn::Over);
+    assert_eq!(
+        turn(&app),
+        Turn::Over,
+        "{frames} frames, {} samples",
+        samples.len()
+    );
     assert!(
         samples.len() > 20,
         "the capture is animated over many frames: {}",
@@ -349,7 +354,7 @@ fn a_whole_game_against_the_computer_ends_with_the_right_result() {
     app.update();
     let title: Vec<String> = app
         .world_mut()
-        .query_filtered::<&Text, With<surakarta::hud::GameOverTitle>>()
+        .query_filtered::<&Text, With<surakarta::panels::game_over::GameOverTitle>>()
         .iter(app.world())
         .map(|t| t.0.clone())
         .collect();
@@ -483,7 +488,7 @@ fn the_report_for_the_browser_tests_shows_the_board_where_a_finger_finds_it() {
         "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
         Mode::TwoPlayers,
     );
-    let report = surakarta::report::report(app.world_mut());
+    let report = surakarta::dev_tools::report::report(app.world_mut());
     for name in ["a1", "c4", "f6"] {
         let p = &report["points"][name];
         let at = Vec2::new(p[0].as_f64().unwrap() as f32, p[1].as_f64().unwrap() as f32);
@@ -497,7 +502,7 @@ fn the_report_for_the_browser_tests_shows_the_board_where_a_finger_finds_it() {
     touch(&mut app, point(&report, "b2"));
     touch(&mut app, point(&report, "c3"));
     run_until(&mut app, 3.0, |a| turn(a) == Turn::Waiting);
-    let after = surakarta::report::report(app.world_mut());
+    let after = surakarta::dev_tools::report::report(app.world_mut());
     assert_eq!(after["history"], serde_json::json!(["b2-c3"]));
     assert_eq!(
         after["position"],

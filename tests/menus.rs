@@ -4,23 +4,16 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use surakarta::hud::{PanelState, UiAction};
 use surakarta::i18n::{Language, Strings};
 use surakarta::persist::Stats;
 use surakarta::session::Mode;
 use surakarta::settings::{AnimationSpeed, Settings};
+use surakarta::{Panel, Screen};
 use surakarta_engine::{Ruleset, Side};
 
-fn panels(app: &App) -> PanelState {
-    app.world().resource::<PanelState>().clone()
-}
-
-fn texts(app: &mut App) -> Vec<String> {
-    app.world_mut()
-        .query::<&Text>()
-        .iter(app.world())
-        .map(|t| t.0.clone())
-        .collect()
+/// The menu is on screen, nothing over it.
+fn on_menu(app: &App) -> bool {
+    screen(app) == Screen::Menu && panel(app) == Panel::None
 }
 
 #[test]
@@ -29,8 +22,8 @@ fn the_menu_covers_the_board_and_continue_goes_back_to_the_game() {
     animations_off(&mut app);
     set_game(&mut app, START, Mode::TwoPlayers);
     play(&mut app, "b2", "c3");
-    press(&mut app, UiAction::OpenMenu);
-    assert!(panels(&app).menu);
+    press(&mut app, "bar.menu");
+    assert!(on_menu(&app));
     assert!(texts(&mut app).contains(&"Continue".to_owned()));
     // The board under the menu takes no taps.
     tap(&mut app, "b5");
@@ -40,23 +33,19 @@ fn the_menu_covers_the_board_and_continue_goes_back_to_the_game() {
         .resource::<surakarta::selection::Selection>()
         .stone;
     assert_eq!(selected, None, "nothing selected through the menu");
-    press(&mut app, UiAction::Continue);
-    assert!(!panels(&app).menu);
+    press(&mut app, "menu.continue");
+    assert_eq!(screen(&app), Screen::Game);
     play(&mut app, "b5", "b4");
 }
 
 #[test]
 fn a_new_game_from_the_menu_uses_the_rules_chosen_in_settings() {
     let mut app = app();
-    press(&mut app, UiAction::OpenMenu);
-    press(&mut app, UiAction::OpenSettings);
-    assert!(panels(&app).settings);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.settings");
+    assert_eq!(panel(&app), Panel::Settings);
     // "Black first" (forty-move): shown selected, explained, applied to the next game.
-    let forty = Ruleset::PRESETS
-        .iter()
-        .position(|p| p.id == "forty-move")
-        .unwrap();
-    press(&mut app, UiAction::SetRules(forty));
+    press(&mut app, "rules.forty-move");
     assert_eq!(
         app.world().resource::<Settings>().rules,
         Ruleset::from_id("forty-move").unwrap()
@@ -66,12 +55,15 @@ fn a_new_game_from_the_menu_uses_the_rules_chosen_in_settings() {
             .iter()
             .any(|t| t.starts_with("Black moves first"))
     );
-    press(&mut app, UiAction::BackToMenu);
-    assert!(panels(&app).menu && !panels(&app).settings);
-    press(&mut app, UiAction::NewGameFor { two_players: true });
-    let p = panels(&app);
-    assert!(p.new_game && !p.menu && p.choice.two_players);
-    press(&mut app, UiAction::Start);
+    press(&mut app, "back");
+    assert!(on_menu(&app));
+    press(&mut app, "menu.two_players");
+    assert_eq!(panel(&app), Panel::NewGame);
+    assert!(
+        buttons(&mut app).contains(&"newgame.turn_board".to_owned()),
+        "two players' choices"
+    );
+    press(&mut app, "newgame.start");
     let s = session(&app);
     assert_eq!(s.mode, Mode::TwoPlayers);
     assert_eq!(*s.game.rules(), Ruleset::from_id("forty-move").unwrap());
@@ -83,12 +75,12 @@ fn settings_change_the_game_and_survive_a_restart() {
     let dir = temp_dir("menus-settings");
     {
         let mut app = app_with(Some(dir.clone()));
-        press(&mut app, UiAction::OpenMenu);
-        press(&mut app, UiAction::OpenSettings);
-        press(&mut app, UiAction::SetAnimation(AnimationSpeed::Off));
-        press(&mut app, UiAction::ToggleRoutePreview);
-        press(&mut app, UiAction::ToggleConfirmMoves);
-        press(&mut app, UiAction::SetLanguage(Language::Danish));
+        press(&mut app, "bar.menu");
+        press(&mut app, "menu.settings");
+        press(&mut app, "animation.off");
+        press(&mut app, "settings.route_preview");
+        press(&mut app, "settings.confirm_moves");
+        press(&mut app, "language.da");
         // The panel itself now speaks Danish.
         assert!(texts(&mut app).contains(&"Indstillinger".to_owned()));
         assert_eq!(app.world().resource::<Strings>().get("button.menu"), "Menu");
@@ -108,9 +100,9 @@ fn settings_change_the_game_and_survive_a_restart() {
 #[test]
 fn statistics_show_each_levels_results() {
     let mut app = app();
-    press(&mut app, UiAction::OpenMenu);
-    press(&mut app, UiAction::OpenStats);
-    assert!(panels(&app).stats);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.statistics");
+    assert_eq!(panel(&app), Panel::Stats);
     assert!(texts(&mut app).contains(&"No games against the computer yet.".to_owned()));
     {
         let mut stats = app.world_mut().resource_mut::<Stats>();
@@ -119,21 +111,22 @@ fn statistics_show_each_levels_results() {
         easy.losses = 1;
         stats.0.entry("Hard".into()).or_default().draws = 2;
     }
-    app.update();
-    app.update();
+    // Shown the next time the panel opens.
+    press(&mut app, "back");
+    press(&mut app, "menu.statistics");
     let shown = texts(&mut app);
     assert!(shown.contains(&"Easy:  3 – 0 – 1".to_owned()), "{shown:?}");
     assert!(shown.contains(&"Medium:  0 – 0 – 0".to_owned()));
     assert!(shown.contains(&"Hard:  0 – 2 – 0".to_owned()));
-    press(&mut app, UiAction::BackToMenu);
-    assert!(panels(&app).menu && !panels(&app).stats);
+    press(&mut app, "back");
+    assert!(on_menu(&app));
 }
 
 #[test]
 fn back_closes_settings_to_the_menu_then_the_menu() {
     let mut app = app();
-    press(&mut app, UiAction::OpenMenu);
-    press(&mut app, UiAction::OpenSettings);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.settings");
     app.init_resource::<ButtonInput<KeyCode>>();
     let back = |app: &mut App| {
         app.world_mut()
@@ -146,15 +139,30 @@ fn back_closes_settings_to_the_menu_then_the_menu() {
         app.update();
     };
     back(&mut app);
-    assert!(!panels(&app).settings && panels(&app).menu);
+    assert!(on_menu(&app));
     back(&mut app);
-    assert!(!panels(&app).menu);
+    assert_eq!(screen(&app), Screen::Game);
+}
+
+#[test]
+fn androids_back_button_comes_as_the_logical_key_and_closes_the_panel() {
+    use bevy::input::keyboard::Key;
+    let mut app = app();
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.rules");
+    app.init_resource::<ButtonInput<Key>>();
+    app.world_mut()
+        .resource_mut::<ButtonInput<Key>>()
+        .press(Key::BrowserBack);
+    app.update();
+    app.update();
+    assert!(on_menu(&app), "{:?} {:?}", screen(&app), panel(&app));
 }
 
 #[test]
 fn the_rules_screen_explains_the_rule_set_new_games_use() {
     let strings = Strings::english();
-    let standard = surakarta::hud::rules_text(&Ruleset::default(), &strings).join("\n");
+    let standard = surakarta::panels::rules::rules_text(&Ruleset::default(), &strings).join("\n");
     assert!(standard.contains("straight or diagonally"));
     assert!(standard.contains("Red moves first."));
     assert!(standard.contains("Draw after 50 moves in a row without a capture."));
@@ -162,27 +170,27 @@ fn the_rules_screen_explains_the_rule_set_new_games_use() {
     assert!(standard.contains("the game is drawn"));
     assert!(standard.contains("Rule set: Standard."));
     let forty = Ruleset::from_id("forty-move").unwrap();
-    let text = surakarta::hud::rules_text(&forty, &strings).join("\n");
+    let text = surakarta::panels::rules::rules_text(&forty, &strings).join("\n");
     assert!(text.contains("Black moves first."));
     assert!(text.contains("Draw after 40 moves"));
     assert!(!text.contains("come up"), "no repetition rule in this set");
     assert!(text.contains("A player who cannot move loses."));
     let straight: Ruleset = "standard,diagonal_steps=off".parse().unwrap();
-    assert!(surakarta::hud::rules_text(&straight, &strings)[1].contains("straight only"));
+    assert!(surakarta::panels::rules::rules_text(&straight, &strings)[1].contains("straight only"));
 
     // On screen, from the menu, for the rule set chosen in Settings.
     let mut app = app();
     app.world_mut().resource_mut::<Settings>().rules = forty;
-    press(&mut app, UiAction::OpenMenu);
-    press(&mut app, UiAction::OpenRules);
-    assert!(panels(&app).rules);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.rules");
+    assert_eq!(panel(&app), Panel::Rules);
     let shown = texts(&mut app);
     assert!(
         shown.iter().any(|t| t.contains("Black moves first.")),
         "{shown:?}"
     );
-    press(&mut app, UiAction::BackToMenu);
-    assert!(panels(&app).menu && !panels(&app).rules);
+    press(&mut app, "back");
+    assert!(on_menu(&app));
 }
 
 #[test]
@@ -205,9 +213,9 @@ fn high_contrast_repaints_the_board_and_the_stones() {
             .collect()
     };
     let before = stone_colours(&mut app);
-    press(&mut app, UiAction::OpenMenu);
-    press(&mut app, UiAction::OpenSettings);
-    press(&mut app, UiAction::ToggleHighContrast);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.settings");
+    press(&mut app, "settings.high_contrast");
     assert_eq!(
         app.world().resource::<Settings>().theme,
         ThemeKind::HighContrast
@@ -224,41 +232,81 @@ fn high_contrast_repaints_the_board_and_the_stones() {
         after.contains(&theme.inner),
         "the inner loops in the new colour"
     );
-    press(&mut app, UiAction::ToggleHighContrast);
+    press(&mut app, "settings.high_contrast");
     assert_eq!(*app.world().resource::<Theme>(), Theme::default());
 }
 
-fn press_button_by_finger(app: &mut App, action: UiAction, moved: f32) {
-    let button = app
+/// Lays the buttons on screen out as a column of 300 x 48 point rows from the top, the
+/// way the UI would (tests run without Bevy's UI layout), topmost last: what a finger
+/// would find where.
+fn lay_out_buttons(app: &mut App) -> Vec<(String, Vec2)> {
+    use bevy::ui::{ComputedNode, UiGlobalTransform, UiStack};
+    let buttons: Vec<(Entity, String)> = app
         .world_mut()
-        .query::<(Entity, &UiAction)>()
+        .query::<(Entity, &surakarta::ui::widgets::ButtonId)>()
         .iter(app.world())
-        .find(|(_, a)| **a == action)
-        .map(|(e, _)| e)
-        .expect("the button is on screen");
-    app.world_mut()
-        .entity_mut(button)
-        .insert(Interaction::Pressed);
-    let at = Vec2::new(195.0, 400.0);
-    drag(app, at, at + Vec2::new(0.0, moved));
-    app.update();
+        .map(|(e, b)| (e, b.0.clone()))
+        .collect();
+    let mut placed = Vec::new();
+    for (i, (entity, name)) in buttons.iter().enumerate() {
+        let centre = Vec2::new(195.0, 100.0 + 60.0 * i as f32);
+        app.world_mut().entity_mut(*entity).insert((
+            ComputedNode {
+                size: Vec2::new(300.0, 48.0),
+                ..ComputedNode::DEFAULT
+            },
+            UiGlobalTransform::from_translation(centre),
+            InheritedVisibility::VISIBLE,
+        ));
+        placed.push((name.clone(), centre));
+    }
+    app.insert_resource(UiStack {
+        partition: std::iter::once(0..buttons.len()).collect(),
+        uinodes: buttons.iter().map(|(e, _)| *e).collect(),
+    });
+    placed
 }
 
 #[test]
-fn a_button_acts_when_the_finger_lifts_and_a_drag_scrolls_the_card_instead() {
+fn a_tap_on_a_button_presses_it_even_within_one_frame_and_a_drag_does_not() {
+    use bevy::input::touch::TouchPhase;
     let mut app = app();
-    press(&mut app, UiAction::OpenMenu);
+    press(&mut app, "bar.menu");
+    let at = |placed: &[(String, Vec2)], name: &str| {
+        placed
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, p)| *p)
+            .unwrap()
+    };
     // A drag that starts on Settings scrolls; it does not open Settings.
-    press_button_by_finger(&mut app, UiAction::OpenSettings, -60.0);
-    assert!(!panels(&app).settings);
-    let scrolled: Vec<f32> = app
-        .world_mut()
-        .query::<&bevy::ui::ScrollPosition>()
-        .iter(app.world())
-        .map(|p| p.0.y)
-        .collect();
-    assert!(scrolled.iter().any(|y| *y > 50.0), "{scrolled:?}");
-    // A tap opens it.
-    press_button_by_finger(&mut app, UiAction::OpenSettings, 0.0);
-    assert!(panels(&app).settings);
+    let placed = lay_out_buttons(&mut app);
+    let settings = at(&placed, "menu.settings");
+    drag(&mut app, settings, settings + Vec2::new(0.0, -60.0));
+    app.update();
+    assert!(on_menu(&app), "a drag is no tap");
+    // Down and up within the same frame, as a brisk tap or a quick click comes.
+    send_touches(
+        &mut app,
+        &[
+            (TouchPhase::Started, settings),
+            (TouchPhase::Ended, settings),
+        ],
+    );
+    app.update();
+    app.update();
+    assert_eq!(panel(&app), Panel::Settings);
+    // A press that slides off its button onto another presses neither.
+    let placed = lay_out_buttons(&mut app);
+    let (back, other) = (at(&placed, "back"), at(&placed, "animation.off"));
+    send_touches(&mut app, &[(TouchPhase::Started, back)]);
+    app.update();
+    send_touches(&mut app, &[(TouchPhase::Ended, other)]);
+    app.update();
+    app.update();
+    assert_eq!(panel(&app), Panel::Settings);
+    assert_ne!(
+        app.world().resource::<Settings>().animation,
+        AnimationSpeed::Off
+    );
 }

@@ -186,12 +186,7 @@ fn the_game_is_saved_after_every_move_and_survives_suspend_and_a_new_process() {
     assert_eq!(session.mode, Mode::TwoPlayers);
     app.update();
     assert_eq!(turn(&app), Turn::Waiting);
-    assert!(
-        !app.world()
-            .resource::<surakarta::hud::PanelState>()
-            .new_game,
-        "the game continues"
-    );
+    assert_eq!(panel(&app), surakarta::Panel::None, "the game continues");
 }
 
 #[test]

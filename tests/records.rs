@@ -8,10 +8,10 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use surakarta::clipboard::Clipboard;
-use surakarta::hud::{PanelState, UiAction};
+use surakarta::panels::new_game::NewGameChoice;
 use surakarta::records::{Pasted, Records, date_time, read_pasted};
-use surakarta::review::Review;
-use surakarta::session::{Aside, Mode, Start, Turn};
+use surakarta::session::{Mode, Start, Turn};
+use surakarta::{Panel, Screen};
 use surakarta_engine::{Game, Move, Record, Ruleset, Side};
 
 fn records_app(name: &str) -> (App, common::TempDir) {
@@ -41,6 +41,17 @@ fn note(app: &App) -> String {
         .unwrap_or_default()
 }
 
+fn reviewing(app: &App) -> bool {
+    screen(app) == Screen::Review
+}
+
+/// Game records, from the game screen through the menu.
+fn open_records(app: &mut App) {
+    press(app, "bar.menu");
+    press(app, "menu.records");
+    assert_eq!(panel(app), Panel::Records);
+}
+
 fn shown_plies(app: &App) -> usize {
     session(app).game.history().len()
 }
@@ -58,13 +69,8 @@ fn a_copied_record_pasted_back_is_the_same_game() {
     let (mut app, _dir) = records_app("copy-paste");
     play_opening(&mut app);
     let original = session(&app).game.clone();
-    press(&mut app, UiAction::OpenMenu);
-    press(&mut app, UiAction::OpenRecords);
-    assert_eq!(
-        app.world().resource::<PanelState>().top(),
-        Some(surakarta::hud::OpenPanel::Records)
-    );
-    press(&mut app, UiAction::CopyRecord);
+    open_records(&mut app);
+    press(&mut app, "records.copy");
     let text = clipboard_text(&app).expect("the record is on the clipboard");
     assert!(text.contains("1. b2-c3 e5-d4 2. c3-b3 d4-e4"), "{text}");
     assert!(!note(&app).is_empty(), "the player is told it was copied");
@@ -73,31 +79,29 @@ fn a_copied_record_pasted_back_is_the_same_game() {
 
     // A different game on the board, then the record pasted back in: it opens for review
     // at its start, with the player's game put aside.
-    press(&mut app, UiAction::BackToMenu);
-    press(&mut app, UiAction::Continue);
+    press(&mut app, "back");
+    press(&mut app, "menu.continue");
     set_game(&mut app, START, Mode::TwoPlayers);
     play_settled(&mut app, "a2", "b3");
-    press(&mut app, UiAction::OpenMenu);
-    press(&mut app, UiAction::OpenRecords);
-    press(&mut app, UiAction::PasteRecord);
-    assert!(app.world().resource::<Review>().active());
+    let own = own_game(&app).game.clone();
+    open_records(&mut app);
+    press(&mut app, "records.paste");
+    assert!(reviewing(&app));
     assert_eq!(shown_plies(&app), 0);
-    assert_eq!(app.world().resource::<PanelState>().top(), None);
-    press(&mut app, UiAction::ReviewLast);
+    assert_eq!(panel(&app), Panel::None);
+    assert_eq!(own_game(&app).game, own, "the player's game waits");
+    press(&mut app, "review.last");
     assert_eq!(session(&app).game.history(), original.history());
     assert_eq!(session(&app).game.position(), original.position());
 
     // Played on from there, against the computer: the whole game comes along.
-    press(&mut app, UiAction::ReviewPlayHere);
-    assert_eq!(
-        app.world().resource::<PanelState>().choice.from,
-        Start::Here
-    );
-    press(&mut app, UiAction::PickTwoPlayers(false));
-    press(&mut app, UiAction::PickColour(Some(Side::Red)));
-    press(&mut app, UiAction::Start);
-    assert!(!app.world().resource::<Review>().active());
-    assert!(!app.world().resource::<Aside>().active());
+    press(&mut app, "review.play_here");
+    assert_eq!(panel(&app), Panel::NewGame);
+    assert_eq!(app.world().resource::<NewGameChoice>().from, Start::Here);
+    press(&mut app, "newgame.vs_computer");
+    press(&mut app, "newgame.red");
+    press(&mut app, "newgame.start");
+    assert_eq!(screen(&app), Screen::Game);
     assert_eq!(session(&app).game.history(), original.history());
     assert!(matches!(
         session(&app).mode,
@@ -119,9 +123,9 @@ fn review_steps_forward_along_the_loop_and_back() {
     let capture: Move = "b3xe3".parse().unwrap();
     game.try_play(capture).unwrap();
     put_on_clipboard(&mut app, &Record::from_game(&game, "A", "B").to_string());
-    press(&mut app, UiAction::OpenRecords);
-    press(&mut app, UiAction::PasteRecord);
-    assert!(app.world().resource::<Review>().active());
+    open_records(&mut app);
+    press(&mut app, "records.paste");
+    assert!(reviewing(&app));
     assert_eq!(session(&app).game.position().to_string(), start);
 
     // A tap on the board during a review selects nothing: it is stepped, not played.
@@ -133,14 +137,14 @@ fn review_steps_forward_along_the_loop_and_back() {
         None
     );
 
-    press(&mut app, UiAction::ReviewNext);
+    press(&mut app, "review.next");
     assert_eq!(
         turn(&app),
         Turn::Animating,
         "the capture runs round its loop"
     );
     // Steps while it runs change nothing.
-    press(&mut app, UiAction::ReviewPrev);
+    press(&mut app, "review.prev");
     assert_eq!(shown_plies(&app), 1);
     assert!(run_until(&mut app, 5.0, |a| turn(a) != Turn::Animating));
     assert_eq!(session(&app).game.history(), game.history());
@@ -148,16 +152,16 @@ fn review_steps_forward_along_the_loop_and_back() {
     assert_eq!(turn(&app), Turn::Over);
     assert!(
         app.world_mut()
-            .query::<&surakarta::hud::GameOverTitle>()
+            .query::<&surakarta::panels::game_over::GameOverTitle>()
             .iter(app.world())
             .next()
             .is_none()
     );
-    press(&mut app, UiAction::ReviewNext);
+    press(&mut app, "review.next");
     assert_eq!(shown_plies(&app), 1, "nothing after the last move");
-    press(&mut app, UiAction::ReviewPrev);
+    press(&mut app, "review.prev");
     assert_eq!(shown_plies(&app), 0);
-    press(&mut app, UiAction::ReviewPrev);
+    press(&mut app, "review.prev");
     assert_eq!(shown_plies(&app), 0, "nothing before the start");
 }
 
@@ -167,12 +171,11 @@ fn closing_a_review_brings_the_players_game_back_unsaved_over() {
     play_opening(&mut app);
     let own = session(&app).game.clone();
     let saved = std::fs::read_to_string(dir.join("game.json")).unwrap();
-    press(&mut app, UiAction::OpenMenu);
-    press(&mut app, UiAction::OpenRecords);
-    press(&mut app, UiAction::ReviewCurrent);
-    assert!(app.world().resource::<Review>().active());
+    open_records(&mut app);
+    press(&mut app, "records.review");
+    assert!(reviewing(&app));
     assert_eq!(shown_plies(&app), 0);
-    press(&mut app, UiAction::ReviewNext);
+    press(&mut app, "review.next");
     assert!(run_until(&mut app, 3.0, |a| turn(a) != Turn::Animating));
     assert_eq!(shown_plies(&app), 1);
     assert_eq!(
@@ -180,12 +183,12 @@ fn closing_a_review_brings_the_players_game_back_unsaved_over() {
         saved,
         "the review is never saved as the player's game"
     );
-    press(&mut app, UiAction::ReviewClose);
-    assert!(!app.world().resource::<Review>().active());
+    press(&mut app, "review.close");
+    assert!(!reviewing(&app));
     assert_eq!(session(&app).game.history(), own.history());
     assert_eq!(
-        app.world().resource::<PanelState>().top(),
-        Some(surakarta::hud::OpenPanel::Records),
+        panel(&app),
+        Panel::Records,
         "back where the review was opened"
     );
 }
@@ -202,25 +205,28 @@ fn a_finished_game_is_kept_and_can_be_reviewed() {
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");
-    press(&mut app, UiAction::OpenMenu);
-    press(&mut app, UiAction::OpenRecords);
+    // The result covers the board; closed, the bars are there again.
+    app.update();
+    assert_eq!(panel(&app), Panel::GameOver);
+    press(&mut app, "over.close");
+    open_records(&mut app);
     let saved = app.world().resource::<Records>().saved.clone();
     assert_eq!(saved.len(), 1);
     let record = saved[0].record.as_ref().unwrap();
     assert_eq!(record.header("Result"), Some("1-0"));
     assert!(record.header("Date").is_some());
-    press(&mut app, UiAction::OpenSaved(0));
-    assert!(app.world().resource::<Review>().active());
-    assert_eq!(app.world().resource::<Review>().total(), 1);
+    press(&mut app, "records.saved.0");
+    assert!(reviewing(&app));
+    let whole = app.world().resource::<surakarta::screens::review::Review>();
+    assert_eq!(whole.total(), 1);
 }
 
 #[test]
 fn saving_writes_a_file_that_reads_back_as_the_game() {
     let (mut app, dir) = records_app("save");
     play_opening(&mut app);
-    press(&mut app, UiAction::OpenMenu);
-    press(&mut app, UiAction::OpenRecords);
-    press(&mut app, UiAction::SaveRecord);
+    open_records(&mut app);
+    press(&mut app, "records.save");
     let entries: Vec<_> = std::fs::read_dir(dir.join("records")).unwrap().collect();
     assert_eq!(entries.len(), 1);
     let path = entries[0].as_ref().unwrap().path();
@@ -237,14 +243,11 @@ fn saving_writes_a_file_that_reads_back_as_the_game() {
     assert_eq!(record.header("Result"), Some("*"));
     // Listed, and saving again updates the same file.
     assert_eq!(app.world().resource::<Records>().saved.len(), 1);
-    press(&mut app, UiAction::SaveRecord);
+    press(&mut app, "records.save");
     assert_eq!(std::fs::read_dir(dir.join("records")).unwrap().count(), 1);
     // Back closes the panel to the menu it was opened from.
-    press(&mut app, UiAction::BackToMenu);
-    assert_eq!(
-        app.world().resource::<PanelState>().top(),
-        Some(surakarta::hud::OpenPanel::Menu)
-    );
+    press(&mut app, "back");
+    assert_eq!((screen(&app), panel(&app)), (Screen::Menu, Panel::None));
 }
 
 #[test]
@@ -253,13 +256,13 @@ fn a_damaged_record_file_is_listed_and_refused_without_harm() {
     std::fs::create_dir_all(dir.join("records")).unwrap();
     std::fs::write(dir.join("records/game-bad.txt"), "1. b2-c3 zz-top\n").unwrap();
     std::fs::write(dir.join("records/game-bin.txt"), [0xff, 0xfe, 0x00]).unwrap();
-    press(&mut app, UiAction::OpenRecords);
+    open_records(&mut app);
     let saved = app.world().resource::<Records>().saved.clone();
     assert!(saved.iter().any(|s| s.record.is_err()), "{saved:?}");
     let before = session(&app).game.clone();
     for i in 0..saved.len() {
-        press(&mut app, UiAction::OpenSaved(i));
-        assert!(!app.world().resource::<Review>().active());
+        press(&mut app, &format!("records.saved.{i}"));
+        assert!(!reviewing(&app));
         assert!(!note(&app).is_empty(), "the player is told why");
     }
     assert_eq!(session(&app).game.history(), before.history());
@@ -268,7 +271,7 @@ fn a_damaged_record_file_is_listed_and_refused_without_harm() {
 #[test]
 fn pasted_garbage_is_refused_with_a_reason() {
     let (mut app, _dir) = records_app("garbage");
-    press(&mut app, UiAction::OpenRecords);
+    open_records(&mut app);
     for text in [
         "hello",
         "[Ruleset \"standard\"]\n\n1. b2-c3 b2-c3 *",
@@ -276,33 +279,31 @@ fn pasted_garbage_is_refused_with_a_reason() {
         "",
     ] {
         put_on_clipboard(&mut app, text);
-        press(&mut app, UiAction::PasteRecord);
-        assert!(!app.world().resource::<Review>().active(), "{text:?}");
+        press(&mut app, "records.paste");
+        assert!(!reviewing(&app), "{text:?}");
         assert!(!note(&app).is_empty(), "{text:?}");
-        assert_eq!(
-            app.world().resource::<PanelState>().top(),
-            Some(surakarta::hud::OpenPanel::Records)
+        assert_eq!(panel(&app), Panel::Records);
+        assert!(
+            texts(&mut app).contains(&note(&app)),
+            "the reason is on the card"
         );
     }
     // The reason names what is wrong: here the second move.
     put_on_clipboard(&mut app, "[Ruleset \"standard\"]\n\n1. b2-c3 b2-c3 *");
-    press(&mut app, UiAction::PasteRecord);
+    press(&mut app, "records.paste");
     assert!(note(&app).contains("ply 2"), "{}", note(&app));
 }
 
 #[test]
 fn a_pasted_position_starts_a_new_game_from_it() {
     let (mut app, _dir) = records_app("position");
-    press(&mut app, UiAction::OpenRecords);
+    open_records(&mut app);
     let fen = "5b/6/6/2r3/6/6 r 0 0";
     put_on_clipboard(&mut app, &format!("  {fen}\n"));
-    press(&mut app, UiAction::PasteRecord);
-    assert_eq!(
-        app.world().resource::<PanelState>().top(),
-        Some(surakarta::hud::OpenPanel::NewGame)
-    );
-    press(&mut app, UiAction::PickTwoPlayers(true));
-    press(&mut app, UiAction::Start);
+    press(&mut app, "records.paste");
+    assert_eq!(panel(&app), Panel::NewGame);
+    press(&mut app, "newgame.two_players");
+    press(&mut app, "newgame.start");
     assert_eq!(session(&app).game.position().to_string(), fen);
     assert_eq!(session(&app).mode, Mode::TwoPlayers);
 }

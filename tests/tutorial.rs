@@ -5,11 +5,11 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use surakarta::hud::{PanelState, UiAction};
 use surakarta::persist::GAME_FILE;
 use surakarta::session::{Mode, Turn};
 use surakarta::settings::Settings;
 use surakarta::tutorial::{Goal, LESSONS, LessonState, Tutorial};
+use surakarta::{Panel, Screen};
 use surakarta_engine::Move;
 
 fn tutorial(app: &App) -> Tutorial {
@@ -84,13 +84,18 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
     play(&mut app, "b2", "c3");
     let game_before = session(&app).clone();
 
-    press(&mut app, UiAction::OpenMenu);
-    press(&mut app, UiAction::StartTutorial);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.tutorial");
     let t = tutorial(&app);
     assert_eq!(t.lesson, Some(0));
     assert_eq!(t.state, LessonState::Asking);
+    assert_eq!(screen(&app), Screen::Lesson);
     assert_eq!(session(&app).game, LESSONS[0].game());
-    assert!(!app.world().resource::<PanelState>().menu);
+    assert_eq!(
+        own_game(&app).game,
+        game_before.game,
+        "the player's game waits"
+    );
 
     // Lesson 1: a step.
     play(&mut app, "c3", "c4");
@@ -103,14 +108,14 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
     );
 
     // Lesson 2: tapping the stone shows its routes.
-    press(&mut app, UiAction::NextLesson);
+    press(&mut app, "lesson.next");
     assert_eq!(tutorial(&app).lesson, Some(1));
     tap(&mut app, "b2");
     assert_eq!(tutorial(&app).state, LessonState::Passed);
     assert!(!drawn_routes(&mut app).is_empty(), "the routes are drawn");
 
     // Lesson 3: a step is not the capture asked for.
-    press(&mut app, UiAction::NextLesson);
+    press(&mut app, "lesson.next");
     play(&mut app, "b3", "b4");
     assert_eq!(tutorial(&app).state, LessonState::Failed);
     // The board waits for Try again: taps change nothing.
@@ -118,16 +123,17 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
     tap(&mut app, "b4");
     tap(&mut app, "b5");
     assert_eq!(session(&app).game, after_wrong);
-    press(&mut app, UiAction::RetryLesson);
+    press(&mut app, "lesson.retry");
     assert_eq!(tutorial(&app).state, LessonState::Asking);
     assert_eq!(session(&app).game, LESSONS[2].game());
     play(&mut app, "b3", "e3");
     assert_eq!(tutorial(&app).state, LessonState::Passed);
 
     // Leaving brings the game in progress back, as it was.
-    press(&mut app, UiAction::LeaveTutorial);
+    press(&mut app, "lesson.menu");
     assert!(!tutorial(&app).active());
-    assert!(app.world().resource::<PanelState>().menu);
+    assert_eq!((screen(&app), panel(&app)), (Screen::Menu, Panel::None));
+    press(&mut app, "menu.continue");
     assert_eq!(session(&app).game, game_before.game);
     assert_eq!(session(&app).mode, game_before.mode);
     assert_eq!(turn(&app), Turn::Waiting);
@@ -145,7 +151,8 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
         let saved = std::fs::read_to_string(dir.join(GAME_FILE)).unwrap();
         assert!(saved.contains("b2-c3"));
 
-        press(&mut app, UiAction::StartTutorial);
+        press(&mut app, "bar.menu");
+        press(&mut app, "menu.tutorial");
         play(&mut app, "c3", "d4");
         assert_eq!(tutorial(&app).state, LessonState::Passed);
         app.update();
@@ -164,7 +171,8 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
         .map(Move::to_string)
         .collect();
     assert_eq!(history, ["b2-c3"], "the game in progress is back");
-    press(&mut app, UiAction::StartTutorial);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.tutorial");
     assert_eq!(
         tutorial(&app).lesson,
         Some(1),
@@ -184,10 +192,13 @@ fn lights_run_round_both_circuits_in_the_circuits_lesson_only() {
             .map(|(b, t)| (*b, t.translation))
             .collect()
     };
-    press(&mut app, UiAction::StartTutorial);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.tutorial");
     assert_eq!(tutorial(&app).lesson, Some(0));
     assert!(beads(&mut app).is_empty());
-    press(&mut app, UiAction::NextLesson);
+    animations_off(&mut app);
+    play(&mut app, "c3", "c4");
+    press(&mut app, "lesson.next");
     assert_eq!(LESSONS[tutorial(&app).lesson.unwrap()].id, LESSON_ID);
     app.update();
     let first = beads(&mut app);
@@ -233,7 +244,8 @@ fn lights_run_round_both_circuits_in_the_circuits_lesson_only() {
             .count();
         assert_eq!(loops, 4);
     }
-    press(&mut app, UiAction::NextLesson);
+    tap(&mut app, "b2");
+    press(&mut app, "lesson.next");
     app.update();
     assert!(beads(&mut app).is_empty(), "gone with the lesson");
 }

@@ -7,7 +7,7 @@ pub mod store;
 
 use crate::GameSet;
 use crate::i18n::Strings;
-use crate::session::{Aside, Mode, Session, Turn, settled_turn};
+use crate::session::{Mode, Session};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
@@ -77,7 +77,6 @@ pub struct Stats(pub BTreeMap<String, Tally>);
 pub struct Notice(pub Option<String>);
 
 /// Reads the saved settings and game at start.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn load(
     storage: Res<Storage>,
     mut strings: ResMut<Strings>,
@@ -85,7 +84,6 @@ pub(crate) fn load(
     mut settings: ResMut<Settings>,
     mut stats: ResMut<Stats>,
     mut notice: ResMut<Notice>,
-    mut turn: ResMut<NextState<Turn>>,
 ) {
     let Some(store) = &storage.0 else { return };
     let mut problems = Vec::new();
@@ -96,7 +94,7 @@ pub(crate) fn load(
                 *settings = s;
                 stats.0 = t;
                 // The notices below speak the player's language.
-                *strings = Strings::for_language(crate::i18n::chosen_language(&settings));
+                *strings = Strings::for_language(settings.chosen_language());
             }
             Err(e) => problems.push((SETTINGS_FILE, e, store.keep_aside(SETTINGS_FILE))),
         },
@@ -109,10 +107,7 @@ pub(crate) fn load(
     match store.read(GAME_FILE) {
         Read::Missing => {}
         Read::Text(text) => match SavedGame::parse(&text) {
-            Ok(saved) => {
-                *session = saved;
-                turn.set(settled_turn(&session));
-            }
+            Ok(saved) => *session = saved,
             Err(e) => problems.push((GAME_FILE, e, store.keep_aside(GAME_FILE))),
         },
         Read::Unreadable { kept_as } => {
@@ -130,13 +125,9 @@ pub(crate) fn load(
     }
 }
 
-fn count_result(
-    mut session: ResMut<Session>,
-    mut stats: ResMut<Stats>,
-    turn: Option<Res<State<Turn>>>,
-    aside: Res<Aside>,
-) {
-    if aside.active() || session.counted || !turn.is_some_and(|t| *t.get() == Turn::Over) {
+/// A finished game against the computer counts once in the statistics.
+fn count_result(mut session: ResMut<Session>, mut stats: ResMut<Stats>) {
+    if session.counted {
         return;
     }
     let (Some(outcome), Mode::VsComputer { human, level }) = (session.game.outcome(), session.mode)
@@ -154,11 +145,9 @@ fn count_result(
 
 /// Writes the game whenever it changed (a move, undo, a new game): a kill between two
 /// frames loses nothing.
-fn save_game(storage: Res<Storage>, session: Res<Session>, aside: Res<Aside>) {
-    // A lesson or a record on the board is not the player's game: that one is saved.
+fn save_game(storage: Res<Storage>, session: Res<Session>) {
     if let Some(store) = &storage.0
         && session.is_changed()
-        && !aside.active()
     {
         write(
             store,
@@ -194,7 +183,6 @@ fn write(store: &Store, name: &str, text: &serde_json::Result<String>) {
 
 /// On suspend: save at once, stop the computer, freeze animations. On resume: go on
 /// exactly where the player was (the computer starts thinking again if it was its turn).
-#[allow(clippy::too_many_arguments)]
 fn follow_lifecycle(
     mut events: MessageReader<AppLifecycle>,
     storage: Res<Storage>,
@@ -203,9 +191,8 @@ fn follow_lifecycle(
     stats: Res<Stats>,
     mut computer: ResMut<crate::computer::Computer>,
     mut time: ResMut<Time<Virtual>>,
-    aside: Res<Aside>,
 ) {
-    let session = aside.real(&session);
+    let session = &*session;
     for event in events.read() {
         match event {
             AppLifecycle::WillSuspend | AppLifecycle::Suspended => {

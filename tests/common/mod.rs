@@ -11,8 +11,11 @@ use bevy::time::TimeUpdateStrategy;
 use bevy::window::{PrimaryWindow, WindowResolution};
 use std::time::Duration;
 use surakarta::layout::BoardLayout;
-use surakarta::session::{Mode, Session, Turn};
+use surakarta::session::{Mode, Practice, Session, Turn};
+use surakarta::ui::press::Press;
+use surakarta::ui::widgets::{ButtonId, Card};
 use surakarta::view::BoardCamera;
+use surakarta::{Panel, Screen};
 use surakarta_engine::{Game, Position, Ruleset, Square};
 
 pub const FRAME: Duration = Duration::from_millis(16);
@@ -69,13 +72,22 @@ pub fn app_with(dir: Option<std::path::PathBuf>) -> App {
         PrimaryWindow,
     ));
     app.add_plugins(surakarta::plugin);
-    // No menu: tests set up their own games.
-    app.world_mut()
-        .resource_mut::<surakarta::hud::PanelState>()
-        .menu = false;
+    // Past the menu: tests set up their own games.
     app.update();
-    app.update();
+    go_to(&mut app, Screen::Game);
     app
+}
+
+/// Shows `screen` with no panel over it, as the app's own buttons would.
+pub fn go_to(app: &mut App, screen: Screen) {
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(screen);
+    app.world_mut()
+        .resource_mut::<NextState<Panel>>()
+        .set(Panel::None);
+    app.update();
+    app.update();
 }
 
 /// Starts a game from `fen` in `mode`.
@@ -90,9 +102,6 @@ pub fn set_session(app: &mut App, game: Game, mode: Mode) {
         session.game = game;
         session.mode = mode;
     }
-    app.world_mut()
-        .resource_mut::<surakarta::stones::StonesOutOfDate>()
-        .0 = true;
     let next = surakarta::session::settled_turn(app.world().resource::<Session>());
     app.world_mut().resource_mut::<NextState<Turn>>().set(next);
     app.update();
@@ -144,8 +153,46 @@ pub fn turn(app: &App) -> Turn {
     *app.world().resource::<State<Turn>>().get()
 }
 
+/// The game on the board: the player's own, or on the lesson and review screens theirs.
 pub fn session(app: &App) -> &Session {
+    match screen(app) {
+        Screen::Lesson | Screen::Review => &app.world().resource::<Practice>().0,
+        Screen::Menu | Screen::Game => own_game(app),
+    }
+}
+
+/// The player's own game, whatever the board shows.
+pub fn own_game(app: &App) -> &Session {
     app.world().resource::<Session>()
+}
+
+pub fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+pub fn panel(app: &App) -> Panel {
+    *app.world().resource::<State<Panel>>().get()
+}
+
+/// The names of the buttons on screen.
+pub fn buttons(app: &mut App) -> Vec<String> {
+    let mut names: Vec<String> = app
+        .world_mut()
+        .query::<&ButtonId>()
+        .iter(app.world())
+        .map(|b| b.0.clone())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Every text on screen.
+pub fn texts(app: &mut App) -> Vec<String> {
+    app.world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect()
 }
 
 /// Updates until `done` or about `seconds` of game time (and as much real time) pass.
@@ -212,9 +259,36 @@ pub fn play_settled(app: &mut App, from: &str, to: &str) {
     );
 }
 
-/// A button's action, as a tap on it sends it, and the frames that follow.
-pub fn press(app: &mut App, action: surakarta::hud::UiAction) {
-    app.world_mut().write_message(action);
+/// Taps the button named `id` (see `ButtonId`), and the frames that follow. The button
+/// must be on screen and not under a card it does not belong to, as for a finger.
+pub fn press(app: &mut App, id: &str) {
+    let found: Vec<Entity> = app
+        .world_mut()
+        .query::<(Entity, &ButtonId)>()
+        .iter(app.world())
+        .filter(|(_, b)| b.0 == id)
+        .map(|(e, _)| e)
+        .collect();
+    let names = buttons(app);
+    let [button] = found[..] else {
+        panic!(
+            "{} buttons {id:?} on screen; there are {names:?}",
+            found.len()
+        );
+    };
+    let cards = app
+        .world_mut()
+        .query_filtered::<(), With<Card>>()
+        .iter(app.world())
+        .count();
+    let mut on_card = false;
+    let mut at = button;
+    while let Some(parent) = app.world().get::<ChildOf>(at).map(ChildOf::parent) {
+        on_card |= app.world().get::<Card>(parent).is_some();
+        at = parent;
+    }
+    assert!(cards == 0 || on_card, "{id:?} is under a card");
+    app.world_mut().trigger(Press { entity: button });
     app.update();
     app.update();
 }
@@ -229,5 +303,12 @@ pub fn drag(app: &mut App, from: Vec2, to: Vec2) {
     ] {
         send_touch(app, phase, at);
         app.update();
+    }
+}
+
+/// Touch messages of the test's finger, all in the coming frame.
+pub fn send_touches(app: &mut App, touches: &[(TouchPhase, Vec2)]) {
+    for &(phase, at) in touches {
+        send_touch(app, phase, at);
     }
 }

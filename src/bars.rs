@@ -3,14 +3,16 @@
 //! the other. Above and below the board in portrait, left and right in landscape.
 
 use crate::computer::Computer;
-use crate::hud::widgets::{UiAction, button};
 use crate::i18n::Strings;
 use crate::layout::BoardLayout;
-use crate::review::Review;
+use crate::persist::Notice;
+use crate::screens::review::{Review, ReviewStep, review_line};
 use crate::selection::Selection;
-use crate::session::{Mode, Session, Turn};
+use crate::session::{Command, Mode, OnBoard, Turn};
 use crate::theme::Theme;
-use crate::{GameSet, Screen};
+use crate::ui::press::Press;
+use crate::ui::widgets::button;
+use crate::{GameSet, Panel, Screen};
 use bevy::prelude::*;
 use surakarta_engine::Side;
 use surakarta_engine::ai::HintReason;
@@ -20,16 +22,20 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             build_bars.run_if(
-                in_state(Screen::Game).and_then(
-                    resource_changed::<BoardLayout>
-                        .or_else(resource_changed::<Strings>)
-                        .or_else(resource_changed::<Theme>)
-                        .or_else(resource_changed::<Review>)
-                        .or_else(not(any_with_component::<Bars>)),
-                ),
+                resource_changed::<BoardLayout>
+                    .or_else(resource_changed::<Strings>)
+                    .or_else(resource_changed::<Theme>)
+                    .or_else(state_changed::<Screen>)
+                    .or_else(not(any_with_component::<Bars>)),
             ),
-            refresh_texts,
-            show_confirm_row,
+            (
+                show_turn,
+                show_counts,
+                show_counters,
+                show_notice,
+                paint_swatch,
+                show_confirm_row,
+            ),
         )
             .chain()
             .in_set(GameSet::Present),
@@ -79,8 +85,9 @@ fn build_bars(
     layout: Res<BoardLayout>,
     strings: Res<Strings>,
     theme: Res<Theme>,
-    review: Res<Review>,
+    screen: Res<State<Screen>>,
 ) {
+    let reviewing = *screen.get() == Screen::Review;
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -136,7 +143,6 @@ fn build_bars(
     commands
         .spawn((
             Bars,
-            DespawnOnExit(Screen::Game),
             Node {
                 width: percent(100),
                 height: percent(100),
@@ -177,61 +183,44 @@ fn build_bars(
             root.spawn((second, BackgroundColor(theme.bar)))
                 .with_children(|bar| {
                     let grow = layout.portrait;
-                    if review.active() {
+                    if reviewing {
                         // A record under review: first, back, forward, last.
-                        for (action, key) in [
-                            (UiAction::ReviewFirst, "review.first"),
-                            (UiAction::ReviewPrev, "review.prev"),
-                            (UiAction::ReviewNext, "review.next"),
-                            (UiAction::ReviewLast, "review.last"),
+                        for (step, key) in [
+                            (ReviewStep::First, "review.first"),
+                            (ReviewStep::Back, "review.prev"),
+                            (ReviewStep::Forward, "review.next"),
+                            (ReviewStep::Last, "review.last"),
                         ] {
-                            bar.spawn(button(action, strings.get(key), &theme, 24.0, grow));
+                            bar.spawn(button(key, strings.get(key), &theme, 24.0, grow))
+                                .observe(review(step));
                         }
                         return;
                     }
                     bar.spawn(button(
-                        UiAction::OpenMenu,
+                        "bar.menu",
                         strings.get("button.menu"),
                         &theme,
                         18.0,
                         grow,
-                    ));
-                    bar.spawn(button(
-                        UiAction::Undo,
-                        strings.get("button.undo"),
-                        &theme,
-                        18.0,
-                        grow,
-                    ));
-                    bar.spawn(button(
-                        UiAction::Hint,
-                        strings.get("button.hint"),
-                        &theme,
-                        18.0,
-                        grow,
-                    ));
+                    ))
+                    .observe(open_menu);
+                    for (command, id, key) in [
+                        (Command::Undo, "bar.undo", "button.undo"),
+                        (Command::Hint, "bar.hint", "button.hint"),
+                    ] {
+                        bar.spawn(button(id, strings.get(key), &theme, 18.0, grow))
+                            .observe(ask(command));
+                    }
                 });
         });
     // Accept far from Cancel, both large, just above the lower bar (or at the right).
     // The review's Close and Play from here sit in the same place.
-    let (left, right) = if review.active() {
-        (
-            (UiAction::ReviewClose, "review.close"),
-            (UiAction::ReviewPlayHere, "review.play_here"),
-        )
-    } else {
-        (
-            (UiAction::Cancel, "button.cancel"),
-            (UiAction::Accept, "button.accept"),
-        )
-    };
     commands
         .spawn((
             Bars,
             ConfirmRow,
-            DespawnOnExit(Screen::Game),
             GlobalZIndex(5),
-            if review.active() {
+            if reviewing {
                 Visibility::Inherited
             } else {
                 Visibility::Hidden
@@ -251,10 +240,49 @@ fn build_bars(
             },
         ))
         .with_children(|r| {
-            for (action, key) in [left, right] {
-                r.spawn(button(action, strings.get(key), &theme, 22.0, false));
+            if reviewing {
+                for (step, key) in [
+                    (ReviewStep::Close, "review.close"),
+                    (ReviewStep::PlayHere, "review.play_here"),
+                ] {
+                    r.spawn(button(key, strings.get(key), &theme, 22.0, false))
+                        .observe(review(step));
+                }
+            } else {
+                for (command, id, key) in [
+                    (Command::Cancel, "bar.cancel", "button.cancel"),
+                    (Command::Accept, "bar.accept", "button.accept"),
+                ] {
+                    r.spawn(button(id, strings.get(key), &theme, 22.0, false))
+                        .observe(ask(command));
+                }
             }
         });
+}
+
+/// A button's observer that asks the game for `command`.
+fn ask(command: Command) -> impl Fn(On<Press>, MessageWriter<Command>) + Send + Sync + 'static {
+    move |_: On<Press>, mut commands: MessageWriter<Command>| {
+        commands.write(command);
+    }
+}
+
+/// A button's observer that steps through the review.
+fn review(
+    step: ReviewStep,
+) -> impl Fn(On<Press>, MessageWriter<ReviewStep>) + Send + Sync + 'static {
+    move |_: On<Press>, mut steps: MessageWriter<ReviewStep>| {
+        steps.write(step);
+    }
+}
+
+fn open_menu(
+    _: On<Press>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut panel: ResMut<NextState<Panel>>,
+) {
+    (*screen).set_if_neq(Screen::Menu);
+    (*panel).set_if_neq(Panel::None);
 }
 
 fn bar_node(direction: FlexDirection) -> Node {
@@ -267,36 +295,36 @@ fn bar_node(direction: FlexDirection) -> Node {
     }
 }
 
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
-fn refresh_texts(
-    session: Res<Session>,
+/// Puts `value` in the texts with marker `M`, touching only those that differ.
+fn set_text<M: Component>(texts: &mut Query<&mut Text, With<M>>, value: &str) {
+    for mut t in texts.iter_mut() {
+        if t.0 != value {
+            t.0 = value.to_owned();
+        }
+    }
+}
+
+fn side_name(strings: &Strings, side: Side) -> String {
+    strings.get(if side == Side::Red {
+        "side.red"
+    } else {
+        "side.black"
+    })
+}
+
+/// "Red to move", "Your move", "Computer is thinking…", or the result.
+fn show_turn(
+    board: OnBoard,
     computer: Res<Computer>,
-    selection: Res<Selection>,
-    notice: Res<crate::persist::Notice>,
     strings: Res<Strings>,
-    theme: Res<Theme>,
     turn: Option<Res<State<Turn>>>,
-    mut texts: ParamSet<(
-        Query<&mut Text, With<TurnText>>,
-        Query<&mut Text, With<CountText>>,
-        Query<&mut Text, With<CounterText>>,
-        Query<&mut Text, With<HintText>>,
-    )>,
-    mut swatch: Query<&mut BackgroundColor, With<TurnSwatch>>,
     time: Res<Time>,
-    review: Res<Review>,
+    mut texts: Query<&mut Text, With<TurnText>>,
 ) {
+    let session = board.session();
     let game = &session.game;
-    let pos = game.position();
     let side = game.side_to_move();
-    let side_name = |s: Side| {
-        strings.get(if s == Side::Red {
-            "side.red"
-        } else {
-            "side.black"
-        })
-    };
-    let turn_line = if let Some(o) = game.outcome() {
+    let line = if let Some(o) = game.outcome() {
         match o.winner {
             Some(Side::Red) => strings.get("over.red_wins"),
             Some(Side::Black) => strings.get("over.black_wins"),
@@ -308,26 +336,34 @@ fn refresh_texts(
     } else if matches!(session.mode, Mode::VsComputer { human, .. } if human == side) {
         strings.get("turn.your_move")
     } else {
-        strings.fill("turn.to_move", &[("side", side_name(side))])
+        strings.fill("turn.to_move", &[("side", side_name(&strings, side))])
     };
-    let counts = strings.fill(
+    set_text(&mut texts, &line);
+}
+
+/// Stones left on each side.
+fn show_counts(
+    board: OnBoard,
+    strings: Res<Strings>,
+    mut texts: Query<&mut Text, With<CountText>>,
+) {
+    let pos = board.session().game.position();
+    let count = |side| format!("{} {}", side_name(&strings, side), pos.stones(side).count());
+    let line = strings.fill(
         "count.stones",
-        &[
-            (
-                "red",
-                format!("{} {}", side_name(Side::Red), pos.stones(Side::Red).count()),
-            ),
-            (
-                "black",
-                format!(
-                    "{} {}",
-                    side_name(Side::Black),
-                    pos.stones(Side::Black).count()
-                ),
-            ),
-        ],
+        &[("red", count(Side::Red)), ("black", count(Side::Black))],
     );
-    let rules = game.rules();
+    set_text(&mut texts, &line);
+}
+
+/// The rule set's counters: plies since a capture, plies played.
+fn show_counters(
+    board: OnBoard,
+    strings: Res<Strings>,
+    mut texts: Query<&mut Text, With<CounterText>>,
+) {
+    let game = &board.session().game;
+    let (pos, rules) = (game.position(), game.rules());
     let mut counters = Vec::new();
     if let Some(limit) = rules.no_capture_limit {
         counters.push(strings.fill(
@@ -344,7 +380,19 @@ fn refresh_texts(
             &[("n", pos.plies().to_string()), ("limit", limit.to_string())],
         ));
     }
-    let hint = if let Some(line) = crate::review::review_line(&review, &session, &strings) {
+    set_text(&mut texts, &counters.join("     "));
+}
+
+/// The line under the counts: the review's place, a notice, or the hint's reason.
+fn show_notice(
+    board: OnBoard,
+    review: Res<Review>,
+    notice: Res<Notice>,
+    selection: Res<Selection>,
+    strings: Res<Strings>,
+    mut texts: Query<&mut Text, With<HintText>>,
+) {
+    let line = if let Some(line) = review_line(&review, &board.session().game, &strings) {
         line
     } else if let Some(n) = &notice.0 {
         n.clone()
@@ -358,27 +406,21 @@ fn refresh_texts(
             })
         })
     };
-    for (value, set) in [
-        (turn_line, 0),
-        (counts, 1),
-        (counters.join("     "), 2),
-        (hint, 3),
-    ] {
-        let mut apply = |mut t: Mut<Text>| {
-            if t.0 != value {
-                t.0 = value.clone();
-            }
-        };
-        match set {
-            0 => texts.p0().iter_mut().for_each(&mut apply),
-            1 => texts.p1().iter_mut().for_each(&mut apply),
-            2 => texts.p2().iter_mut().for_each(&mut apply),
-            _ => texts.p3().iter_mut().for_each(&mut apply),
-        }
-    }
-    let colour = theme
-        .stone(game.outcome().and_then(|o| o.winner).unwrap_or(side))
-        .0;
+    set_text(&mut texts, &line);
+}
+
+/// The swatch beside the turn: the colour to move, or the winner's.
+fn paint_swatch(
+    board: OnBoard,
+    theme: Res<Theme>,
+    mut swatch: Query<&mut BackgroundColor, With<TurnSwatch>>,
+) {
+    let game = &board.session().game;
+    let side = game
+        .outcome()
+        .and_then(|o| o.winner)
+        .unwrap_or(game.side_to_move());
+    let colour = theme.stone(side).0;
     for mut bg in &mut swatch {
         if bg.0 != colour {
             bg.0 = colour;
@@ -388,10 +430,11 @@ fn refresh_texts(
 
 fn show_confirm_row(
     selection: Res<Selection>,
-    review: Res<Review>,
+    screen: Res<State<Screen>>,
     mut row: Query<&mut Visibility, With<ConfirmRow>>,
 ) {
-    let want = if review.active() || selection.pending.is_some() || selection.hint.is_some() {
+    let reviewing = *screen.get() == Screen::Review;
+    let want = if reviewing || selection.pending.is_some() || selection.hint.is_some() {
         Visibility::Inherited
     } else {
         Visibility::Hidden

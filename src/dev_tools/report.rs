@@ -1,0 +1,196 @@
+//! What the app shows, as data: where each board point and button is on screen, the
+//! position, whose turn it is. The web build publishes it as `window.__surakarta`, so the
+//! browser tests tap what a player would tap, found from the app's own layout rather than
+//! from pixels that move when the page is resized. It is made again only in a frame where
+//! something it reports changed; the frame counter alone is set every frame.
+
+use crate::computer::Computer;
+use crate::layout::BoardLayout;
+use crate::screens::review::Review;
+use crate::selection::Selection;
+use crate::session::{Mode, Practice, Session, Turn};
+use crate::tutorial::Tutorial;
+use crate::ui::widgets::ButtonId;
+use crate::view::BoardCamera;
+use crate::{Panel, Screen};
+use bevy::diagnostic::FrameCount;
+use bevy::prelude::*;
+use bevy::ui::UiGlobalTransform;
+use serde_json::{Map, Value, json};
+use surakarta_engine::Square;
+
+pub fn plugin(app: &mut App) {
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(
+        Last,
+        (publish_frame, publish.run_if(something_changed)).chain(),
+    );
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = app;
+}
+
+/// A button that moved, changed size, or came or went from sight.
+type MovedButtons = (
+    With<ButtonId>,
+    Or<(
+        Changed<UiGlobalTransform>,
+        Changed<ComputedNode>,
+        Changed<InheritedVisibility>,
+    )>,
+);
+
+/// What the report is made of, watched for changes.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Watched<'w, 's> {
+    own: Res<'w, Session>,
+    practice: Res<'w, Practice>,
+    selection: Res<'w, Selection>,
+    layout: Res<'w, BoardLayout>,
+    computer: Res<'w, Computer>,
+    notice: Res<'w, crate::persist::Notice>,
+    tutorial: Res<'w, Tutorial>,
+    review: Res<'w, Review>,
+    screen: Res<'w, State<Screen>>,
+    panel: Res<'w, State<Panel>>,
+    turn: Option<Res<'w, State<Turn>>>,
+    buttons: Query<'w, 's, (), MovedButtons>,
+    gone: RemovedComponents<'w, 's, ButtonId>,
+    camera: Query<'w, 's, (), (With<BoardCamera>, Changed<Transform>)>,
+}
+
+/// True when anything the report shows changed since it was last made.
+pub fn something_changed(mut w: Watched) -> bool {
+    w.own.is_changed()
+        || w.practice.is_changed()
+        || w.selection.is_changed()
+        || w.layout.is_changed()
+        || w.computer.is_changed()
+        || w.notice.is_changed()
+        || w.tutorial.is_changed()
+        || w.review.is_changed()
+        || w.screen.is_changed()
+        || w.panel.is_changed()
+        || w.turn.as_ref().is_some_and(|t| t.is_changed())
+        || !w.buttons.is_empty()
+        || w.gone.read().count() > 0
+        || !w.camera.is_empty()
+}
+
+/// The report of the current frame. Coordinates are the window's logical points (CSS
+/// pixels on the web) from its top-left corner.
+pub fn report(world: &mut World) -> Value {
+    let layout = *world.resource::<BoardLayout>();
+    let rotation = world
+        .query_filtered::<&Transform, With<BoardCamera>>()
+        .iter(world)
+        .next()
+        .map_or(Quat::IDENTITY, |t| t.rotation);
+    let points: Map<String, Value> = Square::all()
+        .map(|sq| {
+            let at = layout.world_to_screen(layout.point(sq), rotation);
+            (sq.to_string(), json!([at.x, at.y]))
+        })
+        .collect();
+    let mut buttons = Map::new();
+    let mut query = world.query::<(
+        &ButtonId,
+        &ComputedNode,
+        &UiGlobalTransform,
+        &InheritedVisibility,
+    )>();
+    for (id, node, transform, visible) in query.iter(world) {
+        if !visible.get() || node.size().x <= 0.0 {
+            continue;
+        }
+        let scale = node.inverse_scale_factor();
+        let centre = transform.translation * scale;
+        let size = node.size() * scale;
+        buttons.insert(
+            id.0.clone(),
+            json!({"x": centre.x, "y": centre.y, "w": size.x, "h": size.y}),
+        );
+    }
+    let screen = *world.resource::<State<Screen>>().get();
+    let panel = *world.resource::<State<Panel>>().get();
+    let session = match screen {
+        Screen::Lesson | Screen::Review => &world.resource::<Practice>().0,
+        Screen::Menu | Screen::Game => world.resource::<Session>(),
+    };
+    let game = &session.game;
+    let mode = match session.mode {
+        Mode::VsComputer { human, level } => json!({
+            "kind": "computer",
+            "human": human.to_string(),
+            "level": level.name(),
+        }),
+        Mode::TwoPlayers => json!({"kind": "two-players"}),
+    };
+    let history: Vec<String> = game.history().iter().map(|m| m.to_string()).collect();
+    let outcome = game.outcome().map(|o| format!("{:?}", o.winner));
+    let turn = world
+        .get_resource::<State<Turn>>()
+        .map(|t| format!("{:?}", t.get()));
+    let tutorial = world.resource::<Tutorial>();
+    let lesson = tutorial.lesson;
+    let lesson_state = format!("{:?}", tutorial.state);
+    let selection = world.resource::<Selection>();
+    let computer = world.resource::<Computer>();
+    let frame = world.get_resource::<FrameCount>().map_or(0, |f| f.0);
+    let review = world.resource::<Review>();
+    let review = (screen == Screen::Review).then(|| json!([game.history().len(), review.total()]));
+    // The menu's card is a panel to the player.
+    let shown_panel = match (screen, panel.name()) {
+        (_, Some(name)) => Some(name),
+        (Screen::Menu, None) => Some("menu"),
+        _ => None,
+    };
+    let notice = world
+        .get_resource::<crate::persist::Notice>()
+        .and_then(|n| n.0.clone());
+    json!({
+        "frame": frame,
+        "notice": notice,
+        "thinking": computer.thinking(),
+        "hinting": computer.hinting(),
+        "selected": selection.stone.map(|s| s.to_string()),
+        "hint": selection.hint.as_ref().map(|h| h.mv.to_string()),
+        "window": [layout.window.x, layout.window.y],
+        "spacing": layout.spacing,
+        "points": points,
+        "buttons": buttons,
+        "position": game.position().to_string(),
+        "history": history,
+        "mode": mode,
+        "turn": turn,
+        "outcome": outcome,
+        "screen": format!("{screen:?}"),
+        "panel": shown_panel,
+        "lesson": lesson,
+        "lesson_state": lesson_state,
+        "review": review,
+    })
+}
+
+/// The frame counter, on the report already published: the browser test counts frames.
+#[cfg(target_arch = "wasm32")]
+fn publish_frame(frame: Res<FrameCount>) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if let Ok(report) = js_sys::Reflect::get(&window, &"__surakarta".into())
+        && report.is_object()
+    {
+        let _ = js_sys::Reflect::set(&report, &"frame".into(), &frame.0.into());
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn publish(world: &mut World) {
+    let text = report(world).to_string();
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if let Ok(value) = js_sys::JSON::parse(&text) {
+        let _ = js_sys::Reflect::set(&window, &"__surakarta".into(), &value);
+    }
+}

@@ -1,0 +1,81 @@
+//! The result of the player's game when it ends: who won and why, Close (to look at the
+//! board) and New game.
+
+use crate::Panel;
+use crate::i18n::Strings;
+use crate::layout::BoardLayout;
+use crate::panels::new_game::OpenNewGame;
+use crate::session::{Mode, Session, Start};
+use crate::theme::Theme;
+use crate::ui::press::Press;
+use crate::ui::widgets::{button, card, label, row};
+use bevy::prelude::*;
+use surakarta_engine::Side;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Panel::GameOver), spawn);
+}
+
+/// The headline of the game-over card (tests look for it).
+#[derive(Component)]
+pub struct GameOverTitle;
+
+/// The headline's translation key for the player's game, if it has ended.
+pub fn title_key(session: &Session) -> Option<&'static str> {
+    let outcome = session.game.outcome()?;
+    Some(match (outcome.winner, session.mode) {
+        (None, _) => "over.draw",
+        (Some(w), Mode::VsComputer { human, .. }) if w == human => "over.you_win",
+        (Some(_), Mode::VsComputer { .. }) => "over.you_lose",
+        (Some(Side::Red), Mode::TwoPlayers) => "over.red_wins",
+        (Some(Side::Black), Mode::TwoPlayers) => "over.black_wins",
+    })
+}
+
+fn spawn(
+    mut commands: Commands,
+    session: Res<Session>,
+    strings: Res<Strings>,
+    theme: Res<Theme>,
+    layout: Res<BoardLayout>,
+) {
+    let (Some(title), Some(outcome)) = (title_key(&session), session.game.outcome()) else {
+        return;
+    };
+    let (strings, theme) = (&*strings, &*theme);
+    let reason = strings.get(&format!("reason.{}", outcome.reason.id()));
+    card(
+        &mut commands,
+        theme,
+        &layout,
+        DespawnOnExit(Panel::GameOver),
+        |c| {
+            c.spawn((GameOverTitle, label(strings.get(title), 34.0, theme)));
+            c.spawn(label(reason, 18.0, theme));
+        },
+        |footer| {
+            footer.spawn(row()).with_children(|r| {
+                r.spawn(button(
+                    "over.close",
+                    strings.get("button.close"),
+                    theme,
+                    18.0,
+                    true,
+                ))
+                .observe(|_: On<Press>, mut panel: ResMut<NextState<Panel>>| {
+                    (*panel).set_if_neq(Panel::None);
+                });
+                r.spawn(button(
+                    "over.new_game",
+                    strings.get("button.new_game"),
+                    theme,
+                    18.0,
+                    true,
+                ))
+                .observe(|_: On<Press>, mut new_game: OpenNewGame| {
+                    new_game.open(None, Start::Fresh);
+                });
+            });
+        },
+    );
+}

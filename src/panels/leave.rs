@@ -1,0 +1,57 @@
+//! "Leave the game?", after Back during a game in progress: Stay, or Leave (the game is
+//! saved and goes on next time).
+
+use crate::Panel;
+use crate::i18n::Strings;
+use crate::layout::BoardLayout;
+use crate::theme::Theme;
+use crate::ui::press::Press;
+use crate::ui::widgets::{button, card, label, row};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Panel::Leave), spawn);
+}
+
+fn spawn(
+    mut commands: Commands,
+    strings: Res<Strings>,
+    theme: Res<Theme>,
+    layout: Res<BoardLayout>,
+) {
+    let (strings, theme) = (&*strings, &*theme);
+    card(
+        &mut commands,
+        theme,
+        &layout,
+        DespawnOnExit(Panel::Leave),
+        |c| {
+            c.spawn(label(strings.get("leave.title"), 26.0, theme));
+            c.spawn(label(strings.get("leave.body"), 17.0, theme));
+        },
+        |footer| {
+            footer.spawn(row()).with_children(|r| {
+                r.spawn(button(
+                    "leave.stay",
+                    strings.get("leave.stay"),
+                    theme,
+                    20.0,
+                    true,
+                ))
+                .observe(|_: On<Press>, mut panel: ResMut<NextState<Panel>>| {
+                    (*panel).set_if_neq(Panel::None);
+                });
+                r.spawn(button(
+                    "leave.leave",
+                    strings.get("leave.leave"),
+                    theme,
+                    20.0,
+                    true,
+                ))
+                .observe(|_: On<Press>, mut exit: MessageWriter<AppExit>| {
+                    exit.write(AppExit::Success);
+                });
+            });
+        },
+    );
+}

@@ -1,0 +1,226 @@
+//! Choosing a new game: against the computer (colour, level) or for two players (turning
+//! the board), then Start. Opened from the menu, from a pasted position and from a
+//! reviewed record ("Play from here").
+
+use crate::i18n::Strings;
+use crate::layout::BoardLayout;
+use crate::session::{Command, Mode, Start};
+use crate::settings::Settings;
+use crate::theme::Theme;
+use crate::ui::press::Press;
+use crate::ui::widgets::{button, card, choice, clear_card, label, on_off, row};
+use crate::{GameSet, Panel};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use surakarta_engine::ai::Level;
+use surakarta_engine::{Ruleset, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<NewGameChoice>()
+        .add_systems(OnEnter(Panel::NewGame), spawn)
+        .add_systems(
+            Update,
+            (clear_card, spawn)
+                .chain()
+                .run_if(
+                    in_state(Panel::NewGame).and_then(
+                        resource_changed::<NewGameChoice>
+                            .or_else(resource_changed::<Settings>)
+                            .or_else(resource_changed::<Strings>)
+                            .or_else(resource_changed::<BoardLayout>),
+                    ),
+                )
+                .in_set(GameSet::Present),
+        );
+}
+
+/// The choices on the new-game panel.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGameChoice {
+    pub two_players: bool,
+    /// `None`: a random colour.
+    pub colour: Option<Side>,
+    pub level: Level,
+    pub rules: Ruleset,
+    /// Where the game starts: the start position, a pasted one, or a reviewed record.
+    pub from: Start,
+    /// Games started so far: varies a random colour.
+    pub started: u64,
+}
+
+impl Default for NewGameChoice {
+    fn default() -> Self {
+        NewGameChoice {
+            two_players: false,
+            colour: Some(Side::Red),
+            level: Level::Medium,
+            rules: Ruleset::default(),
+            from: Start::Fresh,
+            started: 0,
+        }
+    }
+}
+
+impl NewGameChoice {
+    /// The mode this choice starts; `nonce` decides a random colour.
+    pub fn mode(&self, nonce: u64) -> Mode {
+        if self.two_players {
+            return Mode::TwoPlayers;
+        }
+        let random = if rand::random::<bool>() ^ (nonce % 2 == 1) {
+            Side::Red
+        } else {
+            Side::Black
+        };
+        Mode::VsComputer {
+            human: self.colour.unwrap_or(random),
+            level: self.level,
+        }
+    }
+}
+
+/// Opens the new-game panel.
+#[derive(SystemParam)]
+pub struct OpenNewGame<'w> {
+    choice: ResMut<'w, NewGameChoice>,
+    settings: Res<'w, Settings>,
+    panel: ResMut<'w, NextState<Panel>>,
+}
+
+impl OpenNewGame<'_> {
+    /// For a game from `from` in the rule set chosen in the settings; `two_players`
+    /// picks the kind of game, `None` keeps the last one.
+    pub fn open(&mut self, two_players: Option<bool>, from: Start) {
+        let rules = self.settings.rules;
+        self.open_in(two_players, rules, from);
+    }
+
+    /// Shows another panel instead (a screen that opens either).
+    pub fn show(&mut self, panel: Panel) {
+        (*self.panel).set_if_neq(panel);
+    }
+
+    /// For a game from `from` in `rules`.
+    pub fn open_in(&mut self, two_players: Option<bool>, rules: Ruleset, from: Start) {
+        if let Some(two) = two_players {
+            self.choice.two_players = two;
+        }
+        self.choice.rules = rules;
+        self.choice.from = from;
+        (*self.panel).set_if_neq(Panel::NewGame);
+    }
+}
+
+/// The translation key of a level's name.
+pub fn level_key(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "level.easy",
+        Level::Medium => "level.medium",
+        Level::Hard => "level.hard",
+    }
+}
+
+fn spawn(
+    mut commands: Commands,
+    now: Res<NewGameChoice>,
+    settings: Res<Settings>,
+    strings: Res<Strings>,
+    theme: Res<Theme>,
+    layout: Res<BoardLayout>,
+) {
+    let now = *now;
+    let (strings, theme) = (&*strings, &*theme);
+    let turn_board = settings.turn_board;
+    card(
+        &mut commands,
+        theme,
+        &layout,
+        DespawnOnExit(Panel::NewGame),
+        |c| {
+            c.spawn(label(strings.get("newgame.title"), 28.0, theme));
+            c.spawn(row()).with_children(|r| {
+                for (two, key) in [
+                    (false, "newgame.vs_computer"),
+                    (true, "newgame.two_players"),
+                ] {
+                    r.spawn(choice(key, strings.get(key), now.two_players == two, theme))
+                        .observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
+                            choice.two_players = two;
+                        });
+                }
+            });
+            if now.two_players {
+                let text = on_off(strings, "newgame.turn_board", turn_board);
+                c.spawn(row()).with_children(|r| {
+                    r.spawn(choice("newgame.turn_board", text, turn_board, theme))
+                        .observe(|_: On<Press>, mut settings: ResMut<Settings>| {
+                            settings.turn_board = !settings.turn_board;
+                        });
+                });
+                return;
+            }
+            c.spawn(label(strings.get("newgame.colour"), 17.0, theme));
+            c.spawn(row()).with_children(|r| {
+                for (colour, key, id) in [
+                    (Some(Side::Red), "side.red", "newgame.red"),
+                    (Some(Side::Black), "side.black", "newgame.black"),
+                    (None, "newgame.random", "newgame.random"),
+                ] {
+                    r.spawn(choice(id, strings.get(key), now.colour == colour, theme))
+                        .observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
+                            choice.colour = colour;
+                        });
+                }
+            });
+            c.spawn(label(strings.get("newgame.level"), 17.0, theme));
+            c.spawn(row()).with_children(|r| {
+                for level in Level::ALL {
+                    let id = format!("newgame.{}", level.name().to_lowercase());
+                    let text = strings.get(level_key(level));
+                    r.spawn(choice(id, text, now.level == level, theme))
+                        .observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
+                            choice.level = level;
+                        });
+                }
+            });
+        },
+        |footer| {
+            footer.spawn(row()).with_children(|r| {
+                r.spawn(button(
+                    "newgame.cancel",
+                    strings.get("button.cancel"),
+                    theme,
+                    20.0,
+                    true,
+                ))
+                .observe(|_: On<Press>, mut panel: ResMut<NextState<Panel>>| {
+                    (*panel).set_if_neq(Panel::None);
+                });
+                r.spawn(button(
+                    "newgame.start",
+                    strings.get("button.start"),
+                    theme,
+                    20.0,
+                    true,
+                ))
+                .observe(start);
+            });
+        },
+    );
+}
+
+fn start(
+    _: On<Press>,
+    mut choice: ResMut<NewGameChoice>,
+    mut commands: MessageWriter<Command>,
+    mut panel: ResMut<NextState<Panel>>,
+) {
+    commands.write(Command::NewGame {
+        mode: choice.mode(choice.started),
+        rules: choice.rules,
+        from: choice.from,
+    });
+    choice.from = Start::Fresh;
+    choice.started += 1;
+    (*panel).set_if_neq(Panel::None);
+}

@@ -1,0 +1,192 @@
+//! Game records: the player's game (copy, save, review), paste a record or a position, and
+//! the saved games, newest first, each opening its review.
+
+use crate::clipboard::Clipboard;
+use crate::i18n::Strings;
+use crate::layout::BoardLayout;
+use crate::panels::new_game::OpenNewGame;
+use crate::records::{Pasted, Records};
+use crate::screens::review::OpenReview;
+use crate::session::{Session, Start};
+use crate::theme::Theme;
+use crate::ui::press::Press;
+use crate::ui::widgets::{
+    back_row, button, card, choice, clear_card, label, paragraph, row, styled_button,
+};
+use crate::{GameSet, Panel};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Panel::Records), (read_shelf, spawn).chain())
+        .add_systems(
+            Update,
+            (clear_card, spawn)
+                .chain()
+                .run_if(
+                    in_state(Panel::Records).and_then(
+                        resource_changed::<Records>
+                            .or_else(resource_changed::<Strings>)
+                            .or_else(resource_changed::<BoardLayout>),
+                    ),
+                )
+                .in_set(GameSet::Present),
+        );
+}
+
+/// What the last copy, save or paste did (tests look for it).
+#[derive(Component)]
+pub struct RecordsNote;
+
+fn read_shelf(mut records: ResMut<Records>) {
+    records.refresh();
+    records.note = None;
+}
+
+fn spawn(
+    mut commands: Commands,
+    session: Res<Session>,
+    records: Res<Records>,
+    clipboard: Res<Clipboard>,
+    strings: Res<Strings>,
+    theme: Res<Theme>,
+    layout: Res<BoardLayout>,
+) {
+    let (strings, theme, records) = (&*strings, &*theme, &*records);
+    let game = &session.game;
+    let result = game.outcome().map_or_else(
+        || strings.get("records.in_progress"),
+        |o| o.result_token().to_owned(),
+    );
+    let this_game = strings.fill(
+        "records.this_game",
+        &[
+            ("moves", game.history().len().to_string()),
+            ("result", result),
+        ],
+    );
+    let has_moves = !game.history().is_empty();
+    let clipboard = clipboard.available();
+    card(
+        &mut commands,
+        theme,
+        &layout,
+        DespawnOnExit(Panel::Records),
+        |c| {
+            c.spawn(label(strings.get("records.title"), 28.0, theme));
+            c.spawn(label(this_game, 17.0, theme));
+            c.spawn(row()).with_children(|r| {
+                if clipboard {
+                    r.spawn(button(
+                        "records.copy",
+                        strings.get("records.copy"),
+                        theme,
+                        18.0,
+                        true,
+                    ))
+                    .observe(copy);
+                }
+                r.spawn(button(
+                    "records.save",
+                    strings.get("records.save"),
+                    theme,
+                    18.0,
+                    true,
+                ))
+                .observe(save);
+                if has_moves {
+                    let text = strings.get("records.review");
+                    r.spawn(button("records.review", text, theme, 18.0, true))
+                        .observe(review_own);
+                }
+            });
+            if clipboard {
+                c.spawn(row()).with_children(|r| {
+                    let text = strings.get("records.paste");
+                    r.spawn(choice("records.paste", text, false, theme))
+                        .observe(paste);
+                });
+            }
+            if let Some(note) = &records.note {
+                c.spawn((RecordsNote, paragraph(note.clone(), theme)));
+            }
+            c.spawn(label(strings.get("records.saved_title"), 20.0, theme));
+            if records.saved.is_empty() {
+                c.spawn(paragraph(strings.get("records.none"), theme));
+            }
+            for (i, saved) in records.saved.iter().enumerate() {
+                let text = match &saved.record {
+                    Ok(record) => strings.fill(
+                        "records.entry",
+                        &[
+                            ("date", record.header("Date").unwrap_or("").to_owned()),
+                            ("red", record.header("Red").unwrap_or("?").to_owned()),
+                            ("black", record.header("Black").unwrap_or("?").to_owned()),
+                            ("result", record.header("Result").unwrap_or("*").to_owned()),
+                            ("moves", record.moves.len().to_string()),
+                        ],
+                    ),
+                    Err(_) => strings.fill("records.unreadable", &[("name", saved.name.clone())]),
+                };
+                c.spawn(row()).with_children(|r| {
+                    let id = format!("records.saved.{i}");
+                    r.spawn(styled_button(
+                        id,
+                        text,
+                        theme.bar,
+                        theme.bar_text,
+                        15.0,
+                        true,
+                    ))
+                    .observe(
+                        move |_: On<Press>,
+                              mut records: ResMut<Records>,
+                              strings: Res<Strings>,
+                              mut open: MessageWriter<OpenReview>| {
+                            if let Some(game) = records.open_saved(i, &strings) {
+                                open.write(OpenReview(game));
+                            }
+                        },
+                    );
+                });
+            }
+        },
+        |footer| back_row(footer, strings, theme),
+    );
+}
+
+fn copy(
+    _: On<Press>,
+    session: Res<Session>,
+    mut records: ResMut<Records>,
+    mut clipboard: ResMut<Clipboard>,
+    strings: Res<Strings>,
+) {
+    records.copy(&session, &mut clipboard, &strings);
+}
+
+fn save(_: On<Press>, session: Res<Session>, mut records: ResMut<Records>, strings: Res<Strings>) {
+    records.save_now(&session, &strings);
+}
+
+fn review_own(_: On<Press>, session: Res<Session>, mut open: MessageWriter<OpenReview>) {
+    open.write(OpenReview(session.game.clone()));
+}
+
+fn paste(
+    _: On<Press>,
+    mut records: ResMut<Records>,
+    mut clipboard: ResMut<Clipboard>,
+    strings: Res<Strings>,
+    mut open: MessageWriter<OpenReview>,
+    mut new_game: OpenNewGame,
+) {
+    match records.paste(&mut clipboard, &strings) {
+        Some(Pasted::Record(game)) => {
+            open.write(OpenReview(*game));
+        }
+        Some(Pasted::Position(position)) => {
+            new_game.open(None, Start::Position(position));
+        }
+        None => {}
+    }
+}

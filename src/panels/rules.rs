@@ -1,0 +1,113 @@
+//! Rules: the game explained for the rule set new games use, with small diagrams of the
+//! circuits, a stone's steps and a capture round a loop.
+
+use crate::i18n::{Language, Strings};
+use crate::layout::BoardLayout;
+use crate::settings::Settings;
+use crate::theme::Theme;
+use crate::ui::diagram::{Mark, diagram};
+use crate::ui::widgets::{back_row, card, clear_card, label, paragraph};
+use crate::{GameSet, Panel};
+use bevy::prelude::*;
+use surakarta_engine::{Position, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Panel::Rules), spawn).add_systems(
+        Update,
+        (clear_card, spawn)
+            .chain()
+            .run_if(
+                in_state(Panel::Rules)
+                    .and_then(resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>)),
+            )
+            .in_set(GameSet::Present),
+    );
+}
+
+/// The rules in words, for the rule set new games use: the board, stepping, capturing
+/// round the loops, and how this rule set ends a game.
+pub fn rules_text(rules: &surakarta_engine::Ruleset, strings: &Strings) -> Vec<String> {
+    use surakarta_engine::NoMoves;
+    let mut out = vec![
+        strings.get("rules.board"),
+        strings.get(if rules.diagonal_steps {
+            "rules.step.diagonal"
+        } else {
+            "rules.step.straight"
+        }),
+        strings.get("rules.capture"),
+    ];
+    let mut end = vec![
+        strings.get(match rules.first {
+            Side::Red => "rules.first.red",
+            Side::Black => "rules.first.black",
+        }),
+        strings.get("rules.win"),
+    ];
+    if let Some(n) = rules.no_capture_limit {
+        end.push(strings.fill("rules.no_capture", &[("n", n.to_string())]));
+    }
+    if let Some(n) = rules.ply_limit {
+        end.push(strings.fill("rules.ply_limit", &[("n", n.to_string())]));
+    }
+    if let Some(n) = rules.repetition {
+        end.push(strings.fill("rules.repetition", &[("n", n.to_string())]));
+    }
+    end.push(strings.get(match rules.no_moves {
+        NoMoves::Loses => "rules.no_moves.loses",
+        NoMoves::Draw => "rules.no_moves.draw",
+    }));
+    // Chinese sentences end in a full-width stop and need no space between them.
+    let gap = if strings.language == Language::SimplifiedChinese {
+        ""
+    } else {
+        " "
+    };
+    out.push(end.join(gap));
+    if let Some(id) = rules.preset_id() {
+        let name = strings.get(&format!("rules.{id}"));
+        out.push(strings.fill("rules.current", &[("name", name)]));
+    }
+    out
+}
+
+fn spawn(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    strings: Res<Strings>,
+    theme: Res<Theme>,
+    layout: Res<BoardLayout>,
+) {
+    let (rules, strings, theme) = (&settings.rules, &*strings, &*theme);
+    // The board and its circuits; a stone's steps; a capture round a loop.
+    let start = Position::start(rules.first).to_string();
+    let pictures = [
+        Some((start, Mark::None)),
+        "c3".parse().ok().map(|from| {
+            (
+                "6/6/2b3/2r3/6/6 r 0 0".to_owned(),
+                Mark::Steps(from, rules.diagonal_steps),
+            )
+        }),
+        "b3xe3"
+            .parse()
+            .ok()
+            .map(|mv| ("6/6/6/1r2b1/6/6 r 0 0".to_owned(), Mark::Capture(mv))),
+    ];
+    card(
+        &mut commands,
+        theme,
+        &layout,
+        DespawnOnExit(Panel::Rules),
+        |c| {
+            c.spawn(label(strings.get("rules.title"), 28.0, theme));
+            for (i, text) in rules_text(rules, strings).into_iter().enumerate() {
+                c.spawn(paragraph(text, theme));
+                if let Some(Some((position, mark))) = pictures.get(i) {
+                    diagram(c, theme, 200.0, position, *mark);
+                }
+            }
+        },
+        |footer| back_row(footer, strings, theme),
+    );
+}

@@ -1,0 +1,143 @@
+//! Settings: the rule set of the next game, animation speed, the route preview, confirming
+//! moves, turning the board, high contrast, sound (where the build has it), and the
+//! language. Every change applies and is saved at once; the card keeps its place.
+
+use crate::i18n::{Language, Strings};
+use crate::layout::BoardLayout;
+use crate::settings::{AnimationSpeed, Settings};
+use crate::theme::{Theme, ThemeKind};
+use crate::ui::press::Press;
+use crate::ui::widgets::{back_row, card, choice, clear_card, label, on_off, row};
+use crate::{GameSet, Panel};
+use bevy::prelude::*;
+use surakarta_engine::Ruleset;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Panel::Settings), spawn)
+        .add_systems(
+            Update,
+            (clear_card, spawn)
+                .chain()
+                .run_if(
+                    in_state(Panel::Settings).and_then(
+                        resource_changed::<Settings>
+                            .or_else(resource_changed::<Strings>)
+                            .or_else(resource_changed::<BoardLayout>),
+                    ),
+                )
+                .in_set(GameSet::Present),
+        );
+}
+
+/// A setting that is on or off: its button's name and label key, and how to read and
+/// flip it.
+struct Toggle {
+    key: &'static str,
+    get: fn(&Settings) -> bool,
+    flip: fn(&mut Settings),
+}
+
+const TOGGLES: [Toggle; 5] = [
+    Toggle {
+        key: "settings.sound",
+        get: |s| s.sound,
+        flip: |s| s.sound = !s.sound,
+    },
+    Toggle {
+        key: "settings.route_preview",
+        get: |s| s.route_preview,
+        flip: |s| s.route_preview = !s.route_preview,
+    },
+    Toggle {
+        key: "settings.confirm_moves",
+        get: |s| s.confirm_moves,
+        flip: |s| s.confirm_moves = !s.confirm_moves,
+    },
+    Toggle {
+        key: "newgame.turn_board",
+        get: |s| s.turn_board,
+        flip: |s| s.turn_board = !s.turn_board,
+    },
+    Toggle {
+        key: "settings.high_contrast",
+        get: |s| s.theme == ThemeKind::HighContrast,
+        flip: |s| {
+            s.theme = match s.theme {
+                ThemeKind::Classic => ThemeKind::HighContrast,
+                ThemeKind::HighContrast => ThemeKind::Classic,
+            }
+        },
+    },
+];
+
+fn spawn(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    strings: Res<Strings>,
+    theme: Res<Theme>,
+    layout: Res<BoardLayout>,
+) {
+    let (settings, strings, theme) = (&*settings, &*strings, &*theme);
+    card(
+        &mut commands,
+        theme,
+        &layout,
+        DespawnOnExit(Panel::Settings),
+        |c| {
+            c.spawn(label(strings.get("settings.title"), 28.0, theme));
+            c.spawn(label(strings.get("settings.rules"), 16.0, theme));
+            c.spawn(row()).with_children(|r| {
+                for preset in Ruleset::PRESETS.iter() {
+                    let id = format!("rules.{}", preset.id);
+                    let rules = preset.rules;
+                    r.spawn(choice(
+                        id.clone(),
+                        strings.get(&id),
+                        settings.rules == rules,
+                        theme,
+                    ))
+                    .observe(move |_: On<Press>, mut s: ResMut<Settings>| s.rules = rules);
+                }
+            });
+            let about = settings.rules.preset_id().map_or(String::new(), |id| {
+                strings.get(&format!("rules.{id}.about"))
+            });
+            c.spawn(label(about, 14.0, theme));
+            c.spawn(label(strings.get("settings.animation"), 16.0, theme));
+            c.spawn(row()).with_children(|r| {
+                for speed in AnimationSpeed::ALL {
+                    let chosen = settings.animation == speed;
+                    r.spawn(choice(speed.key(), strings.get(speed.key()), chosen, theme))
+                        .observe(move |_: On<Press>, mut s: ResMut<Settings>| s.animation = speed);
+                }
+            });
+            let shown = TOGGLES
+                .iter()
+                .filter(|t| t.key != "settings.sound" || crate::sound::AVAILABLE);
+            for toggle in shown {
+                let on = (toggle.get)(settings);
+                let flip = toggle.flip;
+                c.spawn(row()).with_children(|r| {
+                    let text = on_off(strings, toggle.key, on);
+                    r.spawn(choice(toggle.key, text, on, theme))
+                        .observe(move |_: On<Press>, mut s: ResMut<Settings>| flip(&mut s));
+                });
+            }
+            c.spawn(label(strings.get("settings.language"), 16.0, theme));
+            let current = settings.chosen_language();
+            c.spawn(row()).with_children(|r| {
+                for language in Language::ALL {
+                    // Each language is named in itself, so a player lost in a foreign one
+                    // finds theirs.
+                    let name = Strings::for_language(language).get("language.name");
+                    let id = format!("language.{}", language.tag());
+                    r.spawn(choice(id, name, current == language, theme))
+                        .observe(move |_: On<Press>, mut s: ResMut<Settings>| {
+                            s.language = Some(language);
+                        });
+                }
+            });
+        },
+        |footer| back_row(footer, strings, theme),
+    );
+}

@@ -1,0 +1,53 @@
+//! Statistics: wins, draws and losses against each level of the computer.
+
+use crate::Panel;
+use crate::i18n::Strings;
+use crate::layout::BoardLayout;
+use crate::panels::new_game::level_key;
+use crate::persist::Stats;
+use crate::theme::Theme;
+use crate::ui::widgets::{back_row, card, label};
+use bevy::prelude::*;
+use surakarta_engine::ai::Level;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Panel::Stats), spawn);
+}
+
+fn spawn(
+    mut commands: Commands,
+    stats: Res<Stats>,
+    strings: Res<Strings>,
+    theme: Res<Theme>,
+    layout: Res<BoardLayout>,
+) {
+    let (strings, theme) = (&*strings, &*theme);
+    card(
+        &mut commands,
+        theme,
+        &layout,
+        DespawnOnExit(Panel::Stats),
+        |c| {
+            c.spawn(label(strings.get("stats.title"), 28.0, theme));
+            if stats.0.values().all(|t| t.wins + t.draws + t.losses == 0) {
+                c.spawn(label(strings.get("stats.empty"), 17.0, theme));
+                return;
+            }
+            c.spawn(label(strings.get("stats.legend"), 15.0, theme));
+            for level in Level::ALL {
+                let t = stats.0.get(level.name()).copied().unwrap_or_default();
+                let line = strings.fill(
+                    "stats.line",
+                    &[
+                        ("level", strings.get(level_key(level))),
+                        ("wins", t.wins.to_string()),
+                        ("draws", t.draws.to_string()),
+                        ("losses", t.losses.to_string()),
+                    ],
+                );
+                c.spawn(label(line, 20.0, theme));
+            }
+        },
+        |footer| back_row(footer, strings, theme),
+    );
+}

@@ -1,0 +1,266 @@
+//! The lesson screen: a tutorial lesson on the board (in [`Practice`], so the player's game
+//! waits untouched), its card at the top saying what to do, then how it went. The move is
+//! judged by the engine; a wrong one is explained and can be tried again; a lesson passed
+//! is saved in the settings. Undo starts the lesson again.
+
+use crate::i18n::Strings;
+use crate::panels::rules::rules_text;
+use crate::selection::Selection;
+use crate::session::{
+    Command, Mode, MovePlayed, Practice, Session, SessionSystems, Turn, settled_turn,
+};
+use crate::settings::Settings;
+use crate::theme::Theme;
+use crate::tutorial::{Goal, LESSONS, LessonState, Tutorial};
+use crate::ui::press::Press;
+use crate::ui::widgets::{button, choice, label, paragraph, row};
+use crate::{GameSet, Panel, Screen};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Tutorial>()
+        .add_message::<LessonStep>()
+        .add_systems(OnExit(Screen::Lesson), forget_lesson)
+        .add_systems(
+            Update,
+            (
+                take_steps,
+                (retry_on_undo, check_moves, check_selection).run_if(in_state(Screen::Lesson)),
+            )
+                .chain()
+                .in_set(GameSet::Rules)
+                .after(SessionSystems),
+        )
+        .add_systems(
+            Update,
+            show_card
+                .run_if(
+                    in_state(Screen::Lesson).and_then(
+                        resource_changed::<Tutorial>.or_else(resource_changed::<Strings>),
+                    ),
+                )
+                .in_set(GameSet::Present),
+        );
+}
+
+/// What the tutorial's buttons ask for.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LessonStep {
+    /// The first lesson not yet passed (the menu's Tutorial).
+    Begin,
+    /// The lesson after the one on the board; after the last, the menu.
+    Next,
+    /// The lesson on the board, again.
+    Retry,
+    /// Back to the menu.
+    Leave,
+}
+
+/// What starting and leaving a lesson changes.
+#[derive(SystemParam)]
+struct Lessons<'w> {
+    tutorial: ResMut<'w, Tutorial>,
+    practice: ResMut<'w, Practice>,
+    seed: Res<'w, Session>,
+    selection: ResMut<'w, Selection>,
+    screen: ResMut<'w, NextState<Screen>>,
+    panel: ResMut<'w, NextState<Panel>>,
+    turn: ResMut<'w, NextState<Turn>>,
+}
+
+impl Lessons<'_> {
+    /// Puts lesson `index` on the board; past the last one, leaves.
+    fn start(&mut self, index: usize) {
+        let Some(lesson) = LESSONS.get(index) else {
+            self.leave();
+            return;
+        };
+        self.practice.0 = Session {
+            game: lesson.game(),
+            mode: Mode::TwoPlayers,
+            seed: self.seed.seed,
+            counted: true,
+        };
+        *self.tutorial = Tutorial {
+            lesson: Some(index),
+            state: LessonState::Asking,
+        };
+        self.selection.clear();
+        (*self.screen).set_if_neq(Screen::Lesson);
+        (*self.panel).set_if_neq(Panel::None);
+        self.turn.set(settled_turn(&self.practice.0));
+    }
+
+    fn leave(&mut self) {
+        (*self.screen).set_if_neq(Screen::Menu);
+        (*self.panel).set_if_neq(Panel::None);
+    }
+}
+
+fn take_steps(mut steps: MessageReader<LessonStep>, mut lessons: Lessons, settings: Res<Settings>) {
+    for step in steps.read() {
+        let on_board = lessons.tutorial.lesson;
+        match step {
+            LessonStep::Begin => lessons.start(Tutorial::next_unpassed(&settings.tutorial_passed)),
+            LessonStep::Next => lessons.start(on_board.map_or(0, |i| i + 1)),
+            LessonStep::Retry => lessons.start(on_board.unwrap_or(0)),
+            LessonStep::Leave => lessons.leave(),
+        }
+    }
+}
+
+fn forget_lesson(mut tutorial: ResMut<Tutorial>, mut selection: ResMut<Selection>) {
+    *tutorial = Tutorial::default();
+    selection.clear();
+}
+
+/// Undo during a lesson starts it again.
+fn retry_on_undo(mut commands: MessageReader<Command>, mut steps: MessageWriter<LessonStep>) {
+    if commands.read().any(|c| *c == Command::Undo) {
+        steps.write(LessonStep::Retry);
+    }
+}
+
+fn check_moves(
+    mut played: MessageReader<MovePlayed>,
+    mut tutorial: ResMut<Tutorial>,
+    mut settings: ResMut<Settings>,
+) {
+    for p in played.read() {
+        let Some(lesson) = tutorial.lesson.and_then(|i| LESSONS.get(i)) else {
+            continue;
+        };
+        if tutorial.state != LessonState::Asking {
+            continue;
+        }
+        if lesson.passed_by(&p.before, p.mv) {
+            tutorial.state = LessonState::Passed;
+            settings.tutorial_passed.insert(lesson.id.to_owned());
+        } else {
+            tutorial.state = LessonState::Failed;
+        }
+    }
+}
+
+fn check_selection(
+    selection: Res<Selection>,
+    mut tutorial: ResMut<Tutorial>,
+    mut settings: ResMut<Settings>,
+) {
+    let Some(lesson) = tutorial.lesson.and_then(|i| LESSONS.get(i)) else {
+        return;
+    };
+    if let Goal::Select(target) = lesson.goal
+        && tutorial.state == LessonState::Asking
+        && selection.stone.map(|s| s.to_string()).as_deref() == Some(target)
+    {
+        tutorial.state = LessonState::Passed;
+        settings.tutorial_passed.insert(lesson.id.to_owned());
+    }
+}
+
+/// The lesson card on screen.
+#[derive(Component)]
+pub struct LessonCard;
+
+/// The lesson at the top of the screen: what to do, or how it went, and its buttons. The
+/// board below stays free for the move.
+fn show_card(
+    mut commands: Commands,
+    old: Query<Entity, With<LessonCard>>,
+    tutorial: Res<Tutorial>,
+    settings: Res<Settings>,
+    strings: Res<Strings>,
+    theme: Res<Theme>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(index) = tutorial.lesson else { return };
+    let (state, strings, theme) = (tutorial.state, &*strings, &*theme);
+    let lesson = LESSONS[index];
+    let key = |part: &str| format!("tut.{}.{part}", lesson.id);
+    let heading = strings.fill(
+        "tut.lesson",
+        &[
+            ("n", (index + 1).to_string()),
+            ("total", LESSONS.len().to_string()),
+            ("title", strings.get(&key("title"))),
+        ],
+    );
+    let mut body = strings.get(&key(match state {
+        LessonState::Asking => "ask",
+        LessonState::Passed => "done",
+        LessonState::Failed => "wrong",
+    }));
+    let last = index + 1 == LESSONS.len();
+    // The last lesson ends with how the chosen rule set ends games.
+    if state == LessonState::Passed
+        && last
+        && let Some(end) = rules_text(&settings.rules, strings).get(3)
+    {
+        body = format!("{body}\n{end}");
+    }
+    commands
+        .spawn((
+            LessonCard,
+            DespawnOnExit(Screen::Lesson),
+            GlobalZIndex(8),
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(6),
+                left: px(6),
+                right: px(6),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+        ))
+        .with_children(|top| {
+            top.spawn((
+                crate::ui::press::Solid,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Stretch,
+                    padding: UiRect::all(px(12)),
+                    width: percent(100),
+                    max_width: px(520),
+                    row_gap: px(4),
+                    border_radius: BorderRadius::all(px(16)),
+                    ..default()
+                },
+                BackgroundColor(theme.panel),
+            ))
+            .with_children(|card| {
+                card.spawn(label(heading, 18.0, theme));
+                card.spawn(paragraph(body, theme));
+                card.spawn(row()).with_children(|r| {
+                    r.spawn(choice(
+                        "lesson.menu",
+                        strings.get("button.menu"),
+                        false,
+                        theme,
+                    ))
+                    .observe(
+                        |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
+                            steps.write(LessonStep::Leave);
+                        },
+                    );
+                    let (id, key, then) = match state {
+                        LessonState::Asking => return,
+                        LessonState::Failed => {
+                            ("lesson.retry", "button.try_again", LessonStep::Retry)
+                        }
+                        LessonState::Passed if last => {
+                            ("lesson.next", "button.done", LessonStep::Next)
+                        }
+                        LessonState::Passed => ("lesson.next", "button.next", LessonStep::Next),
+                    };
+                    r.spawn(button(id, strings.get(key), theme, 17.0, true))
+                        .observe(move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
+                            steps.write(then);
+                        });
+                });
+            });
+        });
+}

@@ -1,0 +1,119 @@
+//! The menu the app opens on, over the player's game: Continue (when a game is in
+//! progress), a game against the computer or for two players, Tutorial, Game records,
+//! Rules, Settings and Statistics.
+
+use crate::i18n::Strings;
+use crate::layout::BoardLayout;
+use crate::panels::new_game::OpenNewGame;
+use crate::screens::lesson::LessonStep;
+use crate::session::{Session, Start};
+use crate::theme::Theme;
+use crate::ui::press::Press;
+use crate::ui::widgets::{card, clear_card, label, row, styled_button};
+use crate::{GameSet, Panel, Screen};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_computed_state::<MenuShown>()
+        .add_systems(OnEnter(MenuShown), spawn)
+        .add_systems(
+            Update,
+            (clear_card, spawn)
+                .chain()
+                .run_if(
+                    in_state(MenuShown).and_then(
+                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
+                    ),
+                )
+                .in_set(GameSet::Present),
+        );
+}
+
+/// The menu's card is on screen: the menu screen with no panel over it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MenuShown;
+
+impl ComputedStates for MenuShown {
+    type SourceStates = (Screen, Panel);
+
+    fn compute((screen, panel): (Screen, Panel)) -> Option<Self> {
+        (screen == Screen::Menu && panel == Panel::None).then_some(MenuShown)
+    }
+}
+
+/// An entry of the menu and what it opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    Continue,
+    NewGame { two_players: bool },
+    Tutorial,
+    Open(Panel),
+}
+
+fn spawn(
+    mut commands: Commands,
+    session: Res<Session>,
+    strings: Res<Strings>,
+    theme: Res<Theme>,
+    layout: Res<BoardLayout>,
+) {
+    let in_progress = session.game.outcome().is_none() && !session.game.history().is_empty();
+    let mut entries = Vec::new();
+    if in_progress {
+        entries.push((Entry::Continue, "menu.continue"));
+    }
+    entries.extend([
+        (Entry::NewGame { two_players: false }, "newgame.vs_computer"),
+        (Entry::NewGame { two_players: true }, "newgame.two_players"),
+        (Entry::Tutorial, "menu.tutorial"),
+        (Entry::Open(Panel::Records), "menu.records"),
+        (Entry::Open(Panel::Rules), "menu.rules"),
+        (Entry::Open(Panel::Settings), "menu.settings"),
+        (Entry::Open(Panel::Stats), "menu.statistics"),
+    ]);
+    let (strings, theme) = (&*strings, &*theme);
+    card(
+        &mut commands,
+        theme,
+        &layout,
+        DespawnOnExit(MenuShown),
+        |c| {
+            c.spawn(label(strings.get("app.title"), 36.0, theme));
+            for (i, (entry, key)) in entries.into_iter().enumerate() {
+                // The first entry is the one most players want: drawn as the main button.
+                let (bg, fg) = if i == 0 {
+                    (theme.button, theme.button_text)
+                } else {
+                    (theme.bar, theme.bar_text)
+                };
+                let id = format!("menu.{}", key.rsplit('.').next().unwrap_or(key));
+                c.spawn(row()).with_children(|r| {
+                    r.spawn(styled_button(id, strings.get(key), bg, fg, 20.0, true))
+                        .observe(move |_: On<Press>, mut go: Go| go.to(entry));
+                });
+            }
+        },
+        |_| {},
+    );
+}
+
+/// Where the menu's entries lead.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Go<'w> {
+    screen: ResMut<'w, NextState<Screen>>,
+    new_game: OpenNewGame<'w>,
+    lessons: MessageWriter<'w, LessonStep>,
+}
+
+impl Go<'_> {
+    fn to(&mut self, entry: Entry) {
+        match entry {
+            Entry::Continue => (*self.screen).set_if_neq(Screen::Game),
+            Entry::NewGame { two_players } => self.new_game.open(Some(two_players), Start::Fresh),
+            Entry::Tutorial => {
+                self.lessons.write(LessonStep::Begin);
+            }
+            Entry::Open(panel) => self.new_game.show(panel),
+        }
+    }
+}

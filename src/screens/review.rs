@@ -1,0 +1,197 @@
+//! The review screen: a game record on the board (in [`Practice`], so the player's game
+//! waits untouched), stepped through move by move with each capture's route drawn.
+//!
+//! Stepping forward plays the record's next move through the same path as any other move,
+//! so it runs round its loops; stepping back takes moves back at once. "Play from here"
+//! turns the record, as far as it is shown, into a new game; Close goes back to the game
+//! records.
+
+use crate::i18n::Strings;
+use crate::panels::new_game::OpenNewGame;
+use crate::selection::Selection;
+use crate::session::{
+    Mode, MoveChosen, Practice, Session, SessionSystems, Start, Turn, replayed, settled_turn,
+};
+use crate::{GameSet, Panel, Screen};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use surakarta_engine::{Game, Record};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Review>()
+        .init_resource::<PendingReview>()
+        .add_message::<OpenReview>()
+        .add_message::<ReviewStep>()
+        .add_systems(OnExit(Screen::Review), forget_review)
+        .add_systems(
+            Update,
+            (open_reviews, step_review.run_if(in_state(Screen::Review)))
+                .chain()
+                .in_set(GameSet::Rules)
+                .before(SessionSystems),
+        );
+}
+
+/// A record to put on the board for review at the first frame, shown to its last move
+/// (the command line's `--record PATH`).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PendingReview(pub Option<Game>);
+
+/// Put this game on the board for review, at its start.
+#[derive(Message, Clone, Debug)]
+pub struct OpenReview(pub Game);
+
+/// The review's buttons.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewStep {
+    First,
+    Back,
+    Forward,
+    Last,
+    /// A new game from the record as far as it is shown.
+    PlayHere,
+    /// Back to the game records.
+    Close,
+}
+
+/// The record under review, whole; the board shows it as far as the player has stepped.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Review {
+    pub game: Option<Game>,
+}
+
+impl Review {
+    /// The moves of the record.
+    pub fn total(&self) -> usize {
+        self.game.as_ref().map_or(0, |g| g.history().len())
+    }
+}
+
+/// The review's line for the top bar: which move is shown, of how many.
+pub fn review_line(review: &Review, shown: &Game, strings: &Strings) -> Option<String> {
+    let whole = review.game.as_ref()?;
+    let total = whole.history().len();
+    let shown = shown.history();
+    let Some(&last) = shown.last() else {
+        return Some(strings.fill("review.start", &[("total", total.to_string())]));
+    };
+    // Numbered as in the record, counting plies from the game's first.
+    let ply = whole.start().plies() + shown.len() as u32 - 1;
+    let number = Record::move_number(ply);
+    let mut line = strings.fill(
+        "review.move",
+        &[
+            ("n", shown.len().to_string()),
+            ("total", total.to_string()),
+            ("move", format!("{number} {last}")),
+        ],
+    );
+    if shown.len() == total
+        && let Some(outcome) = whole.outcome()
+    {
+        line = format!("{line} · {}", outcome.result_token());
+    }
+    Some(line)
+}
+
+/// What opening and stepping through a review change.
+#[derive(SystemParam)]
+struct ReviewBoard<'w> {
+    practice: ResMut<'w, Practice>,
+    review: ResMut<'w, Review>,
+    selection: ResMut<'w, Selection>,
+    next_turn: ResMut<'w, NextState<Turn>>,
+    turn: Option<Res<'w, State<Turn>>>,
+}
+
+impl ReviewBoard<'_> {
+    fn animating(&self) -> bool {
+        self.turn
+            .as_ref()
+            .is_some_and(|t| *t.get() == Turn::Animating)
+    }
+
+    /// Shows the record up to `plies` moves, at once.
+    fn jump(&mut self, plies: usize) {
+        let Some(whole) = &self.review.game else {
+            return;
+        };
+        // The whole record keeps its result, also one the board does not show (a resignation).
+        self.practice.0.game = if plies >= whole.history().len() {
+            whole.clone()
+        } else {
+            replayed(whole, plies)
+        };
+        self.selection.clear();
+        self.next_turn.set(settled_turn(&self.practice.0));
+    }
+}
+
+fn open_reviews(
+    mut opened: MessageReader<OpenReview>,
+    mut pending: ResMut<PendingReview>,
+    mut board: ReviewBoard,
+    own: Res<Session>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut panel: ResMut<NextState<Panel>>,
+) {
+    let at_last = pending.0.take();
+    let asked = opened.read().last().map(|o| o.0.clone());
+    let Some((game, plies)) = at_last.map(|g| (g, usize::MAX)).or(asked.map(|g| (g, 0))) else {
+        return;
+    };
+    board.practice.0 = Session {
+        game: replayed(&game, 0),
+        mode: Mode::TwoPlayers,
+        seed: own.seed,
+        counted: true,
+    };
+    board.review.game = Some(game);
+    board.jump(plies);
+    (*screen).set_if_neq(Screen::Review);
+    (*panel).set_if_neq(Panel::None);
+}
+
+fn step_review(
+    mut steps: MessageReader<ReviewStep>,
+    mut board: ReviewBoard,
+    mut chosen: MessageWriter<MoveChosen>,
+    mut new_game: OpenNewGame,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    for step in steps.read() {
+        let shown = board.practice.0.game.history().len();
+        match step {
+            // A move still running round its loops is seen to its end first.
+            ReviewStep::First | ReviewStep::Back | ReviewStep::Forward | ReviewStep::Last
+                if board.animating() => {}
+            ReviewStep::First => board.jump(0),
+            ReviewStep::Last => board.jump(usize::MAX),
+            ReviewStep::Back => board.jump(shown.saturating_sub(1)),
+            ReviewStep::Forward => {
+                let next = board
+                    .review
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.history().get(shown));
+                if let Some(&mv) = next {
+                    // The one path every move takes: played by the engine, animated.
+                    chosen.write(MoveChosen(mv));
+                }
+            }
+            ReviewStep::PlayHere => {
+                let rules = *board.practice.0.game.rules();
+                new_game.open_in(None, rules, Start::Here);
+            }
+            ReviewStep::Close => {
+                (*screen).set_if_neq(Screen::Menu);
+                new_game.show(Panel::Records);
+            }
+        }
+    }
+}
+
+fn forget_review(mut review: ResMut<Review>, mut selection: ResMut<Selection>) {
+    review.game = None;
+    selection.clear();
+}

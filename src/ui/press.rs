@@ -1,0 +1,186 @@
+//! Taps on the UI. A press and its release on the same button is a [`Press`] of that
+//! button, whether they come frames apart or in the same frame (a brisk tap on a phone, a
+//! quick click); a finger that drags is scrolling, not pressing. [`UiHits`] says what UI
+//! lies under a point, topmost first, so that the board leaves alone the taps that land
+//! on a card or a button, and a button drawn under a card cannot be pressed through it.
+
+use crate::GameSet;
+use bevy::ecs::system::SystemParam;
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButtonInput;
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::ui::{CalculatedClip, UiGlobalTransform, UiStack};
+use bevy::window::PrimaryWindow;
+use std::collections::HashMap;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<TouchInput>()
+        .add_message::<MouseButtonInput>()
+        .add_message::<CursorMoved>()
+        .add_systems(Update, press_buttons.in_set(GameSet::Input));
+}
+
+/// A press that travels further than this from where it went down is a drag, not a tap.
+pub const DRAG_DISTANCE: f32 = 14.0;
+
+/// The pointer id the mouse goes by beside the fingers' ids.
+pub const MOUSE: u64 = u64::MAX;
+
+/// A button was pressed: its observers do what it does.
+#[derive(EntityEvent, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Press {
+    /// The button.
+    pub entity: Entity,
+}
+
+/// UI that takes the taps landing on it (a card, the shade around it) even where it has
+/// no button.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Solid;
+
+/// What lies under a point of the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    /// A button, which a tap there presses.
+    Button(Entity),
+    /// A card or a shade: the tap is the UI's, and presses nothing.
+    Solid,
+}
+
+/// What a hit test reads of a node.
+type NodeParts = (
+    &'static ComputedNode,
+    &'static UiGlobalTransform,
+    Option<&'static CalculatedClip>,
+    &'static InheritedVisibility,
+    Has<Button>,
+);
+
+/// The nodes a tap can land on.
+type Tappable = Or<(With<Solid>, With<Button>)>;
+
+/// Finds the UI under a point, in the order Bevy draws it.
+#[derive(SystemParam)]
+pub struct UiHits<'w, 's> {
+    stack: Option<Res<'w, UiStack>>,
+    nodes: Query<'w, 's, NodeParts, Tappable>,
+}
+
+impl UiHits<'_, '_> {
+    /// The topmost button or solid UI at `point` (window coordinates, logical points).
+    pub fn at(&self, point: Vec2) -> Option<Hit> {
+        let stack = self.stack.as_ref()?;
+        stack.uinodes.iter().rev().find_map(|&entity| {
+            let (node, transform, clip, visible, button) = self.nodes.get(entity).ok()?;
+            if !visible.get() || node.size() == Vec2::ZERO {
+                return None;
+            }
+            let physical = point / node.inverse_scale_factor();
+            // A button scrolled out of its card is clipped away: not there to be tapped.
+            let shown = clip.is_none_or(|c| c.clip.contains(physical));
+            (shown && node.contains_point(*transform, physical)).then_some(if button {
+                Hit::Button(entity)
+            } else {
+                Hit::Solid
+            })
+        })
+    }
+
+    /// The button at `point`, if a button is the topmost UI there.
+    pub fn button_at(&self, point: Vec2) -> Option<Entity> {
+        match self.at(point) {
+            Some(Hit::Button(e)) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// A finger (or the mouse button) that is down.
+#[derive(Clone, Copy, Debug)]
+struct Down {
+    last: Vec2,
+    travelled: f32,
+    /// The button it went down on.
+    button: Option<Entity>,
+}
+
+impl Down {
+    fn new(at: Vec2, button: Option<Entity>) -> Down {
+        Down {
+            last: at,
+            travelled: 0.0,
+            button,
+        }
+    }
+
+    fn travel(&mut self, to: Vec2) {
+        self.travelled += self.last.distance(to);
+        self.last = to;
+    }
+
+    /// The button pressed when it lifts at `to` over `under`: the one it went down on,
+    /// if it is still over it and never dragged.
+    fn lifted(mut self, to: Vec2, under: Option<Entity>) -> Option<Entity> {
+        self.travel(to);
+        (self.travelled <= DRAG_DISTANCE && self.button == under)
+            .then_some(self.button)
+            .flatten()
+    }
+}
+
+fn press_buttons(
+    mut touches: MessageReader<TouchInput>,
+    mut clicks: MessageReader<MouseButtonInput>,
+    mut moved: MessageReader<CursorMoved>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    hits: UiHits,
+    mut down: Local<HashMap<u64, Down>>,
+    mut commands: Commands,
+) {
+    let mut pressed = Vec::new();
+    for t in touches.read() {
+        match t.phase {
+            TouchPhase::Started => {
+                down.insert(t.id, Down::new(t.position, hits.button_at(t.position)));
+            }
+            TouchPhase::Moved => {
+                if let Some(d) = down.get_mut(&t.id) {
+                    d.travel(t.position);
+                }
+            }
+            TouchPhase::Ended => {
+                if let Some(d) = down.remove(&t.id) {
+                    pressed.extend(d.lifted(t.position, hits.button_at(t.position)));
+                }
+            }
+            TouchPhase::Canceled => {
+                down.remove(&t.id);
+            }
+        }
+    }
+    for c in moved.read() {
+        if let Some(d) = down.get_mut(&MOUSE) {
+            d.travel(c.position);
+        }
+    }
+    let cursor = window.single().ok().and_then(Window::cursor_position);
+    for c in clicks.read().filter(|c| c.button == MouseButton::Left) {
+        match (c.state, cursor) {
+            (ButtonState::Pressed, Some(at)) => {
+                down.insert(MOUSE, Down::new(at, hits.button_at(at)));
+            }
+            (ButtonState::Released, Some(at)) => {
+                if let Some(d) = down.remove(&MOUSE) {
+                    pressed.extend(d.lifted(at, hits.button_at(at)));
+                }
+            }
+            _ => {
+                down.remove(&MOUSE);
+            }
+        }
+    }
+    for entity in pressed {
+        commands.trigger(Press { entity });
+    }
+}
