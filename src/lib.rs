@@ -18,6 +18,7 @@ pub mod i18n;
 pub mod input;
 pub mod layout;
 pub mod options;
+pub mod page;
 pub mod panels;
 pub mod persist;
 pub mod preview;
@@ -136,6 +137,7 @@ pub fn plugin(app: &mut App) {
         records::plugin,
         sound::plugin,
         circuits::plugin,
+        page::plugin,
     ));
     #[cfg(feature = "dev")]
     app.add_plugins(dev_tools::report::plugin);

@@ -162,7 +162,7 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
     await t.test("at this ratio a tap lands where the app says its button is", async () => {
       await waitFor("the menu", () => window.__surakarta.panel === "menu");
       await shot("2-menu");
-      await tapButton("NewGameFor { two_players: false }");
+      await tapButton("menu.vs_computer");
       await waitFor("the new-game panel", () => window.__surakarta.panel === "new-game");
     });
 
@@ -179,12 +179,12 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
 
     await t.test("the app opens on its menu; a game against Easy starts from taps", async () => {
       await waitFor("the menu", () => window.__surakarta.panel === "menu");
-      await tapButton("NewGameFor { two_players: false }");
+      await tapButton("menu.vs_computer");
       await waitFor("the new-game panel", () => window.__surakarta.panel === "new-game");
-      await tapButton("PickColour(Some(Red))");
-      await tapButton("PickLevel(Easy)");
+      await tapButton("newgame.red");
+      await tapButton("newgame.easy");
       await shot("2-new-game");
-      await tapButton("Start");
+      await tapButton("newgame.start");
       await waitFor(
         "a game against Easy, the player Red",
         () => {
@@ -213,7 +213,7 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
 
     await t.test("the page keeps drawing while the computer thinks (a hint on Hard)", async () => {
       const before = (await report()).frame;
-      await tapButton("Hint");
+      await tapButton("bar.hint");
       await waitFor("the hint", () => !!window.__surakarta.hint);
       const r = await report();
       // The hint searches for over a second; had the search blocked the page, it would
@@ -226,7 +226,7 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       await page.reload();
       await waitFor("the menu after the reload", () => window.__surakarta?.panel === "menu");
       await shot("6-menu-after-reload");
-      await tapButton("Continue");
+      await tapButton("menu.continue");
       await waitFor("the board", () => window.__surakarta.panel === null);
       await waitFor(
         "the saved game",
@@ -240,11 +240,11 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
     });
     await t.test("a game record is saved in the browser, pasted back and stepped through", async () => {
       const moves = (await report()).history;
-      await tapButton("OpenMenu");
+      await tapButton("bar.menu");
       await waitFor("the menu", () => window.__surakarta.panel === "menu");
-      await tapButton("OpenRecords");
+      await tapButton("menu.records");
       await waitFor("the records panel", () => window.__surakarta.panel === "records");
-      await tapButton("SaveRecord");
+      await tapButton("records.save");
       await waitFor("the record in localStorage", () =>
         Object.keys(localStorage).some((k) => k.startsWith("surakarta.records/game-")));
       const text = await page.evaluate(() => {
@@ -254,18 +254,18 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       assert.ok(text.includes(`1. ${moves[0]} ${moves[1]}`), text);
       // Pasting asks in the browser's own text box; the player pastes the record there.
       page.once("dialog", (d) => d.accept(text));
-      await tapButton("PasteRecord");
+      await tapButton("records.paste");
       await waitFor(
         "the record under review, at its start",
         (n) => JSON.stringify(window.__surakarta.review) === JSON.stringify([0, n]) &&
           window.__surakarta.panel === null,
         moves.length,
       );
-      await tapButton("ReviewNext");
+      await tapButton("review.next");
       await waitFor("the first move shown", () => window.__surakarta.review?.[0] === 1 &&
         window.__surakarta.turn === "Waiting");
       await shot("8-review");
-      await tapButton("ReviewClose");
+      await tapButton("review.close");
       await waitFor("back on the records panel, the game as it was",
         (h) => window.__surakarta.review === null && window.__surakarta.panel === "records" &&
           JSON.stringify(window.__surakarta.history) === h,
