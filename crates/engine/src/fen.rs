@@ -45,12 +45,32 @@ pub enum ParsePositionError {
     },
     /// The side to move is not `r` or `b`.
     BadSide(String),
-    /// A counter is not a non-negative whole number.
+    /// A counter is not a whole number written as usual (digits only, no leading zero).
     BadCounter {
         /// `"plies since capture"` or `"plies played"`.
         field: &'static str,
         /// The text found.
         text: String,
+    },
+    /// A counter is larger than [`Position::MAX_COUNTER`].
+    CounterTooLarge {
+        /// `"plies since capture"` or `"plies played"`.
+        field: &'static str,
+        /// The text found.
+        text: String,
+    },
+    /// More plies since the last capture than plies played: no game gets there.
+    CountersDisagree {
+        /// Plies since the last capture.
+        since_capture: u32,
+        /// Plies played.
+        plies: u32,
+    },
+    /// Two digits side by side in a row (`15` for `6`): each run of empty points is
+    /// one digit.
+    AdjacentDigits {
+        /// Board row (1-6).
+        row: u8,
     },
 }
 
@@ -75,9 +95,26 @@ impl fmt::Display for ParsePositionError {
                 write!(f, "{side} has {count} stones; a side has at most 12")
             }
             Self::BadSide(s) => write!(f, "side to move must be 'r' or 'b', not {s:?}"),
-            Self::BadCounter { field, text } => {
-                write!(f, "{field} must be a whole number, not {text:?}")
-            }
+            Self::BadCounter { field, text } => write!(
+                f,
+                "{field} must be a whole number written without sign or leading zeros, not {text:?}"
+            ),
+            Self::CounterTooLarge { field, text } => write!(
+                f,
+                "{field} {text} is more than the largest count, {}",
+                Position::MAX_COUNTER
+            ),
+            Self::CountersDisagree {
+                since_capture,
+                plies,
+            } => write!(
+                f,
+                "{since_capture} plies since the last capture but only {plies} plies played"
+            ),
+            Self::AdjacentDigits { row } => write!(
+                f,
+                "row {row}: two digits side by side; a run of empty points is one digit 1-6"
+            ),
         }
     }
 }
@@ -88,6 +125,8 @@ impl FromStr for Position {
     type Err = ParsePositionError;
 
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        // A text editor's byte-order mark is not part of the position.
+        let s = s.strip_prefix('\u{feff}').unwrap_or(s);
         let fields: Vec<&str> = s.split_whitespace().collect();
         if fields.len() != 4 {
             return Err(ParsePositionError::FieldCount {
@@ -103,8 +142,12 @@ impl FromStr for Position {
             let row = 5 - i as i8;
             let board_row = row as u8 + 1;
             let mut col = 0usize;
+            let mut after_digit = false;
             for ch in text.chars() {
                 match ch {
+                    '1'..='6' if after_digit => {
+                        return Err(ParsePositionError::AdjacentDigits { row: board_row });
+                    }
                     '1'..='6' => col += ch as usize - '0' as usize,
                     'r' | 'b' => {
                         if let Some(sq) = Square::at(col as i8, row) {
@@ -115,9 +158,7 @@ impl FromStr for Position {
                     }
                     _ => return Err(ParsePositionError::BadChar { row: board_row, ch }),
                 }
-                if col > 6 {
-                    break;
-                }
+                after_digit = ch.is_ascii_digit();
             }
             if col != 6 {
                 return Err(ParsePositionError::RowLength {
@@ -138,16 +179,31 @@ impl FromStr for Position {
             other => return Err(ParsePositionError::BadSide(other.to_owned())),
         };
         let counter = |field: &'static str, text: &str| {
+            let written = !text.is_empty()
+                && text.bytes().all(|b| b.is_ascii_digit())
+                && (text == "0" || !text.starts_with('0'));
+            if !written {
+                return Err(ParsePositionError::BadCounter {
+                    field,
+                    text: text.to_owned(),
+                });
+            }
             text.parse::<u32>()
                 .ok()
-                .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
-                .ok_or_else(|| ParsePositionError::BadCounter {
+                .filter(|n| *n <= Position::MAX_COUNTER)
+                .ok_or_else(|| ParsePositionError::CounterTooLarge {
                     field,
                     text: text.to_owned(),
                 })
         };
         let since_capture = counter("plies since capture", fields[2])?;
         let plies = counter("plies played", fields[3])?;
+        if since_capture > plies {
+            return Err(ParsePositionError::CountersDisagree {
+                since_capture,
+                plies,
+            });
+        }
         Ok(Position::from_parts(
             stones[0],
             stones[1],
@@ -226,15 +282,38 @@ mod tests {
         assert_eq!(err("6/6/6/6/6 r 0 0"), RowCount { found: 5 });
         assert_eq!(err("6/6/6/2x3/6/6 r 0 0"), BadChar { row: 3, ch: 'x' });
         assert_eq!(err("6/6/6/6/6/5 r 0 0"), RowLength { row: 1, points: 5 });
-        assert_eq!(err("6/6/6/6/6/66 r 0 0"), RowLength { row: 1, points: 12 });
+        assert_eq!(err("6/6/6/6/6/66 r 0 0"), AdjacentDigits { row: 1 });
+        assert_eq!(err("6/6/6/6/6/6r6 r 0 0"), RowLength { row: 1, points: 13 });
         assert_eq!(err("7/6/6/6/6/6 r 0 0"), BadChar { row: 6, ch: '7' });
         assert_eq!(err("6/6/6/6/6/6 w 0 0"), BadSide("w".into()));
         assert!(matches!(err("6/6/6/6/6/6 r -1 0"), BadCounter { .. }));
         assert!(matches!(err("6/6/6/6/6/6 r 0 +4"), BadCounter { .. }));
+        assert!(matches!(err("6/6/6/6/6/6 r 0 007"), BadCounter { .. }));
         assert!(matches!(
             err("6/6/6/6/6/6 r 0 99999999999"),
-            BadCounter { .. }
+            CounterTooLarge { .. }
         ));
+        assert!(matches!(
+            err("6/6/6/6/6/6 r 0 4294967295"),
+            CounterTooLarge { .. }
+        ));
+        assert_eq!(
+            err("6/6/6/6/6/6 r 9 4"),
+            CountersDisagree {
+                since_capture: 9,
+                plies: 4
+            }
+        );
+        assert_eq!(err("6/6/6/15/6/6 r 0 0"), AdjacentDigits { row: 3 });
+        // The whole row is counted, also past six points.
+        assert_eq!(err("6/6/6/6/6/r6rr r 0 0"), RowLength { row: 1, points: 9 });
+        assert_eq!(
+            err("6/6/6/6/6/6 r 0 1000000").to_string(),
+            "plies played 1000000 is more than the largest count, 999999"
+        );
+        // A byte-order mark from a text editor is not part of it.
+        let p: Position = "\u{feff}6/6/6/6/b4r/6 r 0 0".parse().unwrap();
+        assert_eq!(p.to_string(), "6/6/6/6/b4r/6 r 0 0");
         assert_eq!(
             err("rrrrrr/rrrrrr/r5/6/6/6 r 0 0"),
             TooManyStones {

@@ -55,7 +55,13 @@ impl Position {
         Position::from_parts(Bitboard(0o7777), Bitboard(0o7777 << 24), first, 0, 0)
     }
 
-    /// A position from its parts. The hash is computed here.
+    /// The largest value either counter takes: a position string with more is refused,
+    /// and play goes no further (a game of a million plies is no game a person plays, and
+    /// no input can make the counters overflow).
+    pub const MAX_COUNTER: u32 = 999_999;
+
+    /// A position from its parts. The hash is computed here. The counters are kept within
+    /// [`Position::MAX_COUNTER`], the plies since a capture within the plies played.
     pub fn from_parts(
         red: Bitboard,
         black: Bitboard,
@@ -76,10 +82,11 @@ impl Position {
             }
         }
         let words = circuit::circuit_words(red | black);
+        let plies = plies.min(Position::MAX_COUNTER);
         Position {
             stones: [red, black],
             side,
-            since_capture,
+            since_capture: since_capture.min(plies),
             plies,
             hash,
             words,
@@ -308,9 +315,10 @@ impl Position {
             self.hash ^= ZOBRIST[them][to];
             self.since_capture = 0;
         } else {
-            self.since_capture += 1;
+            // Both stay within MAX_COUNTER (from_parts sees to it), so neither can overflow.
+            self.since_capture = (self.since_capture + 1).min(Position::MAX_COUNTER);
         }
-        self.plies += 1;
+        self.plies = (self.plies + 1).min(Position::MAX_COUNTER);
         self.side = self.side.other();
     }
 

@@ -73,6 +73,22 @@ pub enum ParseRecordError {
     },
     /// The `Result` header is not `1-0`, `0-1`, `1/2-1/2` or `*`.
     BadResult(String),
+    /// The `Termination` header is not one of the engine's end reasons.
+    BadTermination(String),
+    /// The `Result` header says something else than the game the moves play out.
+    ResultContradicts {
+        /// The result written.
+        written: String,
+        /// How the moves end the game (`*`: it goes on).
+        played: String,
+    },
+    /// The `Termination` header does not fit the result and the game the moves play out.
+    TerminationContradicts {
+        /// The termination written.
+        written: String,
+        /// Why it does not fit.
+        why: &'static str,
+    },
 }
 
 impl fmt::Display for ParseRecordError {
@@ -95,6 +111,17 @@ impl fmt::Display for ParseRecordError {
             Self::BadStart(e) => write!(f, "Start header: {e}"),
             Self::IllegalMove { ply, mv, error } => write!(f, "ply {ply} ({mv}): {error}"),
             Self::BadResult(r) => write!(f, "Result {r:?} is not 1-0, 0-1, 1/2-1/2 or *"),
+            Self::BadTermination(t) => {
+                let ids: Vec<&str> = EndReason::ALL.iter().map(|r| r.id()).collect();
+                write!(f, "Termination {t:?} is not one of {}", ids.join(", "))
+            }
+            Self::ResultContradicts { written, played } => write!(
+                f,
+                "the Result header says {written} but the moves end the game {played}"
+            ),
+            Self::TerminationContradicts { written, why } => {
+                write!(f, "Termination {written:?}: {why}")
+            }
         }
     }
 }
@@ -166,26 +193,77 @@ impl Record {
                     error,
                 })?;
         }
-        let result = self.header("Result").unwrap_or("*");
-        let winner = match result {
-            "*" => return Ok(game),
-            "1-0" => Some(Side::Red),
-            "0-1" => Some(Side::Black),
-            "1/2-1/2" => None,
-            other => return Err(ParseRecordError::BadResult(other.to_owned())),
-        };
-        if game.outcome().is_none() {
-            let reason = self
-                .header("Termination")
-                .and_then(EndReason::from_id)
-                .unwrap_or(if winner.is_some() {
-                    EndReason::Resignation
-                } else {
-                    EndReason::AgreedDraw
-                });
-            game.declare(Outcome { winner, reason });
-        }
+        self.check_ending(&mut game)?;
         Ok(game)
+    }
+
+    /// Holds the `Result` and `Termination` headers against the game the moves play out:
+    /// a game the rules have ended must be written with that result (and that reason, if
+    /// one is given); a game they have not ended may carry only what players declare (a
+    /// resignation, an agreed draw, an agreed stop won by the side with more stones), which
+    /// is then declared on `game`.
+    fn check_ending(&self, game: &mut Game) -> Result<(), ParseRecordError> {
+        let termination = match self.header("Termination") {
+            None => None,
+            Some(t) => Some(
+                EndReason::from_id(t).ok_or_else(|| ParseRecordError::BadTermination(t.into()))?,
+            ),
+        };
+        let contradicts = |why| ParseRecordError::TerminationContradicts {
+            written: self.header("Termination").unwrap_or_default().to_owned(),
+            why,
+        };
+        let written = match self.header("Result") {
+            // No result written: the moves say it.
+            None => None,
+            Some("*") => Some(None),
+            Some("1-0") => Some(Some(Some(Side::Red))),
+            Some("0-1") => Some(Some(Some(Side::Black))),
+            Some("1/2-1/2") => Some(Some(None)),
+            Some(other) => return Err(ParseRecordError::BadResult(other.to_owned())),
+        };
+        if let Some(played) = game.outcome() {
+            if written.is_some_and(|w| w != Some(played.winner)) {
+                return Err(ParseRecordError::ResultContradicts {
+                    written: self.header("Result").unwrap_or_default().to_owned(),
+                    played: format!("{} ({})", played.result_token(), played.reason.id()),
+                });
+            }
+            if termination.is_some_and(|t| t != played.reason) {
+                return Err(contradicts("the moves end the game otherwise"));
+            }
+            return Ok(());
+        }
+        let Some(Some(winner)) = written else {
+            // Going on, as written or as not written.
+            return match termination {
+                Some(_) => Err(contradicts("the game has not ended")),
+                None => Ok(()),
+            };
+        };
+        let reason = termination.unwrap_or(if winner.is_some() {
+            EndReason::Resignation
+        } else {
+            EndReason::AgreedDraw
+        });
+        let mut declared = game.clone();
+        match reason {
+            EndReason::Resignation if winner.is_some() => {}
+            EndReason::Resignation => return Err(contradicts("a resignation has a winner")),
+            EndReason::AgreedDraw if winner.is_none() => {}
+            EndReason::AgreedDraw => return Err(contradicts("an agreed draw has no winner")),
+            EndReason::AgreedStop => {
+                declared.agree_stop();
+                if declared.outcome().map(|o| o.winner) != Some(winner) {
+                    return Err(contradicts(
+                        "an agreed stop is won by the side with more stones",
+                    ));
+                }
+            }
+            _ => return Err(contradicts("the moves do not end the game so")),
+        }
+        game.declare(Outcome { winner, reason });
+        Ok(())
     }
 
     /// The number a record writes before the move played at `ply` (plies counted from 0,
@@ -262,6 +340,10 @@ impl FromStr for Record {
     type Err = ParseRecordError;
 
     fn from_str(s: &str) -> Result<Record, ParseRecordError> {
+        // A text editor's byte-order mark is not part of the record; old Macs end lines
+        // with a carriage return alone.
+        let s = s.strip_prefix('\u{feff}').unwrap_or(s);
+        let s = s.replace("\r\n", "\n").replace('\r', "\n");
         let mut headers = Vec::new();
         let mut body = String::new();
         let mut in_headers = true;
@@ -317,7 +399,7 @@ impl FromStr for Record {
                     error,
                 })?;
             record.moves.push(mv);
-            ply += 1;
+            ply = ply.saturating_add(1);
         }
         match (result, record.header("Result")) {
             (Some(r), Some(h)) if r != h => return Err(ParseRecordError::ResultMismatch),

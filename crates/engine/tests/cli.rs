@@ -301,3 +301,143 @@ fn bench_and_match_report_their_figures() {
         out.contains("A wins ") && out.contains("A score ") && out.contains("average game length")
     );
 }
+
+#[test]
+fn engine_protocol_scores_as_uci_and_infinite_waits_for_stop() {
+    let mut p = Protocol::start();
+    // A forced win: Red takes Black's last stone at once.
+    p.send("position fen 6/6/6/6/b4r/6 r 0 0");
+    p.send("go depth 4");
+    let out = p.until("bestmove");
+    let last_info = out.iter().rfind(|l| l.starts_with("info depth")).unwrap();
+    assert!(last_info.contains(" score mate 1 "), "{last_info}");
+    // A quiet position scores in centistones.
+    p.send("position startpos");
+    p.send("go depth 3");
+    let out = p.until("bestmove");
+    assert!(
+        out.iter()
+            .filter(|l| l.starts_with("info depth"))
+            .all(|l| l.contains(" score cp ")),
+        "{out:?}"
+    );
+    // go infinite keeps its answer until stop, however shallow the position.
+    p.send("position fen 6/6/6/6/b4r/6 r 0 0");
+    p.send("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    p.send("isready");
+    let waiting = p.until("readyok");
+    assert!(
+        !waiting.iter().any(|l| l.starts_with("bestmove")),
+        "{waiting:?}"
+    );
+    p.send("stop");
+    assert_eq!(p.until("bestmove").last().unwrap(), "bestmove f2xa2");
+    // Changing the rule set says that it resets the position.
+    p.send("setoption name Ruleset value move-cap");
+    assert!(p.until("info string").last().unwrap().contains("reset"));
+    p.send("quit");
+    assert!(p.child.wait().unwrap().success());
+}
+
+#[test]
+fn engine_protocol_refuses_what_no_game_reaches_and_survives_huge_clocks() {
+    let mut p = Protocol::start();
+    // Counters past the largest count, or out of order, are refused with a reason.
+    p.send("position fen 6/6/6/6/b4r/6 r 0 4294967295 moves f2-f3");
+    let refused = p.until("info string error");
+    assert!(
+        refused.last().unwrap().contains("largest count"),
+        "{refused:?}"
+    );
+    p.send("position fen 6/6/6/6/b4r/6 r 7 3");
+    assert!(
+        p.until("info string error")
+            .last()
+            .unwrap()
+            .contains("plies played")
+    );
+    // At the largest count play goes on, and the search answers.
+    p.send("setoption name Ruleset value standard,no_capture_limit=none,repetition=none");
+    p.send("position fen 6/6/6/6/b4r/6 r 999999 999999 moves f2-f3 a2-a3");
+    p.send("go depth 3");
+    let best = p.until("bestmove");
+    assert!(best.last().unwrap().starts_with("bestmove f3"), "{best:?}");
+    // A clock from the far end of u64 is a long think, not a crash.
+    p.send("go wtime 1000 winc 18446744073709551615 btime 18446744073709551615");
+    assert!(p.until("bestmove").last().unwrap().starts_with("bestmove "));
+    p.send("isready");
+    p.until("readyok");
+    p.send("quit");
+    assert!(p.child.wait().unwrap().success());
+}
+
+#[test]
+fn record_checks_a_game_and_says_what_is_wrong() {
+    let (out, _, ok) = run_with_input(
+        &["record"],
+        "[Ruleset \"standard\"]\n[Result \"*\"]\n\n1. b2-c3 e5-d4 2. c3-b4 *\n",
+    );
+    assert!(ok);
+    // b4 and d4 taken by the moves, row 3 empty again, Black to move after three plies.
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        ["bbbbbb/bbbb1b/1r1b2/6/r1rrrr/rrrrrr b 3 3", "*"]
+    );
+    let (out, _, ok) = run_with_input(
+        &["record"],
+        "[Start \"6/6/6/6/b4r/6 r 0 0\"]\n\n1. f2xa2 1-0\n",
+    );
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("1-0 all-captured"));
+    // Headers that contradict the game, and other damage: exit 1 and the reason.
+    for (record, says) in [
+        (
+            "[Start \"6/6/6/6/b4r/6 r 0 0\"]\n[Result \"0-1\"]\n\n1. f2xa2 0-1\n",
+            "moves end the game 1-0",
+        ),
+        (
+            "[Result \"1-0\"]\n[Termination \"agreed-draw\"]\n\n1. b2-c3\n",
+            "agreed draw has no winner",
+        ),
+        (
+            "[Termination \"all-captured\"]\n\n1. b2-c3\n",
+            "has not ended",
+        ),
+        ("[Termination \"tired\"]\n\n1. b2-c3\n", "not one of"),
+        ("1. b2-c3 b2-c3\n", "ply 2"),
+        (
+            "[Start \"6/6/6/6/b4r/6 r 0 99999999999\"]\n\n",
+            "largest count",
+        ),
+    ] {
+        let (out, err, ok) = run_with_input(&["record"], record);
+        assert!(!ok && out.is_empty(), "{record:?}");
+        assert!(err.contains(says), "{record:?}: {err}");
+    }
+    let status = engine()
+        .arg("record")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+        .status;
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "an empty record is a game not begun"
+    );
+    let mut child = engine()
+        .arg("record")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1. zz-top\n")
+        .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+}

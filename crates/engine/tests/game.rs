@@ -239,3 +239,80 @@ fn records_number_moves_in_pairs_and_a_lone_second_move_with_dots() {
     let text = Record::from_game(&g, "A", "B").to_string();
     assert!(text.contains("16... e3-e4 17. b3-b4 *"), "{text}");
 }
+
+#[test]
+fn counters_stop_at_the_largest_count_instead_of_overflowing() {
+    use surakarta_engine::Position;
+    let max = Position::MAX_COUNTER;
+    let text = format!("6/6/6/6/b4r/6 r {max} {max}");
+    let mut pos: Position = text.parse().unwrap();
+    for m in ["f2-f3", "a2-a3", "f3-f2"] {
+        pos = pos.after(mv(m));
+    }
+    assert_eq!((pos.since_capture(), pos.plies()), (max, max));
+    // What play reaches, the parser reads back.
+    assert_eq!(pos.to_string().parse::<Position>().unwrap(), pos);
+}
+
+#[test]
+fn records_whose_headers_contradict_the_game_are_refused() {
+    use surakarta_engine::{EndReason, ParseRecordError, Record};
+    let game_of = |text: &str| text.parse::<Record>().and_then(|r| r.to_game());
+    // Red takes the last stone: Black cannot have won.
+    let err = game_of("[Start \"6/6/6/6/b4r/6 r 0 0\"]\n[Result \"0-1\"]\n\n1. f2xa2 0-1\n");
+    assert!(
+        matches!(err, Err(ParseRecordError::ResultContradicts { .. })),
+        "{err:?}"
+    );
+    // The same game written without a result, or with the right one, is read.
+    for text in [
+        "[Start \"6/6/6/6/b4r/6 r 0 0\"]\n\n1. f2xa2\n",
+        "[Start \"6/6/6/6/b4r/6 r 0 0\"]\n[Result \"1-0\"]\n[Termination \"all-captured\"]\n\n1. f2xa2 1-0\n",
+    ] {
+        let game = game_of(text).unwrap();
+        assert_eq!(game.outcome().unwrap().reason, EndReason::AllCaptured);
+    }
+    for (text, why) in [
+        (
+            "[Result \"1-0\"]\n[Termination \"agreed-draw\"]\n\n1. b2-c3\n",
+            "no winner",
+        ),
+        (
+            "[Result \"1/2-1/2\"]\n[Termination \"resignation\"]\n\n1. b2-c3\n",
+            "winner",
+        ),
+        ("[Termination \"all-captured\"]\n\n1. b2-c3\n", "not ended"),
+        (
+            "[Result \"0-1\"]\n[Termination \"no-moves\"]\n\n1. b2-c3\n",
+            "do not end",
+        ),
+        // Twelve stones each: an agreed stop is a draw, not a win.
+        (
+            "[Result \"1-0\"]\n[Termination \"agreed-stop\"]\n\n1. b2-c3\n",
+            "more stones",
+        ),
+    ] {
+        let err = game_of(text).unwrap_err();
+        assert!(err.to_string().contains(why), "{text:?}: {err}");
+    }
+    // What players declare is kept.
+    let game = game_of("[Result \"0-1\"]\n\n1. b2-c3\n").unwrap();
+    assert_eq!(game.outcome().unwrap().reason, EndReason::Resignation);
+    let game =
+        game_of("[Result \"1/2-1/2\"]\n[Termination \"agreed-stop\"]\n\n1. b2-c3\n").unwrap();
+    assert_eq!(game.outcome().unwrap().reason, EndReason::AgreedStop);
+}
+
+#[test]
+fn records_from_other_editors_are_read() {
+    use surakarta_engine::Record;
+    let plain = "[Ruleset \"standard\"]\n\n1. b2-c3 e5-d4\n";
+    let want: Record = plain.parse().unwrap();
+    for text in [
+        format!("\u{feff}{plain}"),
+        plain.replace('\n', "\r\n"),
+        plain.replace('\n', "\r"),
+    ] {
+        assert_eq!(text.parse::<Record>().unwrap(), want, "{text:?}");
+    }
+}

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use surakarta_engine::ai::{Engine, Level, Limits, SearchControl, SearchInfo};
+use surakarta_engine::ai::{Engine, Level, Limits, MATE, MATE_BOUND, SearchControl, SearchInfo};
 use surakarta_engine::{Game, Move, Position, Ruleset};
 
 const HELP: &str = "\
@@ -21,11 +21,40 @@ Speaks a UCI-style protocol on stdin/stdout, one command a line:
   position fen POSITION [moves M1 M2 ...]
   go [movetime MS] [depth N] [nodes N] [wtime MS btime MS winc MS binc MS] [infinite]
                                            info lines, then bestmove MOVE or bestmove (none);
-                                           with a game clock (w = Red) it spends a slice of it
+                                           with a game clock (w = Red) it spends a slice of it;
+                                           infinite: search until stop, then answer
   stop                                     answer now with the best move so far
   quit
 Limits given to go cap the level's own budget; the level's depth cap and randomness apply.
-A bad command gets `info string error ...` and the engine carries on.";
+Each info line: info depth D score cp S|mate N nodes N nps N time MS pv MOVES, the score
+in hundredths of a stone for the side to move, mate N a forced win in N moves (negative:
+a forced loss). A bad command gets `info string error ...` and the engine carries on.";
+
+/// The score as UCI writes it: `cp S`, or `mate N` for a forced win in N moves of the side
+/// to move (negative when it is lost).
+fn uci_score(score: i32) -> String {
+    if score.abs() > MATE_BOUND {
+        let plies = MATE - score.abs();
+        let moves = (plies + 1) / 2;
+        format!("mate {}", if score > 0 { moves } else { -moves })
+    } else {
+        format!("cp {score}")
+    }
+}
+
+fn info_line(i: &SearchInfo) -> String {
+    let nps = i.nodes as f64 / i.elapsed.as_secs_f64().max(1e-6);
+    let pv: Vec<String> = i.pv.iter().map(Move::to_string).collect();
+    format!(
+        "info depth {} score {} nodes {} nps {} time {} pv {}",
+        i.depth,
+        uci_score(i.score),
+        i.nodes,
+        nps as u64,
+        i.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
 
 fn say(line: &str) {
     let mut out = std::io::stdout().lock();
@@ -94,6 +123,10 @@ impl Session {
                     .parse()
                     .map_err(|e| format!("{e}"))?;
                 self.game = Game::new(self.rules);
+                say(&format!(
+                    "info string Ruleset {}: the position is reset to its start",
+                    self.rules
+                ));
             }
             other => return Err(format!("unknown option {other:?}")),
         }
@@ -164,7 +197,8 @@ impl Session {
             surakarta_engine::Side::Black => (clock[1], clock[3]),
         };
         if let Some(left) = left {
-            let slice = left / 25 + inc.unwrap_or(0) * 3 / 4;
+            // Clock values come from the other side of a pipe: any u64 must do.
+            let slice = (left / 25).saturating_add(inc.unwrap_or(0) / 4 * 3);
             let budget = Duration::from_millis(slice.min(left.saturating_sub(50)).max(10));
             cap.time = Some(cap.time.map_or(budget, |t| t.min(budget)));
         }
@@ -184,39 +218,40 @@ impl Session {
                 stop: &flag,
                 clock: &clock,
             };
-            let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
-            let mut report = |i: &SearchInfo| {
-                let nps = i.nodes as f64 / i.elapsed.as_secs_f64().max(1e-6);
-                let pv: Vec<String> = i.pv.iter().map(Move::to_string).collect();
-                say(&format!(
-                    "info depth {} score {} nodes {} nps {} time {} pv {}",
-                    i.depth,
-                    i.score,
-                    i.nodes,
-                    nps as u64,
-                    i.elapsed.as_millis(),
-                    pv.join(" ")
-                ));
-            };
-            let result = if level == Level::Hard {
-                let mut limits = Level::Hard.budget().min(cap);
-                if infinite {
-                    limits = cap;
+            let mut report = |i: &SearchInfo| say(&info_line(i));
+            // Whatever happens in the search, the other side gets its bestmove: a tool
+            // waiting for it would otherwise wait for ever.
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+                if level == Level::Hard {
+                    let limits = if infinite {
+                        cap
+                    } else {
+                        Level::Hard.budget().min(cap)
+                    };
+                    engine.search(&game, limits, &ctl, &mut report).best
+                } else {
+                    let r = engine.choose(&game, level, cap, seed, &ctl);
+                    report(&SearchInfo {
+                        depth: r.depth,
+                        score: r.score,
+                        nodes: r.nodes,
+                        elapsed: started.elapsed(),
+                        pv: r.pv.clone(),
+                    });
+                    r.best
                 }
-                engine.search(&game, limits, &ctl, &mut report)
-            } else {
-                let r = engine.choose(&game, level, cap, seed, &ctl);
-                report(&SearchInfo {
-                    depth: r.depth,
-                    score: r.score,
-                    nodes: r.nodes,
-                    elapsed: started.elapsed(),
-                    pv: r.pv.clone(),
-                });
-                r
-            };
+            }));
+            let best = searched.unwrap_or_else(|_| {
+                say("info string error the search failed; answering with a legal move");
+                game.moves().iter().next().copied()
+            });
+            // go infinite answers only when told to stop.
+            while infinite && !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
             finished.store(true, Ordering::SeqCst);
-            match result.best {
+            match best {
                 Some(m) => say(&format!("bestmove {m}")),
                 None => say("bestmove (none)"),
             }

@@ -5,6 +5,7 @@ mod cli_engine;
 mod cli_match;
 mod cli_moves;
 mod cli_perft;
+mod cli_record;
 
 use std::process::ExitCode;
 
@@ -20,6 +21,8 @@ Commands:
   bench [--depth N]                            search fixed positions; nodes and nodes per second
   match --a P --b P --games N [--movetime MS] [--ruleset ID] [--threads T]
                                                play a series of games between two players
+  record                                       check a game record read from stdin: final
+                                               position and result, or what is wrong (exit 1)
 
 Run `surakarta-engine COMMAND --help` for the details of one command.";
 
@@ -36,6 +39,15 @@ fn main() -> ExitCode {
         "engine" => cli_engine::run(rest),
         "bench" => cli_bench::run(rest),
         "match" => cli_match::run(rest),
+        "record" => match cli_record::run(rest) {
+            // A record that is not one is the answer asked for, not a misuse: exit 1.
+            Ok(Err(reason)) => {
+                eprintln!("error: {reason}");
+                return ExitCode::from(1);
+            }
+            Ok(Ok(())) => Ok(()),
+            Err(message) => Err(message),
+        },
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
