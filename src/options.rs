@@ -204,6 +204,7 @@ mod tests {
         Options::from_args(args.iter().map(|s| s.to_string()))
     }
 
+    #[cfg(feature = "dev")]
     #[test]
     fn screenshot_flags_parse() {
         let o = parse(&[
@@ -222,6 +223,7 @@ mod tests {
         assert_eq!(o.select.map(|s| s.to_string()), Some("f2".into()));
     }
 
+    #[cfg(feature = "dev")]
     #[test]
     fn bad_flags_are_explained() {
         assert!(parse(&["--size", "big"]).unwrap_err().contains("WxH"));
@@ -245,6 +247,18 @@ mod tests {
         );
     }
 
+    #[cfg(not(feature = "dev"))]
+    #[test]
+    fn a_players_build_refuses_the_check_tools_and_says_why() {
+        let err = parse(&["--screenshot", "a.png"]).unwrap_err();
+        assert!(err.contains("dev feature"), "{err}");
+        assert_eq!(
+            parse(&["--language", "da"]).unwrap().language,
+            Some(crate::i18n::Language::Danish)
+        );
+    }
+
+    #[cfg(feature = "dev")]
     #[test]
     fn named_values_are_read_and_a_wrong_name_lists_the_right_ones() {
         let o = parse(&["--panel", "records", "--lesson-state", "failed"]).unwrap();

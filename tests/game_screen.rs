@@ -479,6 +479,7 @@ fn without_threads_the_computer_thinks_a_slice_each_frame_and_still_plays() {
     computer_opens_without_holding_up_frames(&mut app, 3);
 }
 
+#[cfg(feature = "dev")]
 #[test]
 fn the_report_for_the_browser_tests_shows_the_board_where_a_finger_finds_it() {
     let mut app = app();

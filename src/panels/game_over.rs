@@ -8,7 +8,7 @@ use crate::panels::new_game::OpenNewGame;
 use crate::session::{Mode, Session, Start};
 use crate::theme::Theme;
 use crate::ui::press::Press;
-use crate::ui::widgets::{button, card, label, row};
+use crate::ui::widgets::{button, card, close_panel, label, row};
 use bevy::prelude::*;
 use surakarta_engine::Side;
 
@@ -62,9 +62,7 @@ fn spawn(
                     18.0,
                     true,
                 ))
-                .observe(|_: On<Press>, mut panel: ResMut<NextState<Panel>>| {
-                    (*panel).set_if_neq(Panel::None);
-                });
+                .observe(close_panel);
                 r.spawn(button(
                     "over.new_game",
                     strings.get("button.new_game"),

@@ -6,7 +6,7 @@ use crate::i18n::Strings;
 use crate::layout::BoardLayout;
 use crate::theme::Theme;
 use crate::ui::press::Press;
-use crate::ui::widgets::{button, card, label, row};
+use crate::ui::widgets::{button, card, close_panel, label, row};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -38,9 +38,7 @@ fn spawn(
                     20.0,
                     true,
                 ))
-                .observe(|_: On<Press>, mut panel: ResMut<NextState<Panel>>| {
-                    (*panel).set_if_neq(Panel::None);
-                });
+                .observe(close_panel);
                 r.spawn(button(
                     "leave.leave",
                     strings.get("leave.leave"),

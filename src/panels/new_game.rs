@@ -8,7 +8,7 @@ use crate::session::{Command, Mode, Start};
 use crate::settings::Settings;
 use crate::theme::Theme;
 use crate::ui::press::Press;
-use crate::ui::widgets::{button, card, choice, clear_card, label, on_off, row};
+use crate::ui::widgets::{button, card, choice, clear_card, close_panel, label, on_off, row};
 use crate::{GameSet, Panel};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -193,9 +193,7 @@ fn spawn(
                     20.0,
                     true,
                 ))
-                .observe(|_: On<Press>, mut panel: ResMut<NextState<Panel>>| {
-                    (*panel).set_if_neq(Panel::None);
-                });
+                .observe(close_panel);
                 r.spawn(button(
                     "newgame.start",
                     strings.get("button.start"),

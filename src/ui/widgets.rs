@@ -371,6 +371,11 @@ fn place_thumbs(
     }
 }
 
+/// The observer of a button that closes the panel: Back, Cancel, Stay, Close.
+pub fn close_panel(_: On<super::press::Press>, mut panel: ResMut<NextState<crate::Panel>>) {
+    (*panel).set_if_neq(crate::Panel::None);
+}
+
 /// Back to the screen under the panel, at the foot of a card.
 pub fn back_row(footer: &mut ChildSpawnerCommands, strings: &crate::i18n::Strings, theme: &Theme) {
     footer.spawn(row()).with_children(|r| {
@@ -381,10 +386,6 @@ pub fn back_row(footer: &mut ChildSpawnerCommands, strings: &crate::i18n::String
             20.0,
             true,
         ))
-        .observe(
-            |_: On<super::press::Press>, mut panel: ResMut<NextState<crate::Panel>>| {
-                panel.set(crate::Panel::None)
-            },
-        );
+        .observe(close_panel);
     });
 }
