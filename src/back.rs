@@ -55,7 +55,7 @@ fn go_back(mut back: MessageReader<Back>, mut way: Way, session: Res<Session>) {
         (*way.next_panel).set_if_neq(Panel::None);
         return;
     }
-    let in_progress = session.game.outcome().is_none() && !session.game.history().is_empty();
+    let in_progress = session.in_progress();
     match way.screen.get() {
         Screen::Lesson => {
             way.lessons.write(LessonStep::Leave);

@@ -232,8 +232,11 @@ impl Job {
 
 fn cancel_on_command(mut commands: MessageReader<Command>, mut computer: ResMut<Computer>) {
     for c in commands.read() {
-        if matches!(c, Command::Undo | Command::NewGame { .. }) {
-            computer.cancel(None);
+        match c {
+            Command::Undo | Command::NewGame { .. } => computer.cancel(None),
+            // Cancel while a hint is looked for: the player no longer wants it.
+            Command::Cancel => computer.cancel(Some(Purpose::Hint)),
+            Command::Hint | Command::Accept => {}
         }
     }
 }

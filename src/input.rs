@@ -1,7 +1,9 @@
-//! Taps on the board: a touch or a mouse click that lifts near where it went down becomes
-//! a tap on the nearest board point. A drag is not a tap, and neither is a press that
-//! went down on the UI (a card, a button): those are the UI's. Whether the game wants the
-//! tap is the selection's business (`selection.rs`).
+//! Taps and drags on the board. A touch or a mouse click that lifts near where it went
+//! down becomes a tap on the nearest board point; one that travels is a drag, and where
+//! it lifts is a drop. A press that went down on the UI (a card, a button) is the UI's.
+//! The point under the mouse pointer, or under a finger resting or sliding on the board,
+//! is [`Hover`]. Whether the game wants a tap or a drop is the selection's business
+//! (`selection.rs`).
 
 use crate::GameSet;
 use crate::layout::BoardLayout;
@@ -19,15 +21,22 @@ use surakarta_engine::Square;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<TouchInput>()
         .add_message::<MouseButtonInput>()
+        .add_message::<CursorMoved>()
         .add_message::<Tapped>()
+        .add_message::<DragStarted>()
+        .add_message::<Dropped>()
         .init_resource::<Hover>()
+        .init_resource::<Presses>()
         .add_systems(
             Update,
-            (read_taps.in_set(TapSystems), track_hover).in_set(GameSet::Input),
+            (read_presses, track_hover)
+                .chain()
+                .in_set(TapSystems)
+                .in_set(GameSet::Input),
         );
 }
 
-/// Where taps become [`Tapped`] messages.
+/// Where taps become [`Tapped`], [`DragStarted`] and [`Dropped`] messages.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TapSystems;
 
@@ -35,9 +44,33 @@ pub struct TapSystems;
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tapped(pub Square);
 
-/// The board point under the mouse pointer (desktop and web); touch screens have none.
+/// A finger (or the mouse) that went down on this point has started to slide.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DragStarted(pub Square);
+
+/// A drag that began on `from` was let go on `to` (`None`: off the board).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dropped {
+    pub from: Square,
+    pub to: Option<Square>,
+}
+
+/// The board point under the mouse pointer, or under a finger on the board.
 #[derive(Resource, Default, Debug, PartialEq, Eq)]
 pub struct Hover(pub Option<Square>);
+
+/// A press on the board, from where it went down to where it is now.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Press {
+    start: Vec2,
+    now: Vec2,
+    dragging: bool,
+    touch: bool,
+}
+
+/// The presses on the board, by pointer (fingers by id, the mouse as [`MOUSE`]).
+#[derive(Resource, Default, Debug)]
+pub struct Presses(HashMap<u64, Press>);
 
 /// The board's points on the window: where the board is laid out, and which way the
 /// camera looks at it (the board may be turned half a circle).
@@ -66,64 +99,110 @@ impl BoardPoints<'_, '_> {
     }
 }
 
-fn track_hover(points: BoardPoints, mut hover: ResMut<Hover>) {
-    let over = points.cursor().and_then(|c| points.nearest(c));
-    if hover.0 != over {
-        hover.0 = over;
+/// What the presses turned into this frame.
+#[derive(SystemParam)]
+struct Gestures<'w> {
+    tapped: MessageWriter<'w, Tapped>,
+    dragged: MessageWriter<'w, DragStarted>,
+    dropped: MessageWriter<'w, Dropped>,
+}
+
+impl Gestures<'_> {
+    /// A pointer at `at`: a press on the board that has slid far enough starts a drag.
+    fn moved(&mut self, press: &mut Press, at: Vec2, points: &BoardPoints) {
+        press.now = at;
+        if !press.dragging && press.start.distance(at) > DRAG_DISTANCE {
+            press.dragging = true;
+            if let Some(from) = points.nearest(press.start) {
+                self.dragged.write(DragStarted(from));
+            }
+        }
+    }
+
+    /// A pointer lifts at `at`: a tap, or the drop of a drag.
+    fn lifted(&mut self, mut press: Press, at: Vec2, points: &BoardPoints) {
+        self.moved(&mut press, at, points);
+        if !press.dragging {
+            if let Some(sq) = points.nearest(at) {
+                self.tapped.write(Tapped(sq));
+            }
+        } else if let Some(from) = points.nearest(press.start) {
+            let to = points.nearest(at);
+            self.dropped.write(Dropped { from, to });
+        }
     }
 }
 
-fn read_taps(
+fn read_presses(
     mut touches: MessageReader<TouchInput>,
     mut clicks: MessageReader<MouseButtonInput>,
+    mut cursor: MessageReader<CursorMoved>,
     points: BoardPoints,
     ui: UiHits,
-    // Where each press on the board went down; a press on the UI is not kept.
-    mut down: Local<HashMap<u64, Vec2>>,
-    mut tapped: MessageWriter<Tapped>,
+    mut presses: ResMut<Presses>,
+    mut gestures: Gestures,
 ) {
-    let mut taps: Vec<Vec2> = Vec::new();
-    let press = |id: u64, at: Vec2, down: &mut HashMap<u64, Vec2>| {
+    let presses = &mut presses.0;
+    // A press on the UI is not kept: it is neither a tap nor a drag on the board.
+    let went_down = |id: u64, at: Vec2, touch: bool, presses: &mut HashMap<u64, Press>| {
         if ui.at(at).is_none() {
-            down.insert(id, at);
+            let press = Press {
+                start: at,
+                now: at,
+                dragging: false,
+                touch,
+            };
+            presses.insert(id, press);
         } else {
-            down.remove(&id);
+            presses.remove(&id);
         }
     };
     for t in touches.read() {
         match t.phase {
-            TouchPhase::Started => press(t.id, t.position, &mut down),
-            TouchPhase::Moved => {}
+            TouchPhase::Started => went_down(t.id, t.position, true, presses),
+            TouchPhase::Moved => {
+                if let Some(press) = presses.get_mut(&t.id) {
+                    gestures.moved(press, t.position, &points);
+                }
+            }
             TouchPhase::Ended => {
-                if let Some(start) = down.remove(&t.id)
-                    && start.distance(t.position) <= DRAG_DISTANCE
-                {
-                    taps.push(t.position);
+                if let Some(press) = presses.remove(&t.id) {
+                    gestures.lifted(press, t.position, &points);
                 }
             }
             TouchPhase::Canceled => {
-                down.remove(&t.id);
+                presses.remove(&t.id);
             }
         }
     }
-    let cursor = points.cursor();
+    for c in cursor.read() {
+        if let Some(press) = presses.get_mut(&MOUSE) {
+            gestures.moved(press, c.position, &points);
+        }
+    }
+    let at = points.cursor();
     for c in clicks.read().filter(|c| c.button == MouseButton::Left) {
-        match (c.state, cursor) {
-            (ButtonState::Pressed, Some(at)) => press(MOUSE, at, &mut down),
+        match (c.state, at) {
+            (ButtonState::Pressed, Some(at)) => went_down(MOUSE, at, false, presses),
             (ButtonState::Released, Some(at)) => {
-                if down
-                    .remove(&MOUSE)
-                    .is_some_and(|start| start.distance(at) <= DRAG_DISTANCE)
-                {
-                    taps.push(at);
+                if let Some(press) = presses.remove(&MOUSE) {
+                    gestures.lifted(press, at, &points);
                 }
             }
             _ => {
-                down.remove(&MOUSE);
+                presses.remove(&MOUSE);
             }
         }
     }
-    for sq in taps.into_iter().filter_map(|at| points.nearest(at)) {
-        tapped.write(Tapped(sq));
+}
+
+/// The point under a finger on the board, or else under the mouse pointer.
+fn track_hover(points: BoardPoints, presses: Res<Presses>, mut hover: ResMut<Hover>) {
+    let finger = presses.0.values().find(|p| p.touch).map(|p| p.now);
+    let over = finger
+        .or_else(|| points.cursor())
+        .and_then(|at| points.nearest(at));
+    if hover.0 != over {
+        hover.0 = over;
     }
 }

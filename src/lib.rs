@@ -5,6 +5,7 @@
 //! One Bevy plugin per file; [`plugin`] adds them all, [`run`] starts the desktop app.
 
 pub mod animation;
+pub mod awake;
 pub mod back;
 pub mod bars;
 pub mod board;
@@ -67,6 +68,8 @@ pub enum Panel {
     Records,
     /// "Leave the game?", after Back during a game.
     Leave,
+    /// "Start a new game?", before a new game replaces one in progress.
+    Replace,
     /// The result of the player's game.
     GameOver,
 }
@@ -82,6 +85,7 @@ impl Panel {
             Panel::Rules => "rules",
             Panel::Records => "records",
             Panel::Leave => "leave",
+            Panel::Replace => "replace",
             Panel::GameOver => "game-over",
         })
     }
@@ -138,6 +142,7 @@ pub fn plugin(app: &mut App) {
         sound::plugin,
         circuits::plugin,
         page::plugin,
+        awake::plugin,
     ));
     #[cfg(feature = "dev")]
     app.add_plugins(dev_tools::report::plugin);
@@ -192,6 +197,17 @@ fn build(options: Options, window: Window) -> App {
     );
     // Tools that set up their own position must not touch the player's saved game.
     let tool = options.is_tool();
+    // Frames only when something moves or changes (`awake.rs`): a board game at rest
+    // draws nothing. The tools count frames, so they have them all.
+    app.insert_resource(if tool {
+        bevy::winit::WinitSettings::game()
+    } else {
+        let wake = bevy::winit::UpdateMode::reactive_low_power(std::time::Duration::from_secs(10));
+        bevy::winit::WinitSettings {
+            focused_mode: wake,
+            unfocused_mode: wake,
+        }
+    });
     app.insert_resource(if tool {
         persist::Storage(None)
     } else {

@@ -50,6 +50,11 @@ pub struct CaptureTarget(pub Square);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RouteMark(pub Move);
 
+/// How strongly a route is drawn: 1 for the one under the pointer or finger, less for the
+/// others beside it.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct RouteStrength(pub f32);
+
 /// The last move's from and to points.
 #[derive(Component)]
 pub struct LastMoveMark;
@@ -113,7 +118,7 @@ impl Painter<'_, '_, '_> {
             stroke_mesh(&points, s * 0.2),
             colour.with_alpha(strength),
             z,
-            RouteMark(mv),
+            (RouteMark(mv), RouteStrength(strength)),
         );
         let len = path.length();
         let mut d = s * 0.9;
@@ -252,7 +257,8 @@ fn draw_marks(
             );
             let shown = settings.route_preview || selection.pending == Some(m);
             if shown && let Some(route) = pos.preferred_route(m) {
-                // With several captures, the one under the pointer is drawn strongly.
+                // With several captures, the one under the pointer (or the finger resting
+                // on its target, or sliding towards it) is drawn strongly.
                 let pointed = hover.0.filter(|h| capture_targets.contains(h));
                 let strength = match pointed {
                     _ if selection.pending == Some(m) => 1.0,

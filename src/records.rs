@@ -84,12 +84,14 @@ impl Records {
     }
 
     /// Saves the session's game on the shelf under its own name (one file per game, so
-    /// saving again updates it). Returns where it went. With `only_if_new`, a file that
-    /// already holds the same moves and result is left alone.
+    /// saving again updates it; never over another game's file). Returns where it went.
+    /// With `only_if_new`, a file that already holds the same moves and result is left
+    /// alone, and a new one is written on the writer thread (a finished game is kept at
+    /// the moment it ends: the frame does not wait).
     pub fn save(&mut self, session: &Session, only_if_new: bool) -> Result<String, String> {
         let shelf = self.shelf.as_ref().ok_or("no place to save")?;
-        let name = file_name(session);
         let record = stamped(record_of(session));
+        let name = free_name(shelf, session, &record);
         if only_if_new
             && let Read::Text(text) = shelf.read(&name)
             && let Ok(old) = text.parse::<Record>()
@@ -98,14 +100,38 @@ impl Records {
         {
             return Ok(name);
         }
-        shelf
-            .write(&name, &record.to_string())
-            .map_err(|e| e.to_string())?;
+        let text = record.to_string();
+        if only_if_new {
+            shelf.write_soon(&name, &text);
+        } else {
+            shelf.write(&name, &text).map_err(|e| e.to_string())?;
+        }
         Ok(match shelf.dir() {
             Some(dir) => dir.join(&name).display().to_string(),
             None => name,
         })
     }
+}
+
+/// The shelf's file for this game: its own name, or, should another game hold that name
+/// (a file written elsewhere, a seed met twice), the first free name after it. A file
+/// holds this game when it starts where this one does and one game's moves begin the
+/// other's (the same game further on, or taken back).
+fn free_name(shelf: &Store, session: &Session, record: &Record) -> String {
+    let base = file_name(session);
+    let stem = base.trim_end_matches(".txt");
+    let ours = |name: &str| match shelf.read(name) {
+        Read::Missing => true,
+        Read::Text(text) => text.parse::<Record>().is_ok_and(|old| {
+            old.header("Start") == record.header("Start")
+                && (old.moves.starts_with(&record.moves) || record.moves.starts_with(&old.moves))
+        }),
+        Read::Unreadable { .. } => false,
+    };
+    std::iter::once(base.clone())
+        .chain((2..1000).map(|n| format!("{stem}-{n}.txt")))
+        .find(|name| ours(name))
+        .unwrap_or(base)
 }
 
 impl Records {

@@ -1,9 +1,11 @@
 //! What a tap means: select a stone, switch to another, deselect, or play a target
-//! (with "confirm moves" on, the first tap on a target only proposes the move). The board
-//! takes taps only while a person is to move, nothing moves, no card covers it, it is not
-//! a record under review and no answered lesson waits; other taps are dropped.
+//! (with "confirm moves" on, the first tap on a target only proposes the move). Dragging
+//! a stone selects it, and dropping it on a target plays that move the same way; dropped
+//! anywhere else it stays where it was. The board takes taps and drags only while a
+//! person is to move, nothing moves, no card covers it, it is not a record under review
+//! and no answered lesson waits; others are dropped.
 
-use crate::input::Tapped;
+use crate::input::{DragStarted, Dropped, Tapped};
 use crate::session::{Command, MoveChosen, MovePlayed, OnBoard, Turn};
 use crate::settings::Settings;
 use crate::tutorial::{Tutorial, not_answered};
@@ -16,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>().add_systems(
         Update,
         (
-            select_on_tap.run_if(board_takes_taps),
+            (pick_up, select_on_tap, put_down).run_if(board_takes_taps),
             drop_taps.run_if(not(board_takes_taps)),
             confirm_or_cancel,
             clear_on_move,
@@ -55,9 +57,63 @@ impl Selection {
     }
 }
 
-/// Taps the board does not take are gone, not kept for later.
-fn drop_taps(mut taps: ResMut<Messages<Tapped>>) {
+/// Taps and drags the board does not take are gone, not kept for later.
+fn drop_taps(
+    mut taps: ResMut<Messages<Tapped>>,
+    mut drags: ResMut<Messages<DragStarted>>,
+    mut drops: ResMut<Messages<Dropped>>,
+) {
     taps.clear();
+    drags.clear();
+    drops.clear();
+}
+
+/// A drag that starts on a stone of the side to move picks it up: selected, its targets
+/// and routes shown while the finger slides.
+fn pick_up(
+    mut drags: MessageReader<DragStarted>,
+    board: OnBoard,
+    mut selection: ResMut<Selection>,
+) {
+    let game = &board.session().game;
+    for &DragStarted(sq) in drags.read() {
+        if game.position().at(sq) == Some(game.side_to_move()) && selection.stone != Some(sq) {
+            *selection = Selection {
+                stone: Some(sq),
+                pending: None,
+                hint: None,
+            };
+        }
+    }
+}
+
+/// A stone dropped on one of its targets plays that move (or proposes it, with confirm
+/// moves on), as a tap on the target would; dropped elsewhere nothing is played.
+fn put_down(
+    mut drops: MessageReader<Dropped>,
+    board: OnBoard,
+    settings: Res<Settings>,
+    mut selection: ResMut<Selection>,
+    mut chosen: MessageWriter<MoveChosen>,
+) {
+    let game = &board.session().game;
+    for &Dropped { from, to } in drops.read() {
+        let Some(m) = to.and_then(|to| {
+            game.moves()
+                .iter()
+                .copied()
+                .find(|m| m.from == from && m.to == to)
+        }) else {
+            continue;
+        };
+        if settings.confirm_moves {
+            selection.stone = Some(from);
+            selection.pending = Some(m);
+        } else {
+            chosen.write(MoveChosen(m));
+            selection.clear();
+        }
+    }
 }
 
 fn select_on_tap(

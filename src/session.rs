@@ -64,7 +64,9 @@ impl Default for Session {
                 human: Side::Red,
                 level: Level::Medium,
             },
-            seed: 1,
+            // Random, not fixed: after a damaged save the next games must not repeat the
+            // seeds (and so the record names) of the games before it.
+            seed: rand::random(),
             counted: false,
         }
     }
@@ -77,6 +79,11 @@ impl Session {
             Mode::VsComputer { human, .. } => human == side,
             Mode::TwoPlayers => true,
         }
+    }
+
+    /// True when moves have been played and the game has not ended: something to lose.
+    pub fn in_progress(&self) -> bool {
+        self.game.outcome().is_none() && !self.game.history().is_empty()
     }
 
     /// True when it is a person's turn in a game still going on.

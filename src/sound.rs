@@ -7,7 +7,8 @@
 //! library to build on Linux, so a plain `cargo run` leaves it out and hides the setting).
 
 use crate::GameSet;
-use crate::session::{MoveFinished, MovePlayed, OnBoard};
+use crate::animation::MoveAnimated;
+use crate::session::{MovePlayed, OnBoard};
 use crate::settings::Settings;
 use bevy::prelude::*;
 
@@ -50,7 +51,7 @@ impl Cue {
 /// move that ends a game. Nothing when sound is off.
 fn cue_sounds(
     mut played: MessageReader<MovePlayed>,
-    mut finished: MessageReader<MoveFinished>,
+    mut landed: MessageReader<MoveAnimated>,
     board: OnBoard,
     settings: Res<Settings>,
     mut landing: Local<Option<bool>>,
@@ -59,7 +60,7 @@ fn cue_sounds(
     for p in played.read() {
         *landing = Some(p.mv.capture);
     }
-    if finished.read().count() == 0 {
+    if landed.read().count() == 0 {
         return;
     }
     let Some(capture) = landing.take() else {

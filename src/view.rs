@@ -5,7 +5,7 @@
 
 use crate::GameSet;
 use crate::layout::BoardLayout;
-use crate::session::{Mode, OnBoard, Session, Turn};
+use crate::session::{Mode, MovePlayed, OnBoard, Session, Turn};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use std::f32::consts::PI;
@@ -16,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             snap_view
-                .run_if(not(in_state(Turn::Animating)))
+                .run_if(not(in_state(Turn::Animating)).and_then(no_move_played))
                 .in_set(GameSet::Present),
         )
         .add_systems(PostUpdate, place_camera.before(TransformSystems::Propagate));
@@ -49,6 +49,12 @@ pub fn facing(board: &OnBoard, settings: &Settings) -> Quat {
     } else {
         Quat::IDENTITY
     }
+}
+
+/// True unless a move was played this frame: its animation (and the board's turn after
+/// it) is about to start, though the turn says so only from the next frame.
+fn no_move_played(played: Res<Messages<MovePlayed>>) -> bool {
+    played.iter_current_update_messages().len() == 0
 }
 
 /// Outside a move (new game, undo, start, another screen), the board faces the right way

@@ -66,13 +66,13 @@ fn tapping_a_stone_selects_it_and_marks_exactly_the_engines_targets() {
 }
 
 #[test]
-fn a_tap_outside_the_board_or_a_drag_changes_nothing() {
+fn a_tap_outside_the_board_or_a_drag_to_nowhere_plays_nothing() {
     let mut app = app();
     set_game(&mut app, "6/6/1b4/6/1r4/6 r 0 0", Mode::TwoPlayers);
     touch(&mut app, Vec2::new(195.0, 20.0));
     touch(&mut app, Vec2::new(-50.0, 9999.0));
     assert_eq!(app.world().resource::<Selection>().stone, None);
-    // A drag that starts on b2 and ends far away is not a tap.
+    // A drag that starts on b2 picks it up; let go beside the board, it plays nothing.
     let start = screen_of(&mut app, sq("b2"));
     let window = app
         .world_mut()
@@ -82,8 +82,8 @@ fn a_tap_outside_the_board_or_a_drag_changes_nothing() {
     use bevy::input::touch::{TouchInput, TouchPhase};
     for (phase, at) in [
         (TouchPhase::Started, start),
-        (TouchPhase::Moved, start + Vec2::X * 40.0),
-        (TouchPhase::Ended, start + Vec2::X * 80.0),
+        (TouchPhase::Moved, start - Vec2::X * 60.0),
+        (TouchPhase::Ended, start - Vec2::X * 400.0),
     ] {
         app.world_mut().write_message(TouchInput {
             phase,
@@ -94,7 +94,56 @@ fn a_tap_outside_the_board_or_a_drag_changes_nothing() {
         });
     }
     app.update();
-    assert_eq!(app.world().resource::<Selection>().stone, None);
+    assert_eq!(app.world().resource::<Selection>().stone, Some(sq("b2")));
+    assert!(session(&app).game.history().is_empty(), "nothing played");
+}
+
+#[test]
+fn a_stone_dragged_onto_a_target_plays_it_and_the_finger_draws_its_route_strongly() {
+    use surakarta::preview::{RouteMark, RouteStrength};
+    let mut app = app();
+    animations_off(&mut app);
+    // b3 captures on e1, e3 and e5, each round its own loops: three routes.
+    set_game(&mut app, "6/4b1/6/1r2b1/6/4b1 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "b3");
+    let strengths = |app: &mut App| -> Vec<(String, f32)> {
+        let mut v: Vec<(String, f32)> = app
+            .world_mut()
+            .query::<(&RouteMark, &RouteStrength)>()
+            .iter(app.world())
+            .map(|(m, s)| (m.0.to_string(), s.0))
+            .collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
+    };
+    let routes = strengths(&mut app);
+    assert_eq!(routes.len(), 3, "{routes:?}");
+    assert!(
+        routes.iter().all(|(_, s)| *s < 1.0),
+        "no pointer: all alike {routes:?}"
+    );
+    // A finger resting on the target e3 draws that route strongly, the others faintly.
+    let e3 = screen_of(&mut app, sq("e3"));
+    send_touches(&mut app, &[(bevy::input::touch::TouchPhase::Started, e3)]);
+    app.update();
+    app.update();
+    for (mv, strength) in strengths(&mut app) {
+        if mv == "b3xe3" {
+            assert_eq!(strength, 1.0);
+        } else {
+            assert!(strength < 0.5, "{mv} {strength}");
+        }
+    }
+    send_touches(&mut app, &[(bevy::input::touch::TouchPhase::Canceled, e3)]);
+    app.update();
+    // Dragged from b3 and let go on e3: the capture is played.
+    let b3 = screen_of(&mut app, sq("b3"));
+    drag(&mut app, b3, e3);
+    app.update();
+    assert_eq!(
+        session(&app).game.history().first().map(|m| m.to_string()),
+        Some("b3xe3".to_owned())
+    );
 }
 
 #[test]
@@ -351,13 +400,18 @@ fn a_whole_game_against_the_computer_ends_with_the_right_result() {
         let loser = outcome.winner.unwrap().other();
         assert!(game.position().stones(loser).is_empty());
     }
+    // The final position is seen first; the result comes up a moment later.
+    let title = |app: &mut App| -> Vec<String> {
+        app.world_mut()
+            .query_filtered::<&Text, With<surakarta::panels::game_over::GameOverTitle>>()
+            .iter(app.world())
+            .map(|t| t.0.clone())
+            .collect()
+    };
     app.update();
-    let title: Vec<String> = app
-        .world_mut()
-        .query_filtered::<&Text, With<surakarta::panels::game_over::GameOverTitle>>()
-        .iter(app.world())
-        .map(|t| t.0.clone())
-        .collect();
+    assert!(title(&mut app).is_empty(), "not at once");
+    assert!(run_until(&mut app, 2.0, |a| !title(a).is_empty()));
+    let title = title(&mut app);
     let expected = match outcome.winner {
         Some(Side::Red) => "You win",
         Some(Side::Black) => "The computer wins",

@@ -163,7 +163,9 @@ fn the_game_is_saved_after_every_move_and_survives_suspend_and_a_new_process() {
         tap(&mut app, "b2");
         tap(&mut app, "b3");
         app.update();
-        // Saved already, before any suspend: a kill now loses nothing.
+        // Saved without waiting for a suspend: once the writer has it on disk, a kill
+        // loses nothing.
+        saves_written();
         let saved = fs::read_to_string(dir.join(GAME_FILE)).unwrap();
         assert!(saved.contains("b2-b3"), "{saved}");
         assert!(run_until(&mut app, 2.0, |a| turn(a) == Turn::Waiting));

@@ -101,6 +101,9 @@ fn a_copied_record_pasted_back_is_the_same_game() {
     press(&mut app, "newgame.vs_computer");
     press(&mut app, "newgame.red");
     press(&mut app, "newgame.start");
+    // The player's own game is in progress: it is not dropped without asking.
+    assert_eq!(panel(&app), Panel::Replace);
+    press(&mut app, "replace.start");
     assert_eq!(screen(&app), Screen::Game);
     assert_eq!(session(&app).game.history(), original.history());
     assert!(matches!(
@@ -170,6 +173,7 @@ fn closing_a_review_brings_the_players_game_back_unsaved_over() {
     let (mut app, dir) = records_app("review-close");
     play_opening(&mut app);
     let own = session(&app).game.clone();
+    saves_written();
     let saved = std::fs::read_to_string(dir.join("game.json")).unwrap();
     open_records(&mut app);
     press(&mut app, "records.review");
@@ -178,6 +182,7 @@ fn closing_a_review_brings_the_players_game_back_unsaved_over() {
     press(&mut app, "review.next");
     assert!(run_until(&mut app, 3.0, |a| turn(a) != Turn::Animating));
     assert_eq!(shown_plies(&app), 1);
+    saves_written();
     assert_eq!(
         std::fs::read_to_string(dir.join("game.json")).unwrap(),
         saved,
@@ -200,14 +205,15 @@ fn a_finished_game_is_kept_and_can_be_reviewed() {
     set_game(&mut app, "6/6/6/1r2b1/6/6 r 0 0", Mode::TwoPlayers);
     play(&mut app, "b3", "e3");
     assert!(run_until(&mut app, 3.0, |a| turn(a) == Turn::Over));
+    saves_written();
     let files: Vec<_> = std::fs::read_dir(dir.join("records"))
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");
-    // The result covers the board; closed, the bars are there again.
-    app.update();
-    assert_eq!(panel(&app), Panel::GameOver);
+    // The result comes up a moment after the last stone lands; closed, the bars are
+    // there again.
+    assert!(run_until(&mut app, 2.0, |a| panel(a) == Panel::GameOver));
     press(&mut app, "over.close");
     open_records(&mut app);
     let saved = app.world().resource::<Records>().saved.clone();

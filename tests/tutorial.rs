@@ -148,6 +148,7 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
         set_game(&mut app, START, Mode::TwoPlayers);
         play(&mut app, "b2", "c3");
         app.update();
+        saves_written();
         let saved = std::fs::read_to_string(dir.join(GAME_FILE)).unwrap();
         assert!(saved.contains("b2-c3"));
 
@@ -156,6 +157,7 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
         play(&mut app, "c3", "d4");
         assert_eq!(tutorial(&app).state, LessonState::Passed);
         app.update();
+        saves_written();
         assert_eq!(
             std::fs::read_to_string(dir.join(GAME_FILE)).unwrap(),
             saved,

@@ -6,6 +6,7 @@ pub mod game_over;
 pub mod leave;
 pub mod new_game;
 pub mod records;
+pub mod replace;
 pub mod rules;
 pub mod settings;
 pub mod stats;
@@ -20,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         rules::plugin,
         records::plugin,
         leave::plugin,
+        replace::plugin,
         game_over::plugin,
     ));
 }

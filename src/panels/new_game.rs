@@ -4,7 +4,7 @@
 
 use crate::i18n::Strings;
 use crate::layout::BoardLayout;
-use crate::session::{Command, Mode, Start};
+use crate::session::{Command, Mode, Session, Start};
 use crate::settings::Settings;
 use crate::theme::Theme;
 use crate::ui::press::Press;
@@ -207,18 +207,34 @@ fn spawn(
     );
 }
 
-fn start(
-    _: On<Press>,
-    mut choice: ResMut<NewGameChoice>,
-    mut commands: MessageWriter<Command>,
-    mut panel: ResMut<NextState<Panel>>,
-) {
-    commands.write(Command::NewGame {
-        mode: choice.mode(choice.started),
-        rules: choice.rules,
-        from: choice.from,
-    });
-    choice.from = Start::Fresh;
-    choice.started += 1;
-    (*panel).set_if_neq(Panel::None);
+/// Starts the game chosen on the panel.
+#[derive(SystemParam)]
+pub struct Starter<'w> {
+    choice: ResMut<'w, NewGameChoice>,
+    commands: MessageWriter<'w, Command>,
+    panel: ResMut<'w, NextState<Panel>>,
+}
+
+impl Starter<'_> {
+    /// The new game replaces the player's game, at once.
+    pub fn start(&mut self) {
+        let choice = &mut self.choice;
+        self.commands.write(Command::NewGame {
+            mode: choice.mode(choice.started),
+            rules: choice.rules,
+            from: choice.from,
+        });
+        choice.from = Start::Fresh;
+        choice.started += 1;
+        (*self.panel).set_if_neq(Panel::None);
+    }
+}
+
+/// Start: at once, or after asking when a game in progress would be lost.
+fn start(_: On<Press>, session: Res<Session>, mut starter: Starter) {
+    if session.in_progress() {
+        (*starter.panel).set_if_neq(Panel::Replace);
+    } else {
+        starter.start();
+    }
 }

@@ -1,5 +1,6 @@
-//! Saved games, settings and statistics: loaded at start, written after every move and on
-//! suspend, so that the game survives the OS killing the app at any time. A file that
+//! Saved games, settings and statistics: loaded at start, written after every move (on the
+//! writer thread, so the frame never waits for storage) and on suspend (waiting until they
+//! are on disk), so that the game survives the OS killing the app at any time. A file that
 //! cannot be used is kept aside, the player is told once, and a fresh game starts.
 
 pub mod format;
@@ -170,16 +171,17 @@ fn save_settings(storage: Res<Storage>, settings: Res<Settings>, stats: Res<Stat
     }
 }
 
+/// Hands a save to the writer thread: the frame goes on at once.
 fn write(store: &Store, name: &str, text: &serde_json::Result<String>) {
     match text {
-        Ok(text) => {
-            if let Err(e) = store.write(name, text) {
-                warn!("could not save {name}: {e}");
-            }
-        }
+        Ok(text) => store.write_soon(name, text),
         Err(e) => warn!("could not encode {name}: {e}"),
     }
 }
+
+/// How long suspending waits for the saves to reach the disk: the system may end a
+/// suspended app at any moment after.
+const SUSPEND_FLUSH: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// On suspend: save at once, stop the computer, freeze animations. On resume: go on
 /// exactly where the player was (the computer starts thinking again if it was its turn).
@@ -209,6 +211,9 @@ fn follow_lifecycle(
                             &settings, &stats.0,
                         )),
                     );
+                }
+                if !store::flush(SUSPEND_FLUSH) {
+                    warn!("the saves were still being written when the app was suspended");
                 }
                 computer.cancel(None);
                 time.pause();

@@ -1,7 +1,9 @@
 //! Where saves live, and keeping them safe there. On phones and desktops: files, written
-//! atomically (a temporary file, then a rename), a leftover temporary file ignored. In a
-//! browser: the page's localStorage, where each write replaces a whole entry. Either way a
-//! save that cannot be read is kept aside under a new name, never overwritten.
+//! atomically (a temporary file, synced, then a rename), a leftover temporary file
+//! ignored; the saves made while playing go to a writer thread ([`Store::write_soon`]),
+//! in order, so that flash storage never holds up a frame. In a browser: the page's
+//! localStorage, where each write replaces a whole entry. Either way a save that cannot
+//! be read is kept aside under a new name, never overwritten.
 
 use std::fs;
 use std::io::Write;
@@ -101,6 +103,21 @@ impl Store {
         }
     }
 
+    /// Like [`Store::write`], but for files on the writer thread: this returns at once,
+    /// and writes reach the disk in the order they were asked for (of several waiting for
+    /// the same file only the last is written). A failure is logged.
+    pub fn write_soon(&self, name: &str, text: &str) {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let Place::Dir(dir) = &self.place;
+            writer::write(dir.clone(), name.to_owned(), text.to_owned());
+        }
+        #[cfg(target_arch = "wasm32")]
+        if let Err(e) = self.write(name, text) {
+            bevy::log::warn!("could not save {name}: {e}");
+        }
+    }
+
     /// Reads `name`. For files, a leftover `name.tmp` from an interrupted write is
     /// removed; the file itself is the last complete write.
     pub fn read(&self, name: &str) -> Read {
@@ -136,20 +153,158 @@ impl Store {
     }
 }
 
-fn write_file(dir: &Path, name: &str, text: &str) -> std::io::Result<()> {
-    fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!("{name}.tmp"));
+/// Waits (at most `limit`) until every write asked for with [`Store::write_soon`] is on
+/// disk: before the app is suspended, and in tests. False when the time ran out.
+pub fn flush(limit: std::time::Duration) -> bool {
+    #[cfg(not(target_arch = "wasm32"))]
+    return writer::flush(limit);
+    #[cfg(target_arch = "wasm32")]
     {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
+        let _ = limit;
+        true
+    }
+}
+
+fn write_file(dir: &Path, name: &str, text: &str) -> std::io::Result<()> {
+    write_file_until(dir, name, text, usize::MAX)
+}
+
+/// The steps of a save, in order, stopping after `until` of them as a kill would: a
+/// temporary file is written (a kill can come half-way), synced and renamed over the
+/// save, then the folder is synced. Until the rename the old save is whole; after it the
+/// new one is.
+fn write_file_until(dir: &Path, name: &str, text: &str, until: usize) -> std::io::Result<()> {
+    let mut steps = 0;
+    let mut next = || {
+        steps += 1;
+        steps <= until
+    };
+    let tmp = dir.join(format!("{name}.tmp"));
+    let (first, rest) = text.as_bytes().split_at(text.len() / 2);
+    if !next() {
+        return Ok(());
+    }
+    fs::create_dir_all(dir)?;
+    if !next() {
+        return Ok(());
+    }
+    let mut f = fs::File::create(&tmp)?;
+    for part in [first, rest] {
+        if !next() {
+            return Ok(());
+        }
+        f.write_all(part)?;
+    }
+    if !next() {
+        return Ok(());
+    }
+    f.sync_all()?;
+    drop(f);
+    if !next() {
+        return Ok(());
     }
     fs::rename(&tmp, dir.join(name))?;
+    if !next() {
+        return Ok(());
+    }
     // The rename itself is durable only once the folder is synced (where supported).
     if let Ok(d) = fs::File::open(dir) {
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// The number of steps in [`write_file_until`].
+#[cfg(test)]
+const SAVE_STEPS: usize = 7;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod writer {
+    //! One thread that writes save files in the order they were asked for.
+
+    use std::path::PathBuf;
+    use std::sync::mpsc::{Receiver, Sender, channel};
+    use std::sync::{Mutex, OnceLock};
+    use std::time::Duration;
+
+    enum Job {
+        Write {
+            dir: PathBuf,
+            name: String,
+            text: String,
+        },
+        /// Answer once everything asked for before is written.
+        Flush(Sender<()>),
+    }
+
+    static QUEUE: OnceLock<Option<Mutex<Sender<Job>>>> = OnceLock::new();
+
+    /// The writer's queue, the thread started on first use; `None` where no thread can
+    /// be started (then saves are written where they are asked for).
+    fn queue() -> Option<&'static Mutex<Sender<Job>>> {
+        QUEUE
+            .get_or_init(|| {
+                let (tx, rx) = channel();
+                std::thread::Builder::new()
+                    .name("surakarta saves".into())
+                    .spawn(move || work(rx))
+                    .ok()
+                    .map(|_| Mutex::new(tx))
+            })
+            .as_ref()
+    }
+
+    fn work(jobs: Receiver<Job>) {
+        while let Ok(job) = jobs.recv() {
+            // Whatever else is waiting: of several writes of one file only the last counts.
+            let mut batch = vec![job];
+            batch.extend(jobs.try_iter());
+            let mut writes: Vec<(PathBuf, String, String)> = Vec::new();
+            for job in batch {
+                match job {
+                    Job::Write { dir, name, text } => {
+                        match writes.iter_mut().find(|(d, n, _)| *d == dir && *n == name) {
+                            Some(w) => w.2 = text,
+                            None => writes.push((dir, name, text)),
+                        }
+                    }
+                    Job::Flush(done) => {
+                        write_all(&mut writes);
+                        let _ = done.send(());
+                    }
+                }
+            }
+            write_all(&mut writes);
+        }
+    }
+
+    fn write_all(writes: &mut Vec<(PathBuf, String, String)>) {
+        for (dir, name, text) in writes.drain(..) {
+            if let Err(e) = super::write_file(&dir, &name, &text) {
+                bevy::log::warn!("could not save {name}: {e}");
+            }
+        }
+    }
+
+    pub fn write(dir: PathBuf, name: String, text: String) {
+        let sent = queue().is_some_and(|q| {
+            let job = Job::Write {
+                dir: dir.clone(),
+                name: name.clone(),
+                text: text.clone(),
+            };
+            q.lock().is_ok_and(|tx| tx.send(job).is_ok())
+        });
+        if !sent && let Err(e) = super::write_file(&dir, &name, &text) {
+            bevy::log::warn!("could not save {name}: {e}");
+        }
+    }
+
+    pub fn flush(limit: Duration) -> bool {
+        let (tx, rx) = channel();
+        let sent = queue().is_some_and(|q| q.lock().is_ok_and(|q| q.send(Job::Flush(tx)).is_ok()));
+        !sent || rx.recv_timeout(limit).is_ok()
+    }
 }
 
 /// The file's text, `None` when there is no file, `Err` when it cannot be read as text
@@ -215,5 +370,72 @@ mod browser {
         s.set_item(&to, &text).ok()?;
         s.remove_item(key).ok()?;
         Some(to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::persist::format::SavedGame;
+    use crate::session::Session;
+
+    fn saved_after(moves: &[&str]) -> (Session, String) {
+        let mut session = Session::default();
+        for m in moves {
+            session.game.try_play(m.parse().unwrap()).unwrap();
+        }
+        let text = serde_json::to_string_pretty(&SavedGame::from_session(&session)).unwrap();
+        (session, text)
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        std::env::temp_dir().join(format!(
+            "surakarta-store-{name}-{}-{nanos}",
+            std::process::id()
+        ))
+    }
+
+    #[test]
+    fn a_kill_at_any_step_of_a_save_leaves_the_old_game_or_the_new_one() {
+        let (old, old_text) = saved_after(&["b2-c3"]);
+        let (new, new_text) = saved_after(&["b2-c3", "e5-d4"]);
+        for until in 0..=SAVE_STEPS {
+            let dir = temp("kill");
+            let store = Store::new(&dir);
+            store.write("game.json", &old_text).unwrap();
+            // The app is killed after `until` steps of the next save.
+            write_file_until(&dir, "game.json", &new_text, until).unwrap();
+            let Read::Text(text) = store.read("game.json") else {
+                panic!("after {until} steps the save is unreadable");
+            };
+            let back = SavedGame::parse(&text).unwrap();
+            let expected = if until >= 6 { &new } else { &old };
+            assert_eq!(
+                back.game.history(),
+                expected.game.history(),
+                "{until} steps"
+            );
+            assert!(!dir.join("game.json.tmp").exists(), "the leftover is gone");
+            let _ = fs::remove_dir_all(&dir);
+        }
+    }
+
+    #[test]
+    fn saves_on_the_writer_thread_land_in_order() {
+        let dir = temp("order");
+        let store = Store::new(&dir);
+        let texts: Vec<String> = (0..50).map(|i| format!("save {i}")).collect();
+        for t in &texts {
+            store.write_soon("game.json", t);
+        }
+        store.write_soon("other.json", "other");
+        assert!(flush(std::time::Duration::from_secs(10)));
+        assert_eq!(store.read("game.json"), Read::Text("save 49".into()));
+        assert_eq!(store.read("other.json"), Read::Text("other".into()));
+        let _ = fs::remove_dir_all(&dir);
     }
 }

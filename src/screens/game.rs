@@ -1,18 +1,61 @@
 //! The game screen: the player's own game on the board, played by taps against the
-//! computer or by two players on one device. Its bars are `bars.rs`; when the game ends
-//! the result comes up (`panels/game_over.rs`).
+//! computer or by two players on one device. Its bars are `bars.rs`. When the game ends the
+//! result comes up a moment after the last stone has landed, so that the final position
+//! is seen first (`panels/game_over.rs`).
 
 use crate::session::Turn;
-use crate::{Panel, Screen};
+use crate::{GameSet, Panel, Screen};
 use bevy::prelude::*;
+use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(Turn::Over),
-        show_result.run_if(in_state(Screen::Game)),
-    );
+    app.init_resource::<ResultDelay>()
+        .add_systems(
+            OnEnter(Turn::Over),
+            wait_for_result.run_if(in_state(Screen::Game)),
+        )
+        .add_systems(OnExit(Turn::Over), forget_result)
+        .add_systems(OnExit(Screen::Game), forget_result)
+        .add_systems(
+            Update,
+            show_result
+                .run_if(|delay: Res<ResultDelay>| delay.pending())
+                .in_set(GameSet::Present),
+        );
 }
 
-fn show_result(mut panel: ResMut<NextState<Panel>>) {
-    (*panel).set_if_neq(Panel::GameOver);
+/// How long the final position is seen before the result covers it.
+pub const RESULT_DELAY: Duration = Duration::from_millis(900);
+
+/// The time left before the result comes up, while it is on its way.
+#[derive(Resource, Default, Debug)]
+pub struct ResultDelay(Option<Timer>);
+
+impl ResultDelay {
+    /// True while the result is on its way.
+    pub fn pending(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+fn wait_for_result(mut delay: ResMut<ResultDelay>) {
+    delay.0 = Some(Timer::new(RESULT_DELAY, TimerMode::Once));
+}
+
+fn forget_result(mut delay: ResMut<ResultDelay>) {
+    delay.0 = None;
+}
+
+fn show_result(
+    time: Res<Time>,
+    mut delay: ResMut<ResultDelay>,
+    mut panel: ResMut<NextState<Panel>>,
+) {
+    let Some(timer) = delay.0.as_mut() else {
+        return;
+    };
+    if timer.tick(time.delta()).is_finished() {
+        delay.0 = None;
+        (*panel).set_if_neq(Panel::GameOver);
+    }
 }

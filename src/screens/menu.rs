@@ -57,7 +57,7 @@ fn spawn(
     theme: Res<Theme>,
     layout: Res<BoardLayout>,
 ) {
-    let in_progress = session.game.outcome().is_none() && !session.game.history().is_empty();
+    let in_progress = session.in_progress();
     let mut entries = Vec::new();
     if in_progress {
         entries.push((Entry::Continue, "menu.continue"));

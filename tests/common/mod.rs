@@ -54,8 +54,19 @@ pub fn temp_dir(name: &str) -> TempDir {
     TempDir(dir)
 }
 
-/// A headless app that keeps its files in `dir` (or nowhere).
+/// Waits until the saves asked for so far are on disk (they are written on a thread of
+/// their own, as on a phone).
+pub fn saves_written() {
+    assert!(
+        surakarta::persist::store::flush(Duration::from_secs(10)),
+        "the saves were not written"
+    );
+}
+
+/// A headless app that keeps its files in `dir` (or nowhere). Like a process started
+/// again, it reads what the last one wrote.
 pub fn app_with(dir: Option<std::path::PathBuf>) -> App {
+    saves_written();
     let mut app = App::new();
     app.insert_resource(surakarta::persist::Storage(
         dir.map(surakarta::persist::store::Store::new),

@@ -1,21 +1,22 @@
-//! The bars: whose turn it is, stone counts and the rule set's counters on one side of the
-//! board; Menu, Undo and Hint (and Accept/Cancel for a move awaiting confirmation) on
-//! the other. Above and below the board in portrait, left and right in landscape.
+//! The bars themselves: the status bar on one side of the board (its texts are
+//! `status.rs`); Menu, Undo and Hint (and Accept/Cancel for a move awaiting confirmation
+//! or a hint, Cancel while a hint is looked for) on the other; the review's steps instead
+//! on the review screen. Above and below the board in portrait, left and right in
+//! landscape. A button that can do nothing now is drawn faded.
 
+use super::status::{Bars, CountText, CounterText, HintText, TurnSwatch, TurnText};
 use crate::computer::Computer;
 use crate::i18n::Strings;
 use crate::layout::BoardLayout;
-use crate::persist::Notice;
-use crate::screens::review::{Review, ReviewStep, review_line};
+use crate::screens::review::ReviewStep;
 use crate::selection::Selection;
 use crate::session::{Command, Mode, OnBoard, Turn};
 use crate::theme::Theme;
 use crate::ui::press::Press;
-use crate::ui::widgets::button;
+use crate::ui::widgets::{ButtonId, button};
 use crate::{GameSet, Panel, Screen};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use surakarta_engine::Side;
-use surakarta_engine::ai::HintReason;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -28,41 +29,17 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(state_changed::<Screen>)
                     .or_else(not(any_with_component::<Bars>)),
             ),
-            (
-                show_turn,
-                show_counts,
-                show_counters,
-                show_notice,
-                paint_swatch,
-                show_confirm_row,
-            ),
+            (show_confirm_row, fade_idle_buttons),
         )
             .chain()
+            .in_set(BarSystems)
             .in_set(GameSet::Present),
     );
 }
 
-#[derive(Component)]
-struct Bars;
-
-/// "Red to move", "Your move", "Computer is thinking…".
-#[derive(Component)]
-pub struct TurnText;
-
-#[derive(Component)]
-struct TurnSwatch;
-
-/// Stones left on each side.
-#[derive(Component)]
-pub struct CountText;
-
-/// The no-capture counter and the ply cap.
-#[derive(Component)]
-pub struct CounterText;
-
-/// The hint's reason, or nothing.
-#[derive(Component)]
-pub struct HintText;
+/// Where the bars are built.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BarSystems;
 
 #[derive(Component)]
 struct ConfirmRow;
@@ -92,7 +69,8 @@ fn build_bars(
         commands.entity(e).despawn();
     }
     let safe = layout.safe;
-    let big = if layout.portrait { 26.0 } else { 20.0 };
+    // Read at arm's length from a phone lying on the table.
+    let big = if layout.portrait { 28.0 } else { 22.0 };
     let (direction, first, second) = if layout.portrait {
         (
             FlexDirection::Column,
@@ -140,7 +118,7 @@ fn build_bars(
             },
         )
     };
-    commands
+    let root = commands
         .spawn((
             Bars,
             Node {
@@ -172,9 +150,9 @@ fn build_bars(
                         ));
                         r.spawn((TurnText, text(big, &theme)));
                     });
-                    bar.spawn((CountText, text(19.0, &theme)));
-                    bar.spawn((CounterText, text(15.0, &theme)));
-                    bar.spawn((HintText, text(15.0, &theme)));
+                    bar.spawn((CountText, text(21.0, &theme)));
+                    bar.spawn((CounterText, text(17.0, &theme)));
+                    bar.spawn((HintText, text(16.0, &theme)));
                 });
             root.spawn(Node {
                 flex_grow: 1.0,
@@ -212,12 +190,14 @@ fn build_bars(
                             .observe(ask(command));
                     }
                 });
-        });
+        })
+        .id();
     // Accept far from Cancel, both large, just above the lower bar (or at the right).
-    // The review's Close and Play from here sit in the same place.
+    // The review's Close and Play from here sit in the same place. Inside the bars' root,
+    // so that it turns with them.
     commands
         .spawn((
-            Bars,
+            ChildOf(root),
             ConfirmRow,
             GlobalZIndex(5),
             if reviewing {
@@ -295,146 +275,15 @@ fn bar_node(direction: FlexDirection) -> Node {
     }
 }
 
-/// Puts `value` in the texts with marker `M`, touching only those that differ.
-fn set_text<M: Component>(texts: &mut Query<&mut Text, With<M>>, value: &str) {
-    for mut t in texts.iter_mut() {
-        if t.0 != value {
-            t.0 = value.to_owned();
-        }
-    }
-}
-
-fn side_name(strings: &Strings, side: Side) -> String {
-    strings.get(if side == Side::Red {
-        "side.red"
-    } else {
-        "side.black"
-    })
-}
-
-/// "Red to move", "Your move", "Computer is thinking…", or the result.
-fn show_turn(
-    board: OnBoard,
-    computer: Res<Computer>,
-    strings: Res<Strings>,
-    turn: Option<Res<State<Turn>>>,
-    time: Res<Time>,
-    mut texts: Query<&mut Text, With<TurnText>>,
-) {
-    let session = board.session();
-    let game = &session.game;
-    let side = game.side_to_move();
-    let line = if let Some(o) = game.outcome() {
-        match o.winner {
-            Some(Side::Red) => strings.get("over.red_wins"),
-            Some(Side::Black) => strings.get("over.black_wins"),
-            None => strings.get("over.draw"),
-        }
-    } else if computer.thinking() || turn.is_some_and(|t| *t.get() == Turn::Thinking) {
-        let dots = (time.elapsed_secs() * 2.5) as usize % 4;
-        format!("{}{}", strings.get("turn.thinking"), ".".repeat(dots))
-    } else if matches!(session.mode, Mode::VsComputer { human, .. } if human == side) {
-        strings.get("turn.your_move")
-    } else {
-        strings.fill("turn.to_move", &[("side", side_name(&strings, side))])
-    };
-    set_text(&mut texts, &line);
-}
-
-/// Stones left on each side.
-fn show_counts(
-    board: OnBoard,
-    strings: Res<Strings>,
-    mut texts: Query<&mut Text, With<CountText>>,
-) {
-    let pos = board.session().game.position();
-    let count = |side| format!("{} {}", side_name(&strings, side), pos.stones(side).count());
-    let line = strings.fill(
-        "count.stones",
-        &[("red", count(Side::Red)), ("black", count(Side::Black))],
-    );
-    set_text(&mut texts, &line);
-}
-
-/// The rule set's counters: plies since a capture, plies played.
-fn show_counters(
-    board: OnBoard,
-    strings: Res<Strings>,
-    mut texts: Query<&mut Text, With<CounterText>>,
-) {
-    let game = &board.session().game;
-    let (pos, rules) = (game.position(), game.rules());
-    let mut counters = Vec::new();
-    if let Some(limit) = rules.no_capture_limit {
-        counters.push(strings.fill(
-            "count.no_capture",
-            &[
-                ("n", pos.since_capture().to_string()),
-                ("limit", limit.to_string()),
-            ],
-        ));
-    }
-    if let Some(limit) = rules.ply_limit {
-        counters.push(strings.fill(
-            "count.ply",
-            &[("n", pos.plies().to_string()), ("limit", limit.to_string())],
-        ));
-    }
-    set_text(&mut texts, &counters.join("     "));
-}
-
-/// The line under the counts: the review's place, a notice, or the hint's reason.
-fn show_notice(
-    board: OnBoard,
-    review: Res<Review>,
-    notice: Res<Notice>,
-    selection: Res<Selection>,
-    strings: Res<Strings>,
-    mut texts: Query<&mut Text, With<HintText>>,
-) {
-    let line = if let Some(line) = review_line(&review, &board.session().game, &strings) {
-        line
-    } else if let Some(n) = &notice.0 {
-        n.clone()
-    } else {
-        selection.hint.as_ref().map_or(String::new(), |h| {
-            strings.get(match h.reason {
-                HintReason::Captures => "hint.captures",
-                HintReason::Escapes => "hint.escapes",
-                HintReason::Threatens => "hint.threatens",
-                HintReason::Improves => "hint.improves",
-            })
-        })
-    };
-    set_text(&mut texts, &line);
-}
-
-/// The swatch beside the turn: the colour to move, or the winner's.
-fn paint_swatch(
-    board: OnBoard,
-    theme: Res<Theme>,
-    mut swatch: Query<&mut BackgroundColor, With<TurnSwatch>>,
-) {
-    let game = &board.session().game;
-    let side = game
-        .outcome()
-        .and_then(|o| o.winner)
-        .unwrap_or(game.side_to_move());
-    let colour = theme.stone(side).0;
-    for mut bg in &mut swatch {
-        if bg.0 != colour {
-            bg.0 = colour;
-        }
-    }
-}
-
 fn show_confirm_row(
     selection: Res<Selection>,
+    computer: Res<Computer>,
     screen: Res<State<Screen>>,
     mut row: Query<&mut Visibility, With<ConfirmRow>>,
 ) {
     let reviewing = *screen.get() == Screen::Review;
-    let want = if reviewing || selection.pending.is_some() || selection.hint.is_some() {
+    let asked = selection.pending.is_some() || selection.hint.is_some() || computer.hinting();
+    let want = if reviewing || asked {
         Visibility::Inherited
     } else {
         Visibility::Hidden
@@ -442,6 +291,75 @@ fn show_confirm_row(
     for mut v in &mut row {
         if *v != want {
             *v = want;
+        }
+    }
+}
+
+/// Whether Undo and Hint can do anything now.
+#[derive(SystemParam)]
+struct Can<'w> {
+    board: OnBoard<'w>,
+    turn: Option<Res<'w, State<Turn>>>,
+    computer: Res<'w, Computer>,
+    selection: Res<'w, Selection>,
+}
+
+impl Can<'_> {
+    fn undo(&self) -> bool {
+        let session = self.board.session();
+        let settled = self
+            .turn
+            .as_ref()
+            .is_some_and(|t| !matches!(t.get(), Turn::Animating));
+        let moves = session.game.history().len();
+        settled
+            && match session.mode {
+                // Only a person's move is taken back: there must be one.
+                Mode::VsComputer { human, .. } => {
+                    let first = session.game.start().side_to_move();
+                    moves >= 2 || (moves == 1 && first == human)
+                }
+                Mode::TwoPlayers => moves > 0,
+            }
+    }
+
+    fn hint(&self) -> bool {
+        let waiting = self
+            .turn
+            .as_ref()
+            .is_some_and(|t| *t.get() == Turn::Waiting);
+        waiting
+            && self.board.session().human_to_move()
+            && !self.computer.hinting()
+            && self.selection.hint.is_none()
+    }
+}
+
+/// Undo and Hint drawn faded when they can do nothing.
+fn fade_idle_buttons(
+    can: Can,
+    theme: Res<Theme>,
+    mut buttons: Query<(&ButtonId, &mut BackgroundColor, &Children)>,
+    mut texts: Query<&mut TextColor>,
+) {
+    for (id, mut bg, children) in &mut buttons {
+        let active = match id.0.as_str() {
+            "bar.undo" => can.undo(),
+            "bar.hint" => can.hint(),
+            _ => continue,
+        };
+        let alpha = if active { 1.0 } else { 0.4 };
+        let colour = theme.button.with_alpha(alpha);
+        if bg.0 != colour {
+            bg.0 = colour;
+        }
+        for child in children.iter() {
+            if let Ok(mut text) = texts.get_mut(child) {
+                let colour = theme.button_text.with_alpha(alpha.max(0.55));
+                if text.0 != colour {
+                    text.0 = colour;
+                }
+            }
         }
     }
 }

@@ -1,0 +1,265 @@
+//! What the bars say: whose turn it is (and the level played against), the stones left,
+//! the rule set's counters, and a line for the review's place, a notice, a hint or a stone
+//! that cannot move. They show the board as the player sees it: while a move is still on
+//! its way the position before it, so that a result is announced when the stone lands.
+//! In a two-player game whose board turns, they turn with it to face the player to move.
+
+use crate::GameSet;
+use crate::computer::Computer;
+use crate::i18n::Strings;
+use crate::panels::new_game::level_key;
+use crate::persist::Notice;
+use crate::screens::review::{Review, review_line};
+use crate::selection::Selection;
+use crate::session::{Mode, MovePlayed, OnBoard, Turn};
+use crate::stones::Moving;
+use crate::theme::Theme;
+use crate::view::BoardCamera;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use surakarta_engine::ai::HintReason;
+use surakarta_engine::{Outcome, Position, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            show_turn,
+            show_counts,
+            show_counters,
+            show_notice,
+            paint_swatch,
+            face_the_player,
+        )
+            .in_set(StatusSystems)
+            .in_set(GameSet::Present),
+    );
+}
+
+/// Where the bars' texts are set.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StatusSystems;
+
+/// "Red to move", "Your move", "Computer is thinking…".
+#[derive(Component)]
+pub struct TurnText;
+
+/// The disc beside the turn, in the colour to move.
+#[derive(Component)]
+pub struct TurnSwatch;
+
+/// Stones left on each side.
+#[derive(Component)]
+pub struct CountText;
+
+/// The no-capture counter and the ply cap.
+#[derive(Component)]
+pub struct CounterText;
+
+/// The review's place, a notice, the hint's reason, or nothing.
+#[derive(Component)]
+pub struct HintText;
+
+/// A root of the bars, turned with the board in a two-player game.
+#[derive(Component)]
+pub struct Bars;
+
+/// The game on the board as the player sees it.
+#[derive(SystemParam)]
+pub struct Seen<'w, 's> {
+    board: OnBoard<'w>,
+    turn: Option<Res<'w, State<Turn>>>,
+    moving: Query<'w, 's, (), With<Moving>>,
+    played: Res<'w, Messages<MovePlayed>>,
+}
+
+impl Seen<'_, '_> {
+    /// The position shown and the result announced: while a stone is still on its way
+    /// (from the frame its move is played until it lands), the position before its move
+    /// and no result yet.
+    pub fn now(&self) -> (&Position, Option<Outcome>) {
+        let game = &self.board.session().game;
+        let just_played = self.played.iter_current_update_messages().len() > 0;
+        let moving = just_played || !self.moving.is_empty();
+        match game.positions().iter().rev().nth(1) {
+            Some(before) if moving => (before, None),
+            _ => (game.position(), game.outcome()),
+        }
+    }
+
+    fn mode(&self) -> Mode {
+        self.board.session().mode
+    }
+}
+
+/// Puts `value` in the texts with marker `M`, touching only those that differ.
+fn set_text<M: Component>(texts: &mut Query<&mut Text, With<M>>, value: &str) {
+    for mut t in texts.iter_mut() {
+        if t.0 != value {
+            t.0 = value.to_owned();
+        }
+    }
+}
+
+fn side_name(strings: &Strings, side: Side) -> String {
+    strings.get(if side == Side::Red {
+        "side.red"
+    } else {
+        "side.black"
+    })
+}
+
+fn show_turn(
+    seen: Seen,
+    computer: Res<Computer>,
+    strings: Res<Strings>,
+    time: Res<Time>,
+    mut texts: Query<&mut Text, With<TurnText>>,
+) {
+    let (pos, outcome) = seen.now();
+    let side = pos.side_to_move();
+    let thinking = computer.thinking()
+        || seen
+            .turn
+            .as_ref()
+            .is_some_and(|t| *t.get() == Turn::Thinking);
+    let line = if let Some(o) = outcome {
+        match o.winner {
+            Some(Side::Red) => strings.get("over.red_wins"),
+            Some(Side::Black) => strings.get("over.black_wins"),
+            None => strings.get("over.draw"),
+        }
+    } else if thinking {
+        let dots = (time.elapsed_secs() * 2.5) as usize % 4;
+        format!("{}{}", strings.get("turn.thinking"), ".".repeat(dots))
+    } else if matches!(seen.mode(), Mode::VsComputer { human, .. } if human == side) {
+        strings.get("turn.your_move")
+    } else {
+        strings.fill("turn.to_move", &[("side", side_name(&strings, side))])
+    };
+    set_text(&mut texts, &line);
+}
+
+/// Stones left on each side, and the level of a game against the computer.
+fn show_counts(seen: Seen, strings: Res<Strings>, mut texts: Query<&mut Text, With<CountText>>) {
+    let (pos, _) = seen.now();
+    let count = |side| format!("{} {}", side_name(&strings, side), pos.stones(side).count());
+    let mut line = strings.fill(
+        "count.stones",
+        &[("red", count(Side::Red)), ("black", count(Side::Black))],
+    );
+    if let Mode::VsComputer { level, .. } = seen.mode()
+        && !seen.board.practising()
+    {
+        line = format!("{line} · {}", strings.get(level_key(level)));
+    }
+    set_text(&mut texts, &line);
+}
+
+/// The rule set's counters: plies since a capture, plies played.
+fn show_counters(
+    seen: Seen,
+    strings: Res<Strings>,
+    mut texts: Query<&mut Text, With<CounterText>>,
+) {
+    let (pos, _) = seen.now();
+    let rules = seen.board.session().game.rules();
+    let mut counters = Vec::new();
+    if let Some(limit) = rules.no_capture_limit {
+        counters.push(strings.fill(
+            "count.no_capture",
+            &[
+                ("n", pos.since_capture().to_string()),
+                ("limit", limit.to_string()),
+            ],
+        ));
+    }
+    if let Some(limit) = rules.ply_limit {
+        counters.push(strings.fill(
+            "count.ply",
+            &[("n", pos.plies().to_string()), ("limit", limit.to_string())],
+        ));
+    }
+    set_text(&mut texts, &counters.join("     "));
+}
+
+/// What the line under the counts can say, most pressing first.
+#[derive(SystemParam)]
+struct Notes<'w> {
+    review: Res<'w, Review>,
+    notice: Res<'w, Notice>,
+    selection: Res<'w, Selection>,
+    computer: Res<'w, Computer>,
+}
+
+/// The line under the counts: the review's place, a notice, the hint (or that one is being
+/// looked for), or that the selected stone cannot move.
+fn show_notice(
+    board: OnBoard,
+    notes: Notes,
+    strings: Res<Strings>,
+    mut texts: Query<&mut Text, With<HintText>>,
+) {
+    let game = &board.session().game;
+    let stuck = notes
+        .selection
+        .stone
+        .is_some_and(|from| !game.moves().iter().any(|m| m.from == from));
+    let line = if let Some(line) = review_line(&notes.review, game, &strings) {
+        line
+    } else if let Some(n) = &notes.notice.0 {
+        n.clone()
+    } else if let Some(h) = &notes.selection.hint {
+        strings.get(match h.reason {
+            HintReason::Captures => "hint.captures",
+            HintReason::Escapes => "hint.escapes",
+            HintReason::Threatens => "hint.threatens",
+            HintReason::Improves => "hint.improves",
+        })
+    } else if notes.computer.hinting() {
+        strings.get("hint.thinking")
+    } else if stuck {
+        strings.get("select.no_moves")
+    } else {
+        String::new()
+    };
+    set_text(&mut texts, &line);
+}
+
+/// The swatch beside the turn: the colour to move, or the winner's.
+fn paint_swatch(
+    seen: Seen,
+    theme: Res<Theme>,
+    mut swatch: Query<&mut BackgroundColor, With<TurnSwatch>>,
+) {
+    let (pos, outcome) = seen.now();
+    let side = outcome.and_then(|o| o.winner).unwrap_or(pos.side_to_move());
+    let colour = theme.stone(side).0;
+    for mut bg in &mut swatch {
+        if bg.0 != colour {
+            bg.0 = colour;
+        }
+    }
+}
+
+/// In a two-player game the bars turn as the board turns, so the player to move reads
+/// them the right way up from their side of the table; a single player's stay upright.
+fn face_the_player(
+    board: OnBoard,
+    camera: Query<&Transform, With<BoardCamera>>,
+    mut bars: Query<&mut UiTransform, With<Bars>>,
+) {
+    let angle = match board.session().mode {
+        Mode::TwoPlayers if !board.practising() => camera
+            .iter()
+            .next()
+            .map_or(0.0, |t| t.rotation.to_euler(EulerRot::XYZ).2),
+        _ => 0.0,
+    };
+    let rotation = Rot2::radians(angle);
+    for mut t in &mut bars {
+        if t.rotation != rotation {
+            t.rotation = rotation;
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! How the game feels in the hand: frames only while something moves, the result told when
+//! the stone lands, a hint that says it is thinking and can be cancelled, buttons that
+//! show when they can do nothing, a stone that cannot move saying so, records that never
+//! overwrite another game.
+
+mod common;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use common::*;
+use surakarta::bars::status::{CountText, HintText, TurnText};
+use surakarta::session::{Mode, Turn};
+use surakarta::ui::widgets::ButtonId;
+use surakarta_engine::Side;
+use surakarta_engine::ai::Level;
+
+/// Frames the app asked for in the last update.
+fn frames_asked(app: &App) -> usize {
+    app.world()
+        .resource::<Messages<RequestRedraw>>()
+        .iter_current_update_messages()
+        .len()
+}
+
+fn text_of<M: Component>(app: &mut App) -> String {
+    app.world_mut()
+        .query_filtered::<&Text, With<M>>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect()
+}
+
+/// The alpha of a bar button's face.
+fn alpha_of(app: &mut App, id: &str) -> f32 {
+    app.world_mut()
+        .query::<(&ButtonId, &BackgroundColor)>()
+        .iter(app.world())
+        .find(|(b, _)| b.0 == id)
+        .map(|(_, bg)| bg.0.alpha())
+        .unwrap()
+}
+
+#[test]
+fn no_frames_are_asked_for_while_nothing_moves_and_every_frame_while_it_does() {
+    let mut app = app();
+    set_game(&mut app, START, Mode::TwoPlayers);
+    for _ in 0..15 {
+        app.update();
+    }
+    for _ in 0..30 {
+        app.update();
+        assert_eq!(frames_asked(&app), 0, "a board at rest draws nothing");
+    }
+    // A move: every frame until the stone has landed, then none again.
+    tap(&mut app, "b2");
+    tap(&mut app, "c3");
+    app.update();
+    assert_eq!(turn(&app), Turn::Animating);
+    let mut frames = 0;
+    while turn(&app) == Turn::Animating {
+        assert_eq!(frames_asked(&app), 1, "frame {frames} of the move");
+        app.update();
+        frames += 1;
+        assert!(frames < 200);
+    }
+    for _ in 0..3 {
+        app.update();
+    }
+    for _ in 0..10 {
+        app.update();
+        assert_eq!(frames_asked(&app), 0);
+    }
+    // The computer thinking: frames all along (its answer is polled, the dots move).
+    set_game(
+        &mut app,
+        START,
+        Mode::VsComputer {
+            human: Side::Black,
+            level: Level::Medium,
+        },
+    );
+    assert_eq!(turn(&app), Turn::Thinking);
+    app.update();
+    assert_eq!(frames_asked(&app), 1);
+}
+
+#[test]
+fn the_result_is_told_when_the_last_stone_lands_not_before() {
+    let mut app = app();
+    set_game(&mut app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "f2");
+    tap(&mut app, "a2");
+    app.update();
+    assert_eq!(turn(&app), Turn::Animating);
+    // Round the loops: the board still counts Black's stone and nobody has won.
+    let during = text_of::<TurnText>(&mut app);
+    assert!(!during.contains("wins"), "{during}");
+    assert!(text_of::<CountText>(&mut app).contains("Black 1"));
+    assert!(run_until(&mut app, 5.0, |a| turn(a) == Turn::Over));
+    app.update();
+    assert_eq!(text_of::<TurnText>(&mut app), "Red wins");
+    assert!(text_of::<CountText>(&mut app).contains("Black 0"));
+}
+
+#[test]
+fn a_hint_says_it_is_thinking_and_cancel_stops_it() {
+    let mut app = app();
+    set_game(
+        &mut app,
+        START,
+        Mode::VsComputer {
+            human: Side::Red,
+            level: Level::Easy,
+        },
+    );
+    press(&mut app, "bar.hint");
+    assert!(
+        app.world()
+            .resource::<surakarta::computer::Computer>()
+            .hinting()
+    );
+    assert_eq!(text_of::<HintText>(&mut app), "Looking for a hint…");
+    assert!(
+        alpha_of(&mut app, "bar.hint") < 1.0,
+        "no second hint meanwhile"
+    );
+    press(&mut app, "bar.cancel");
+    assert!(
+        !app.world()
+            .resource::<surakarta::computer::Computer>()
+            .hinting()
+    );
+    assert_eq!(text_of::<HintText>(&mut app), "");
+    // Let it run: the hint comes, with its reason.
+    press(&mut app, "bar.hint");
+    assert!(run_until(&mut app, 10.0, |a| {
+        a.world()
+            .resource::<surakarta::selection::Selection>()
+            .hint
+            .is_some()
+    }));
+    app.update();
+    assert!(text_of::<HintText>(&mut app).starts_with("Hint:"));
+}
+
+#[test]
+fn undo_and_hint_look_idle_when_they_can_do_nothing() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(&mut app, START, Mode::TwoPlayers);
+    app.update();
+    assert!(alpha_of(&mut app, "bar.undo") < 1.0, "nothing to undo yet");
+    assert_eq!(alpha_of(&mut app, "bar.hint"), 1.0);
+    play_settled(&mut app, "b2", "c3");
+    app.update();
+    assert_eq!(alpha_of(&mut app, "bar.undo"), 1.0);
+    press(&mut app, "bar.undo");
+    app.update();
+    assert!(alpha_of(&mut app, "bar.undo") < 1.0);
+}
+
+#[test]
+fn a_stone_that_cannot_move_says_so() {
+    let mut app = app();
+    // Red's a1 is boxed in by its own stones: no step, and a corner captures nothing.
+    set_game(&mut app, "5b/6/6/6/rr4/rr4 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "a1");
+    app.update();
+    assert_eq!(
+        app.world()
+            .resource::<surakarta::selection::Selection>()
+            .stone,
+        Some(sq("a1"))
+    );
+    assert_eq!(text_of::<HintText>(&mut app), "This stone cannot move now.");
+    tap(&mut app, "b2");
+    app.update();
+    assert_eq!(text_of::<HintText>(&mut app), "");
+}
+
+#[test]
+fn the_level_is_shown_during_a_game_against_the_computer() {
+    let mut app = app();
+    set_game(
+        &mut app,
+        START,
+        Mode::VsComputer {
+            human: Side::Red,
+            level: Level::Hard,
+        },
+    );
+    app.update();
+    assert!(text_of::<CountText>(&mut app).ends_with("· Hard"));
+}
+
+#[test]
+fn two_finished_games_never_share_a_record_file_even_after_a_damaged_save() {
+    let dir = temp_dir("records-apart");
+    let finish = |app: &mut App| {
+        animations_off(app);
+        set_game(app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
+        play(app, "f2", "a2");
+        assert!(run_until(app, 3.0, |a| turn(a) == Turn::Over));
+        app.update();
+    };
+    {
+        let mut app = app_with(Some(dir.to_path_buf()));
+        finish(&mut app);
+    }
+    saves_written();
+    // The save is damaged: the next start begins afresh, and so does its seed.
+    std::fs::write(dir.join(surakarta::persist::GAME_FILE), "{ not a game").unwrap();
+    {
+        let mut app = app_with(Some(dir.to_path_buf()));
+        finish(&mut app);
+    }
+    saves_written();
+    let files: Vec<String> = std::fs::read_dir(dir.join("records"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+}
+
+#[test]
+fn a_file_holding_another_game_under_this_games_name_is_never_overwritten() {
+    use surakarta::records::{Records, file_name};
+    let dir = temp_dir("records-clash");
+    let mut app = app_with(Some(dir.to_path_buf()));
+    animations_off(&mut app);
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play_settled(&mut app, "b2", "c3");
+    let name = file_name(session(&app));
+    std::fs::create_dir_all(dir.join("records")).unwrap();
+    let other = "[Ruleset \"standard\"]\n\n1. a2-a3 *\n";
+    std::fs::write(dir.join("records").join(&name), other).unwrap();
+    let session = session(&app).clone();
+    let place = app
+        .world_mut()
+        .resource_mut::<Records>()
+        .save(&session, false)
+        .unwrap();
+    assert!(!place.ends_with(&name), "{place}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("records").join(&name)).unwrap(),
+        other,
+        "the other game is untouched"
+    );
+}
+
+#[test]
+fn a_new_game_over_a_game_in_progress_asks_first() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play_settled(&mut app, "b2", "c3");
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.two_players");
+    press(&mut app, "newgame.start");
+    assert_eq!(panel(&app), surakarta::Panel::Replace);
+    press(&mut app, "replace.keep");
+    assert_eq!(own_game(&app).game.history().len(), 1, "kept");
+    press(&mut app, "menu.two_players");
+    press(&mut app, "newgame.start");
+    press(&mut app, "replace.start");
+    assert!(own_game(&app).game.history().is_empty(), "a new game");
+}
+
+#[test]
+fn in_a_two_player_game_the_bars_turn_with_the_board_to_face_the_player_to_move() {
+    use surakarta::bars::status::Bars;
+    let angle = |app: &mut App| -> Vec<f32> {
+        app.world_mut()
+            .query_filtered::<&UiTransform, With<Bars>>()
+            .iter(app.world())
+            .map(|t| t.rotation.as_radians().abs())
+            .collect()
+    };
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .turn_board = true;
+    set_game(&mut app, START, Mode::TwoPlayers);
+    assert_eq!(angle(&mut app), [0.0]);
+    play_settled(&mut app, "b2", "c3");
+    app.update();
+    let turned = angle(&mut app);
+    assert!(
+        turned
+            .iter()
+            .all(|a| (a - std::f32::consts::PI).abs() < 0.01),
+        "Black to move: the bars face Black, {turned:?}"
+    );
+    play_settled(&mut app, "e5", "d4");
+    app.update();
+    assert!(
+        angle(&mut app).iter().all(|a| *a < 0.01),
+        "and back for Red"
+    );
+    // Alone against the computer as Black the board faces the player, the bars stay upright.
+    set_game(
+        &mut app,
+        START,
+        Mode::VsComputer {
+            human: Side::Black,
+            level: Level::Easy,
+        },
+    );
+    app.update();
+    assert!(angle(&mut app).iter().all(|a| *a < 0.01));
+}
