@@ -45,6 +45,7 @@ pub struct Watched<'w, 's> {
     own: Res<'w, Session>,
     practice: Res<'w, Practice>,
     selection: Res<'w, Selection>,
+    hover: Res<'w, crate::input::Hover>,
     layout: Res<'w, BoardLayout>,
     computer: Res<'w, Computer>,
     notice: Res<'w, crate::persist::Notice>,
@@ -63,6 +64,7 @@ pub fn something_changed(mut w: Watched) -> bool {
     w.own.is_changed()
         || w.practice.is_changed()
         || w.selection.is_changed()
+        || w.hover.is_changed()
         || w.layout.is_changed()
         || w.computer.is_changed()
         || w.notice.is_changed()
@@ -153,6 +155,7 @@ pub fn report(world: &mut World) -> Value {
         "thinking": computer.thinking(),
         "hinting": computer.hinting(),
         "selected": selection.stone.map(|s| s.to_string()),
+        "hover": world.resource::<crate::input::Hover>().0.map(|s| s.to_string()),
         "hint": selection.hint.as_ref().map(|h| h.mv.to_string()),
         "window": [layout.window.x, layout.window.y],
         "spacing": layout.spacing,

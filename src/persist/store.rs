@@ -188,18 +188,19 @@ fn write_file_until(dir: &Path, name: &str, text: &str, until: usize) -> std::io
     if !next() {
         return Ok(());
     }
-    let mut f = fs::File::create(&tmp)?;
-    for part in [first, rest] {
+    {
+        let mut f = fs::File::create(&tmp)?;
+        for part in [first, rest] {
+            if !next() {
+                return Ok(());
+            }
+            f.write_all(part)?;
+        }
         if !next() {
             return Ok(());
         }
-        f.write_all(part)?;
+        f.sync_all()?;
     }
-    if !next() {
-        return Ok(());
-    }
-    f.sync_all()?;
-    drop(f);
     if !next() {
         return Ok(());
     }

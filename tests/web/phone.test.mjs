@@ -271,6 +271,45 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
           JSON.stringify(window.__surakarta.history) === h,
         JSON.stringify(moves));
     });
+    await t.test("a finger resting on one of three targets draws its route strongly; a drag plays it", async () => {
+      // Red's b3 has three captures (e1, e3, e5) after Black's first move.
+      const saved = {
+        version: 1,
+        record: '[Ruleset "standard"]\n[Start "5b/4b1/6/1r2b1/6/4b1 b 0 0"]\n[Result "*"]\n\n1. f6-f5 *\n',
+        mode: "two-players",
+        seed: 5,
+        counted: false,
+      };
+      await page.evaluate((g) => localStorage.setItem("surakarta.game.json", g), JSON.stringify(saved));
+      await page.reload();
+      await waitFor("the menu", () => window.__surakarta?.panel === "menu");
+      await tapButton("menu.continue");
+      await waitFor("the board", () => window.__surakarta.panel === null &&
+        window.__surakarta.position === "6/4bb/6/1r2b1/6/4b1 r 1 1");
+      await tapPoint("b3");
+      await waitFor("b3 selected", () => window.__surakarta.selected === "b3");
+      // A finger goes down on e3 and stays there.
+      const cdp = await context.newCDPSession(page);
+      const box = await canvasBox();
+      const at = (name, r) => ({ x: box.x + r.points[name][0], y: box.y + r.points[name][1] });
+      const r = await report();
+      const e3 = at("e3", r);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [e3] });
+      await waitFor("the finger's route drawn strongly", () => window.__surakarta.hover === "e3");
+      await shot("9-finger-on-e3");
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchCancel", touchPoints: [] });
+      // A drag from b3 to e5 plays that capture.
+      const b3 = at("b3", r);
+      const e5 = at("e5", r);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [b3] });
+      for (let i = 1; i <= 6; i++) {
+        const p = { x: b3.x + ((e5.x - b3.x) * i) / 6, y: b3.y + ((e5.y - b3.y) * i) / 6 };
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [p] });
+        await page.waitForTimeout(30);
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await waitFor("the capture dropped on e5", () => window.__surakarta.history.at(-1) === "b3xe5");
+    });
     await t.test("a damaged save is kept aside, the player is told, a fresh game starts", async () => {
       const garbage = "{ not a saved game";
       await page.evaluate((g) => localStorage.setItem("surakarta.game.json", g), garbage);
