@@ -29,11 +29,27 @@ wasm-bindgen --target web --no-typescript --remove-name-section --remove-produce
     --out-dir "$out" --out-name surakarta \
     "target/wasm32-unknown-unknown/$profile/surakarta.wasm"
 cp web/index.html "$out/index.html"
+cp web/manifest.webmanifest "$out/manifest.webmanifest"
+rm -rf "$out/icons"
+cp -r web/icons "$out/icons"
 cp ios/src/Assets.xcassets/AppIcon.appiconset/icon-1024.png "$out/icon.png"
-if [ -d assets ] && [ -n "$(ls -A assets)" ]; then
-    rm -rf "$out/assets"
-    cp -r assets "$out/assets"
-fi
+# What the page loads at run time: the sounds (the font and the texts are in the wasm;
+# the font's licence goes along with it).
+rm -rf "$out/assets"
+mkdir -p "$out/assets/sounds" "$out/assets/fonts"
+cp assets/sounds/*.wav "$out/assets/sounds/"
+cp assets/fonts/OFL.txt "$out/assets/fonts/"
+# The service worker, with this build's files and a version that changes with any of them.
+files=$(cd "$out" && find . -type f ! -name sw.js ! -name '*.gz' ! -name '*.br' | LC_ALL=C sort)
+version=$(cd "$out" && echo "$files" | xargs sha256sum | sha256sum | cut -c1-16)
+list=$(echo "./"; echo "$files")
+json=$(printf '%s\n' $list | python3 -c 'import json,sys; print(json.dumps([l.strip() for l in sys.stdin if l.strip()]))')
+python3 - "$out/sw.js" "$version" "$json" <<'PY'
+import sys
+out, version, files = sys.argv[1:]
+text = open("web/sw.js").read().replace("__BUILD__", version).replace("__FILES__", files)
+open(out, "w").write(text)
+PY
 raw=$(stat -c %s "$out/surakarta_bg.wasm")
 gz=$(gzip -9 -c "$out/surakarta_bg.wasm" | wc -c)
 echo "web/build.sh: $out ready; surakarta_bg.wasm $raw bytes, $gz gzipped"

@@ -322,6 +322,40 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       assert.equal(kept, garbage, "the damaged save is kept as it was");
       await shot("7-damaged-save");
     });
+    await t.test("installable, and after one visit it plays the computer with the network off", async () => {
+      const manifest = await page.evaluate(async () => {
+        const link = document.querySelector('link[rel="manifest"]');
+        return (await fetch(link.href)).json();
+      });
+      assert.equal(manifest.display, "standalone");
+      assert.equal(manifest.start_url, "./");
+      assert.ok(manifest.icons.some((i) => i.sizes === "192x192"), "a 192 icon");
+      assert.ok(manifest.icons.some((i) => i.sizes === "512x512" && i.purpose === "maskable"));
+      const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+      assert.equal(worker, "activated", "a service worker keeps the game");
+      await waitFor("the page under the service worker", () => !!navigator.serviceWorker.controller);
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await waitFor("the app's first frame, offline", () => !!window.__surakarta?.points);
+        await waitFor("the menu", () => window.__surakarta.panel === "menu");
+        await tapButton("menu.vs_computer");
+        await waitFor("the new-game panel", () => window.__surakarta.panel === "new-game");
+        await tapButton("newgame.red");
+        await tapButton("newgame.easy");
+        await tapButton("newgame.start");
+        await waitFor("a game against Easy", () => window.__surakarta.panel === null &&
+          window.__surakarta.mode.level === "Easy" && window.__surakarta.turn === "Waiting");
+        await tapPoint("b2");
+        await waitFor("b2 selected", () => window.__surakarta.selected === "b2");
+        await tapPoint("c3");
+        await waitFor("the computer's answer, offline", () =>
+          window.__surakarta.history.length === 2 && window.__surakarta.turn === "Waiting");
+        await shot("10-offline");
+      } finally {
+        await context.setOffline(false);
+      }
+    });
     assert.deepEqual(problems, [], "no errors in the page");
   } finally {
     await browser.close();
