@@ -50,6 +50,15 @@ out, version, files = sys.argv[1:]
 text = open("web/sw.js").read().replace("__BUILD__", version).replace("__FILES__", files)
 open(out, "w").write(text)
 PY
+# Precompressed copies beside the large files, for a server to send as they are
+# (Content-Encoding br or gzip; docs/web.md). brotli is Debian's package; without it, gzip only.
+for f in "$out/surakarta_bg.wasm" "$out/surakarta.js"; do
+    gzip -9 -k -f "$f"
+    if command -v brotli >/dev/null; then
+        brotli -q 11 -k -f "$f"
+    fi
+done
 raw=$(stat -c %s "$out/surakarta_bg.wasm")
-gz=$(gzip -9 -c "$out/surakarta_bg.wasm" | wc -c)
-echo "web/build.sh: $out ready; surakarta_bg.wasm $raw bytes, $gz gzipped"
+gz=$(stat -c %s "$out/surakarta_bg.wasm.gz")
+br=$(stat -c %s "$out/surakarta_bg.wasm.br" 2>/dev/null || echo "no brotli:")
+echo "web/build.sh: $out ready; surakarta_bg.wasm $raw bytes, $gz gzipped, $br with brotli"

@@ -43,10 +43,21 @@ async function serve() {
       res.writeHead(404).end("not found");
       return;
     }
-    res.writeHead(200, {
+    const headers = {
       "content-type": types[path.extname(file)] ?? "application/octet-stream",
       "cache-control": "no-store",
-    });
+      vary: "accept-encoding",
+    };
+    // As a static host does with web/build.sh's precompressed copies (docs/web.md).
+    const accepted = req.headers["accept-encoding"] ?? "";
+    for (const [encoding, ext] of [["br", ".br"], ["gzip", ".gz"]]) {
+      if (accepted.includes(encoding) && fs.existsSync(file + ext)) {
+        res.writeHead(200, { ...headers, "content-encoding": encoding });
+        fs.createReadStream(file + ext).pipe(res);
+        return;
+      }
+    }
+    res.writeHead(200, headers);
     fs.createReadStream(file).pipe(res);
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
@@ -156,6 +167,13 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       for (const [name, [x, y]] of Object.entries(r.points)) {
         assert.ok(x > 0 && x < 390 && y > 0 && y < 844, `${name} at ${x},${y}`);
       }
+      // The wasm came over the wire as web/build.sh's brotli copy.
+      const [sent, unpacked] = await page.evaluate(() => {
+        const e = performance.getEntriesByType("resource").find((r) => r.name.endsWith("surakarta_bg.wasm"));
+        return [e.encodedBodySize, e.decodedBodySize];
+      });
+      assert.equal(sent, fs.statSync(path.join(dist, "surakarta_bg.wasm.br")).size, "brotli on the wire");
+      assert.equal(unpacked, fs.statSync(path.join(dist, "surakarta_bg.wasm")).size);
       await shot("1-start");
     });
 
