@@ -28,7 +28,9 @@ mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$out" --out-name surakarta \
     "target/wasm32-unknown-unknown/$profile/surakarta.wasm"
-cp web/index.html "$out/index.html"
+# The page, told how large the wasm is unpacked (its loading bar counts towards it).
+raw=$(stat -c %s "$out/surakarta_bg.wasm")
+sed "s/__WASM_BYTES__/$raw/" web/index.html > "$out/index.html"
 cp web/manifest.webmanifest "$out/manifest.webmanifest"
 rm -rf "$out/icons"
 cp -r web/icons "$out/icons"

@@ -91,12 +91,13 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
   // draws nine times fewer pixels: software WebGL here draws about 0.5 frames a second at
   // 1170x2532 and 3 at 390x844, and those steps test the game, not the pixel ratio. The
   // page's storage goes along (storageState).
-  const phone = (deviceScaleFactor, storageState) => browser.newContext({
+  const phone = (deviceScaleFactor, storageState, locale = "en-GB") => browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor,
     hasTouch: true,
     isMobile: true,
     storageState,
+    locale,
   });
   const problems = [];
   const watch = (p) => {
@@ -373,6 +374,48 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       } finally {
         await context.setOffline(false);
       }
+    });
+    await t.test("loading counts the bytes, in the phone's language, on a slow line", async () => {
+      const danish = await phone(1, undefined, "da-DK");
+      const slow = await danish.newPage();
+      const cdp = await danish.newCDPSession(slow);
+      await cdp.send("Network.enable");
+      // About 8 Mbit/s: the 3.5 MB download takes a few seconds.
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false, latency: 40, downloadThroughput: 1_000_000, uploadThroughput: 100_000,
+      });
+      await slow.goto(origin);
+      await slow.waitForFunction(() => {
+        const n = Number(document.querySelector("#loading .bar")?.getAttribute("aria-valuenow"));
+        return n > 5 && n < 95;
+      }, null, { timeout: LONG, polling: 50 });
+      const seen = await slow.evaluate(() => ({
+        text: document.querySelector("#loading .text").textContent,
+        lang: document.documentElement.lang,
+      }));
+      assert.equal(seen.text, "Indlæser Surakarta…");
+      assert.equal(seen.lang, "da");
+      await slow.screenshot({ path: path.join(artifacts, "11-loading-da.png") });
+      await slow.waitForFunction(() => !!window.__surakartaReady, null, { timeout: LONG });
+      await danish.close();
+    });
+
+    await t.test("without WebGL2 the page says so instead of starting", async () => {
+      const old = await phone(1);
+      await old.addInitScript(() => {
+        const real = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+          return kind === "webgl2" ? null : real.call(this, kind, ...rest);
+        };
+      });
+      const p = await old.newPage();
+      await p.goto(origin);
+      await p.waitForFunction(() => document.querySelector("#loading .error")?.textContent.length > 0,
+        null, { timeout: LONG });
+      const message = await p.evaluate(() => document.querySelector("#loading .error").textContent);
+      assert.ok(message.includes("WebGL2"), message);
+      await p.screenshot({ path: path.join(artifacts, "12-no-webgl2.png") });
+      await old.close();
     });
     assert.deepEqual(problems, [], "no errors in the page");
   } finally {
