@@ -182,6 +182,24 @@ pub fn run_mobile() {
     build(Options::default(), window).run();
 }
 
+/// The page a player gets keeps its browser console for errors only: Bevy's start-up
+/// lines name the build machine's files.
+const QUIET: bool = cfg!(all(target_arch = "wasm32", not(feature = "dev")));
+
+/// What the log shows.
+const LOG_FILTER: &str = if QUIET {
+    "error"
+} else {
+    "wgpu=error,naga=warn,bevy_render=warn,surakarta=info"
+};
+
+/// The least a log line must be to be shown.
+const LOG_LEVEL: bevy::log::Level = if QUIET {
+    bevy::log::Level::ERROR
+} else {
+    bevy::log::Level::INFO
+};
+
 fn build(options: Options, window: Window) -> App {
     let mut app = App::new();
     app.add_plugins(
@@ -191,7 +209,8 @@ fn build(options: Options, window: Window) -> App {
                 ..default()
             })
             .set(bevy::log::LogPlugin {
-                filter: "wgpu=error,naga=warn,bevy_render=warn,surakarta=info".into(),
+                filter: LOG_FILTER.into(),
+                level: LOG_LEVEL,
                 ..default()
             }),
     );
