@@ -2,13 +2,10 @@
 //! board) and New game.
 
 use crate::Panel;
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
 use crate::panels::new_game::OpenNewGame;
 use crate::session::{Mode, Session, Start};
-use crate::theme::Theme;
 use crate::ui::press::Press;
-use crate::ui::widgets::{button, card, close_panel, label, row};
+use crate::ui::widgets::{Cards, button, close_panel, label, row};
 use bevy::prelude::*;
 use surakarta_engine::Side;
 
@@ -32,28 +29,20 @@ pub fn title_key(session: &Session) -> Option<&'static str> {
     })
 }
 
-fn spawn(
-    mut commands: Commands,
-    session: Res<Session>,
-    strings: Res<Strings>,
-    theme: Res<Theme>,
-    layout: Res<BoardLayout>,
-) {
+fn spawn(mut cards: Cards, session: Res<Session>) {
     let (Some(title), Some(outcome)) = (title_key(&session), session.game.outcome()) else {
         return;
     };
-    let (strings, theme) = (&*strings, &*theme);
-    let reason = strings.get(&format!("reason.{}", outcome.reason.id()));
-    card(
-        &mut commands,
-        theme,
-        &layout,
+    let reason = cards
+        .strings()
+        .get(&format!("reason.{}", outcome.reason.id()));
+    cards.spawn(
         DespawnOnExit(Panel::GameOver),
-        |c| {
+        |c, strings, theme| {
             c.spawn((GameOverTitle, label(strings.get(title), 34.0, theme)));
             c.spawn(label(reason, 18.0, theme));
         },
-        |footer| {
+        |footer, strings, theme| {
             footer.spawn(row()).with_children(|r| {
                 r.spawn(button(
                     "over.close",

@@ -2,34 +2,22 @@
 //! saved and goes on next time).
 
 use crate::Panel;
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
-use crate::theme::Theme;
 use crate::ui::press::Press;
-use crate::ui::widgets::{button, card, close_panel, label, row};
+use crate::ui::widgets::{Cards, button, close_panel, label, row};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Panel::Leave), spawn);
 }
 
-fn spawn(
-    mut commands: Commands,
-    strings: Res<Strings>,
-    theme: Res<Theme>,
-    layout: Res<BoardLayout>,
-) {
-    let (strings, theme) = (&*strings, &*theme);
-    card(
-        &mut commands,
-        theme,
-        &layout,
+fn spawn(mut cards: Cards) {
+    cards.spawn(
         DespawnOnExit(Panel::Leave),
-        |c| {
+        |c, strings, theme| {
             c.spawn(label(strings.get("leave.title"), 26.0, theme));
             c.spawn(label(strings.get("leave.body"), 17.0, theme));
         },
-        |footer| {
+        |footer, strings, theme| {
             footer.spawn(row()).with_children(|r| {
                 r.spawn(button(
                     "leave.stay",

@@ -6,9 +6,8 @@ use crate::i18n::Strings;
 use crate::layout::BoardLayout;
 use crate::session::{Command, Mode, Session, Start};
 use crate::settings::Settings;
-use crate::theme::Theme;
 use crate::ui::press::Press;
-use crate::ui::widgets::{button, card, choice, clear_card, close_panel, label, on_off, row};
+use crate::ui::widgets::{Cards, button, choice, clear_card, close_panel, label, on_off, row};
 use crate::{GameSet, Panel};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -120,23 +119,12 @@ pub fn level_key(level: Level) -> &'static str {
     }
 }
 
-fn spawn(
-    mut commands: Commands,
-    now: Res<NewGameChoice>,
-    settings: Res<Settings>,
-    strings: Res<Strings>,
-    theme: Res<Theme>,
-    layout: Res<BoardLayout>,
-) {
+fn spawn(mut cards: Cards, now: Res<NewGameChoice>, settings: Res<Settings>) {
     let now = *now;
-    let (strings, theme) = (&*strings, &*theme);
     let turn_board = settings.turn_board;
-    card(
-        &mut commands,
-        theme,
-        &layout,
+    cards.spawn(
         DespawnOnExit(Panel::NewGame),
-        |c| {
+        |c, strings, theme| {
             c.spawn(label(strings.get("newgame.title"), 28.0, theme));
             c.spawn(row()).with_children(|r| {
                 for (two, key) in [
@@ -184,7 +172,7 @@ fn spawn(
                 }
             });
         },
-        |footer| {
+        |footer, strings, theme| {
             footer.spawn(row()).with_children(|r| {
                 r.spawn(button(
                     "newgame.cancel",

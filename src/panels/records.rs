@@ -8,10 +8,9 @@ use crate::panels::new_game::OpenNewGame;
 use crate::records::{Pasted, Records};
 use crate::screens::review::OpenReview;
 use crate::session::{Session, Start};
-use crate::theme::Theme;
 use crate::ui::press::Press;
 use crate::ui::widgets::{
-    back_row, button, card, choice, clear_card, label, paragraph, row, styled_button,
+    Cards, back_row, button, choice, clear_card, label, paragraph, row, styled_button,
 };
 use crate::{GameSet, Panel};
 use bevy::prelude::*;
@@ -43,21 +42,18 @@ fn read_shelf(mut records: ResMut<Records>) {
 }
 
 fn spawn(
-    mut commands: Commands,
+    mut cards: Cards,
     session: Res<Session>,
     records: Res<Records>,
     clipboard: Res<Clipboard>,
-    strings: Res<Strings>,
-    theme: Res<Theme>,
-    layout: Res<BoardLayout>,
 ) {
-    let (strings, theme, records) = (&*strings, &*theme, &*records);
+    let records = &*records;
     let game = &session.game;
     let result = game.outcome().map_or_else(
-        || strings.get("records.in_progress"),
+        || cards.strings().get("records.in_progress"),
         |o| o.result_token().to_owned(),
     );
-    let this_game = strings.fill(
+    let this_game = cards.strings().fill(
         "records.this_game",
         &[
             ("moves", game.history().len().to_string()),
@@ -66,12 +62,9 @@ fn spawn(
     );
     let has_moves = !game.history().is_empty();
     let clipboard = clipboard.available();
-    card(
-        &mut commands,
-        theme,
-        &layout,
+    cards.spawn(
         DespawnOnExit(Panel::Records),
-        |c| {
+        |c, strings, theme| {
             c.spawn(label(strings.get("records.title"), 28.0, theme));
             c.spawn(label(this_game, 17.0, theme));
             c.spawn(row()).with_children(|r| {
@@ -150,7 +143,7 @@ fn spawn(
                 });
             }
         },
-        |footer| back_row(footer, strings, theme),
+        back_row,
     );
 }
 

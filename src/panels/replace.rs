@@ -2,35 +2,23 @@
 //! progress. Keep playing goes back; New game starts the game chosen.
 
 use crate::Panel;
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
 use crate::panels::new_game::Starter;
-use crate::theme::Theme;
 use crate::ui::press::Press;
-use crate::ui::widgets::{button, card, close_panel, label, row};
+use crate::ui::widgets::{Cards, button, close_panel, label, row};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Panel::Replace), spawn);
 }
 
-fn spawn(
-    mut commands: Commands,
-    strings: Res<Strings>,
-    theme: Res<Theme>,
-    layout: Res<BoardLayout>,
-) {
-    let (strings, theme) = (&*strings, &*theme);
-    card(
-        &mut commands,
-        theme,
-        &layout,
+fn spawn(mut cards: Cards) {
+    cards.spawn(
         DespawnOnExit(Panel::Replace),
-        |c| {
+        |c, strings, theme| {
             c.spawn(label(strings.get("replace.title"), 26.0, theme));
             c.spawn(label(strings.get("replace.body"), 17.0, theme));
         },
-        |footer| {
+        |footer, strings, theme| {
             footer.spawn(row()).with_children(|r| {
                 let keep = strings.get("replace.keep");
                 r.spawn(button("replace.keep", keep, theme, 20.0, true))

@@ -4,9 +4,8 @@
 use crate::i18n::{Language, Strings};
 use crate::layout::BoardLayout;
 use crate::settings::Settings;
-use crate::theme::Theme;
 use crate::ui::diagram::{Mark, diagram};
-use crate::ui::widgets::{back_row, card, clear_card, label, paragraph};
+use crate::ui::widgets::{Cards, back_row, clear_card, label, paragraph};
 use crate::{GameSet, Panel};
 use bevy::prelude::*;
 use surakarta_engine::{Position, Side};
@@ -71,14 +70,8 @@ pub fn rules_text(rules: &surakarta_engine::Ruleset, strings: &Strings) -> Vec<S
     out
 }
 
-fn spawn(
-    mut commands: Commands,
-    settings: Res<Settings>,
-    strings: Res<Strings>,
-    theme: Res<Theme>,
-    layout: Res<BoardLayout>,
-) {
-    let (rules, strings, theme) = (&settings.rules, &*strings, &*theme);
+fn spawn(mut cards: Cards, settings: Res<Settings>) {
+    let rules = &settings.rules;
     // The board and its circuits; a stone's steps; a capture round a loop.
     let start = Position::start(rules.first).to_string();
     let pictures = [
@@ -94,12 +87,9 @@ fn spawn(
             .ok()
             .map(|mv| ("6/6/6/1r2b1/6/6 r 0 0".to_owned(), Mark::Capture(mv))),
     ];
-    card(
-        &mut commands,
-        theme,
-        &layout,
+    cards.spawn(
         DespawnOnExit(Panel::Rules),
-        |c| {
+        |c, strings, theme| {
             c.spawn(label(strings.get("rules.title"), 28.0, theme));
             for (i, text) in rules_text(rules, strings).into_iter().enumerate() {
                 c.spawn(paragraph(text, theme));
@@ -108,6 +98,6 @@ fn spawn(
                 }
             }
         },
-        |footer| back_row(footer, strings, theme),
+        back_row,
     );
 }

@@ -5,9 +5,9 @@
 use crate::i18n::{Language, Strings};
 use crate::layout::BoardLayout;
 use crate::settings::{AnimationSpeed, Settings};
-use crate::theme::{Theme, ThemeKind};
+use crate::theme::ThemeKind;
 use crate::ui::press::Press;
-use crate::ui::widgets::{back_row, card, choice, clear_card, label, on_off, row};
+use crate::ui::widgets::{Cards, back_row, choice, clear_card, label, on_off, row};
 use crate::{GameSet, Panel};
 use bevy::prelude::*;
 use surakarta_engine::Ruleset;
@@ -70,20 +70,11 @@ const TOGGLES: [Toggle; 5] = [
     },
 ];
 
-fn spawn(
-    mut commands: Commands,
-    settings: Res<Settings>,
-    strings: Res<Strings>,
-    theme: Res<Theme>,
-    layout: Res<BoardLayout>,
-) {
-    let (settings, strings, theme) = (&*settings, &*strings, &*theme);
-    card(
-        &mut commands,
-        theme,
-        &layout,
+fn spawn(mut cards: Cards, settings: Res<Settings>) {
+    let settings = &*settings;
+    cards.spawn(
         DespawnOnExit(Panel::Settings),
-        |c| {
+        |c, strings, theme| {
             c.spawn(label(strings.get("settings.title"), 28.0, theme));
             c.spawn(label(strings.get("settings.rules"), 16.0, theme));
             c.spawn(row()).with_children(|r| {
@@ -138,6 +129,6 @@ fn spawn(
                 }
             });
         },
-        |footer| back_row(footer, strings, theme),
+        back_row,
     );
 }

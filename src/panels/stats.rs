@@ -1,12 +1,9 @@
 //! Statistics: wins, draws and losses against each level of the computer.
 
 use crate::Panel;
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
 use crate::panels::new_game::level_key;
 use crate::persist::Stats;
-use crate::theme::Theme;
-use crate::ui::widgets::{back_row, card, label};
+use crate::ui::widgets::{Cards, back_row, label};
 use bevy::prelude::*;
 use surakarta_engine::ai::Level;
 
@@ -14,20 +11,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Panel::Stats), spawn);
 }
 
-fn spawn(
-    mut commands: Commands,
-    stats: Res<Stats>,
-    strings: Res<Strings>,
-    theme: Res<Theme>,
-    layout: Res<BoardLayout>,
-) {
-    let (strings, theme) = (&*strings, &*theme);
-    card(
-        &mut commands,
-        theme,
-        &layout,
+fn spawn(mut cards: Cards, stats: Res<Stats>) {
+    cards.spawn(
         DespawnOnExit(Panel::Stats),
-        |c| {
+        |c, strings, theme| {
             c.spawn(label(strings.get("stats.title"), 28.0, theme));
             if stats.0.values().all(|t| t.wins + t.draws + t.losses == 0) {
                 c.spawn(label(strings.get("stats.empty"), 17.0, theme));
@@ -48,6 +35,6 @@ fn spawn(
                 c.spawn(label(line, 20.0, theme));
             }
         },
-        |footer| back_row(footer, strings, theme),
+        back_row,
     );
 }

@@ -7,9 +7,8 @@ use crate::layout::BoardLayout;
 use crate::panels::new_game::OpenNewGame;
 use crate::screens::lesson::LessonStep;
 use crate::session::{Session, Start};
-use crate::theme::Theme;
 use crate::ui::press::Press;
-use crate::ui::widgets::{card, clear_card, label, row, styled_button};
+use crate::ui::widgets::{Cards, clear_card, label, row, styled_button};
 use crate::{GameSet, Panel, Screen};
 use bevy::prelude::*;
 
@@ -50,13 +49,7 @@ enum Entry {
     Open(Panel),
 }
 
-fn spawn(
-    mut commands: Commands,
-    session: Res<Session>,
-    strings: Res<Strings>,
-    theme: Res<Theme>,
-    layout: Res<BoardLayout>,
-) {
+fn spawn(mut cards: Cards, session: Res<Session>) {
     let in_progress = session.in_progress();
     let mut entries = Vec::new();
     if in_progress {
@@ -71,13 +64,9 @@ fn spawn(
         (Entry::Open(Panel::Settings), "menu.settings"),
         (Entry::Open(Panel::Stats), "menu.statistics"),
     ]);
-    let (strings, theme) = (&*strings, &*theme);
-    card(
-        &mut commands,
-        theme,
-        &layout,
+    cards.spawn(
         DespawnOnExit(MenuShown),
-        |c| {
+        |c, strings, theme| {
             c.spawn(label(strings.get("app.title"), 36.0, theme));
             for (i, (entry, key)) in entries.into_iter().enumerate() {
                 // The first entry is the one most players want: drawn as the main button.
@@ -93,7 +82,7 @@ fn spawn(
                 });
             }
         },
-        |_| {},
+        |_, _, _| {},
     );
 }
 

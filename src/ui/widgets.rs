@@ -4,9 +4,11 @@
 //! [`Press`](super::press::Press) do; [`ButtonId`] names it for tests and reports.
 
 use crate::GameSet;
+use crate::i18n::Strings;
 use crate::layout::{BoardLayout, SafeArea};
 use crate::theme::Theme;
 use crate::ui::press::Solid;
+use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::input::touch::TouchPhase;
 use bevy::prelude::*;
@@ -47,6 +49,46 @@ pub struct ScrollThumb(Entity);
 /// the new one shows the same part.
 #[derive(Resource, Default)]
 pub struct KeptScroll(Option<f32>);
+
+/// What a panel needs to draw its card: the words, the colours, the safe area.
+#[derive(SystemParam)]
+pub struct Cards<'w, 's> {
+    commands: Commands<'w, 's>,
+    strings: Res<'w, Strings>,
+    theme: Res<'w, Theme>,
+    layout: Res<'w, BoardLayout>,
+}
+
+impl Cards<'_, '_> {
+    /// The words of the language shown, for what a panel works out before its card.
+    pub fn strings(&self) -> &Strings {
+        &self.strings
+    }
+
+    /// Spawns the card (see [`card`]); `body` and `footer` get the words and the colours.
+    pub fn spawn(
+        &mut self,
+        until: impl Bundle,
+        body: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
+        footer: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
+    ) {
+        let Cards {
+            commands,
+            strings,
+            theme,
+            layout,
+        } = self;
+        let (strings, theme) = (&**strings, &**theme);
+        card(
+            commands,
+            theme,
+            layout,
+            until,
+            |c| body(c, strings, theme),
+            |f| footer(f, strings, theme),
+        );
+    }
+}
 
 /// Spawns a card over the screen, within the safe area: the shade, then `body` (which
 /// scrolls) and `footer` (which stays at the foot of the card), despawned with `until`.
@@ -268,7 +310,7 @@ pub fn row() -> impl Bundle {
 }
 
 /// "Name: On" or "Name: Off".
-pub fn on_off(strings: &crate::i18n::Strings, key: &str, on: bool) -> String {
+pub fn on_off(strings: &Strings, key: &str, on: bool) -> String {
     let state = strings.get(if on { "on.on" } else { "on.off" });
     format!("{}: {state}", strings.get(key))
 }
@@ -377,7 +419,7 @@ pub fn close_panel(_: On<super::press::Press>, mut panel: ResMut<NextState<crate
 }
 
 /// Back to the screen under the panel, at the foot of a card.
-pub fn back_row(footer: &mut ChildSpawnerCommands, strings: &crate::i18n::Strings, theme: &Theme) {
+pub fn back_row(footer: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme) {
     footer.spawn(row()).with_children(|r| {
         r.spawn(button(
             "back",
