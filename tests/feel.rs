@@ -310,3 +310,43 @@ fn in_a_two_player_game_the_bars_turn_with_the_board_to_face_the_player_to_move(
     app.update();
     assert!(angle(&mut app).iter().all(|a| *a < 0.01));
 }
+
+#[test]
+fn the_platforms_safe_area_moves_the_bars_clear_of_the_notch() {
+    use surakarta::layout::{BoardLayout, SafeArea};
+    let mut app = app();
+    set_game(&mut app, START, Mode::TwoPlayers);
+    let bars = |app: &mut App| -> Vec<(f32, f32)> {
+        let mut v: Vec<(f32, f32)> = app
+            .world_mut()
+            .query::<&Node>()
+            .iter(app.world())
+            .filter_map(|n| match (n.padding.top, n.padding.bottom) {
+                (Val::Px(t), Val::Px(b)) if t > 0.0 || b > 0.0 => Some((t, b)),
+                _ => None,
+            })
+            .collect();
+        v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        v
+    };
+    let before = bars(&mut app);
+    *app.world_mut().resource_mut::<SafeArea>() = SafeArea {
+        top: 47.0,
+        bottom: 34.0,
+        left: 0.0,
+        right: 0.0,
+    };
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<BoardLayout>().safe.top, 47.0);
+    let after = bars(&mut app);
+    assert!(
+        after.iter().any(|(t, _)| *t >= 47.0),
+        "the status bar starts below the notch: {after:?}"
+    );
+    assert!(
+        after.iter().any(|(_, b)| *b >= 34.0),
+        "the buttons end above the home indicator: {after:?}"
+    );
+    assert_ne!(before, after);
+}

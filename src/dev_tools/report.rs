@@ -158,6 +158,7 @@ pub fn report(world: &mut World) -> Value {
         "hover": world.resource::<crate::input::Hover>().0.map(|s| s.to_string()),
         "hint": selection.hint.as_ref().map(|h| h.mv.to_string()),
         "window": [layout.window.x, layout.window.y],
+        "safe": [layout.safe.top, layout.safe.right, layout.safe.bottom, layout.safe.left],
         "spacing": layout.spacing,
         "points": points,
         "buttons": buttons,

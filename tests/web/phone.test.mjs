@@ -329,6 +329,25 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
       await waitFor("the capture dropped on e5", () => window.__surakarta.history.at(-1) === "b3xe5");
     });
+    await t.test("the phone's safe-area insets keep the bars clear, also after a rotation", async () => {
+      assert.deepEqual((await report()).safe, [0, 0, 0, 0], "this page's browser keeps nothing");
+      // A phone with a notch and a home indicator: the page measures env(safe-area-inset-*).
+      await page.addStyleTag({ content: "#insets { padding: 0 47px 21px 47px !important; }" });
+      await page.setViewportSize({ width: 844, height: 390 });
+      await waitFor("the insets in landscape", () =>
+        JSON.stringify(window.__surakarta.safe) === "[0,47,21,47]" && window.__surakarta.window[0] === 844);
+      await shot("13-insets-landscape");
+      await page.addStyleTag({ content: "#insets { padding: 47px 0 34px 0 !important; }" });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await waitFor("the insets in portrait", () =>
+        JSON.stringify(window.__surakarta.safe) === "[47,0,34,0]" && window.__surakarta.window[0] === 390);
+      const r = await report();
+      for (const name of ["bar.menu", "bar.undo", "bar.hint"]) {
+        const b = r.buttons[name];
+        assert.ok(b.y + b.h / 2 <= 844 - 34, `${name} clear of the home indicator: ${JSON.stringify(b)}`);
+      }
+      await shot("13-insets-portrait");
+    });
     await t.test("a damaged save is kept aside, the player is told, a fresh game starts", async () => {
       const garbage = "{ not a saved game";
       await page.evaluate((g) => localStorage.setItem("surakarta.game.json", g), garbage);
