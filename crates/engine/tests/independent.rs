@@ -3,11 +3,14 @@
 //! neighbours. No bitboards, no tables from the engine; slow and plain. The engine's legal
 //! moves must be exactly these, on random positions and at every ply of random games.
 
+mod common;
+
+use common::position;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
-use surakarta_engine::{Bitboard, Game, Position, Ruleset, Side, Square};
+use surakarta_engine::{Game, Position, Ruleset, Side, Square};
 
 /// The inner circuit walked in one direction, as RULES.md lists it; a loop follows every
 /// sixth slot (at f1, f6, a6, a1).
@@ -167,23 +170,6 @@ fn the_engine_plays_exactly_the_rules_moves_through_random_games() {
             game.try_play(m).unwrap();
         }
     }
-}
-
-/// A random placement: each point empty, Red or Black, at most 12 stones a side.
-fn position() -> impl Strategy<Value = Position> {
-    (prop::collection::vec(0u8..3, 36), any::<bool>()).prop_map(|(cells, black)| {
-        let (mut red, mut blk) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for (i, c) in cells.iter().enumerate() {
-            let sq = Square::new(i as u8).unwrap().bb();
-            match c {
-                1 if red.count() < 12 => red |= sq,
-                2 if blk.count() < 12 => blk |= sq,
-                _ => {}
-            }
-        }
-        let side = if black { Side::Black } else { Side::Red };
-        Position::from_parts(red, blk, side, 0, 0)
-    })
 }
 
 proptest! {

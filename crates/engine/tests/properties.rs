@@ -1,30 +1,10 @@
 //! Properties over random positions and arbitrary text.
 
-use proptest::prelude::*;
-use surakarta_engine::{Bitboard, Game, Move, Position, Record, Ruleset, Side, Square, perft};
+mod common;
 
-/// A random position: each point empty, Red or Black, at most 12 stones a side.
-fn position() -> impl Strategy<Value = Position> {
-    (
-        prop::collection::vec(0u8..3, 36),
-        any::<bool>(),
-        0u32..60,
-        0u32..300,
-    )
-        .prop_map(|(cells, black, since, plies)| {
-            let (mut red, mut blk) = (Bitboard::EMPTY, Bitboard::EMPTY);
-            for (i, c) in cells.iter().enumerate() {
-                let sq = Square::new(i as u8).unwrap().bb();
-                match c {
-                    1 if red.count() < 12 => red |= sq,
-                    2 if blk.count() < 12 => blk |= sq,
-                    _ => {}
-                }
-            }
-            let side = if black { Side::Black } else { Side::Red };
-            Position::from_parts(red, blk, side, since, plies)
-        })
-}
+use common::position;
+use proptest::prelude::*;
+use surakarta_engine::{Game, Move, Position, Record, Ruleset, Side, Square, perft};
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
