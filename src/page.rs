@@ -2,14 +2,20 @@
 //! (`window.__surakartaReady`), which then takes its loading indicator away; and the page
 //! tells the app the insets the phone keeps for itself (CSS `env(safe-area-inset-*)`,
 //! measured by `web/index.html` as `window.__surakartaSafeArea`), which the layout keeps
-//! clear, also after a rotation. Elsewhere this does nothing.
+//! clear, also after a rotation; and whether Back would do something now
+//! (`window.__surakartaWantsBack`), so that the browser's back button or gesture closes a
+//! card instead of leaving the page, and leaves it when there is nothing to close.
+//! Elsewhere this does nothing.
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     #[cfg(target_arch = "wasm32")]
-    app.add_systems(Last, say_ready.run_if(first_frames_drawn))
-        .add_systems(First, follow_safe_area);
+    app.add_systems(
+        Last,
+        (say_ready.run_if(first_frames_drawn), say_if_back_is_wanted),
+    )
+    .add_systems(First, follow_safe_area);
     #[cfg(not(target_arch = "wasm32"))]
     let _ = app;
 }
@@ -61,5 +67,27 @@ fn first_frames_drawn(frames: Res<bevy::diagnostic::FrameCount>, mut told: Local
 fn say_ready() {
     if let Some(window) = web_sys::window() {
         let _ = js_sys::Reflect::set(&window, &"__surakartaReady".into(), &true.into());
+    }
+}
+
+/// Tells the page whether Back would do something: close a card, leave a lesson or a
+/// review, go from the menu to the board, ask before leaving a game in progress. Only
+/// on the game screen with nothing to lose does Back leave the page.
+#[cfg(target_arch = "wasm32")]
+fn say_if_back_is_wanted(
+    screen: Res<State<crate::Screen>>,
+    panel: Res<State<crate::Panel>>,
+    session: Res<crate::session::Session>,
+    mut told: Local<Option<bool>>,
+) {
+    let wanted = *panel.get() != crate::Panel::None
+        || *screen.get() != crate::Screen::Game
+        || session.in_progress();
+    if *told == Some(wanted) {
+        return;
+    }
+    if let Some(window) = web_sys::window() {
+        let _ = js_sys::Reflect::set(&window, &"__surakartaWantsBack".into(), &wanted.into());
+        *told = Some(wanted);
     }
 }

@@ -348,6 +348,18 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       }
       await shot("13-insets-portrait");
     });
+    await t.test("the browser's back closes what is open and keeps the page", async () => {
+      await tapButton("bar.menu");
+      await waitFor("the menu", () => window.__surakarta.panel === "menu");
+      await tapButton("menu.settings");
+      await waitFor("the settings", () => window.__surakarta.panel === "settings");
+      await page.evaluate(() => history.back());
+      await waitFor("back to the menu", () => window.__surakarta.panel === "menu");
+      await page.evaluate(() => history.back());
+      await waitFor("back to the board", () => window.__surakarta.panel === null &&
+        window.__surakarta.screen === "Game");
+      assert.ok(await page.evaluate(() => !!window.__surakarta), "still on the page");
+    });
     await t.test("a damaged save is kept aside, the player is told, a fresh game starts", async () => {
       const garbage = "{ not a saved game";
       await page.evaluate((g) => localStorage.setItem("surakarta.game.json", g), garbage);
