@@ -10,7 +10,7 @@ use crate::i18n::Strings;
 use crate::layout::BoardLayout;
 use crate::screens::review::ReviewStep;
 use crate::selection::Selection;
-use crate::session::{Command, Mode, OnBoard, Turn};
+use crate::session::{Command, OnBoard, Turn};
 use crate::theme::Theme;
 use crate::ui::press::Press;
 use crate::ui::widgets::{ButtonId, button};
@@ -305,22 +305,16 @@ struct Can<'w> {
 }
 
 impl Can<'_> {
+    /// Undo would take something back: asked of the same `undo` the button runs, on a copy.
     fn undo(&self) -> bool {
         let session = self.board.session();
         let settled = self
             .turn
             .as_ref()
             .is_some_and(|t| !matches!(t.get(), Turn::Animating));
-        let moves = session.game.history().len();
-        settled
-            && match session.mode {
-                // Only a person's move is taken back: there must be one.
-                Mode::VsComputer { human, .. } => {
-                    let first = session.game.start().side_to_move();
-                    moves >= 2 || (moves == 1 && first == human)
-                }
-                Mode::TwoPlayers => moves > 0,
-            }
+        let mut tried = session.clone();
+        crate::session::undo(&mut tried);
+        settled && tried.game.history().len() < session.game.history().len()
     }
 
     fn hint(&self) -> bool {
