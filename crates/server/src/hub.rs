@@ -1,0 +1,245 @@
+//! The games in play: each loaded game's table, who listens to it, and the one way an
+//! event happens (checked by the engine, committed to the store, then told to everyone).
+
+use crate::store::{Appended, Heard, Store, StoreError};
+use crate::table::{Event, Refused, Table};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{OnceCell, broadcast};
+
+/// How many states a slow connection may fall behind before it is sent the latest instead.
+const BACKLOG: usize = 32;
+
+/// Why an action did not happen.
+#[derive(Debug)]
+pub enum ActError {
+    /// The game's rules or state refuse it; the text is for the player.
+    Refused(Refused),
+    /// The game is no longer stored (it expired).
+    Gone,
+    /// The store failed; nothing changed.
+    Store(StoreError),
+}
+
+impl From<Refused> for ActError {
+    fn from(r: Refused) -> Self {
+        ActError::Refused(r)
+    }
+}
+
+impl From<StoreError> for ActError {
+    fn from(e: StoreError) -> Self {
+        ActError::Store(e)
+    }
+}
+
+/// A loaded game.
+pub struct Cell {
+    table: OnceCell<tokio::sync::Mutex<Table>>,
+    /// Every change's state, as the JSON the connections send.
+    pub changes: broadcast::Sender<Arc<str>>,
+    used: AtomicU64,
+}
+
+impl Cell {
+    fn table(&self) -> &tokio::sync::Mutex<Table> {
+        // Cells are handed out only once their table is loaded.
+        self.table.get().expect("a cell handed out is loaded")
+    }
+
+    /// The game as it stands.
+    pub async fn snapshot(&self) -> Table {
+        self.table().lock().await.clone()
+    }
+}
+
+/// The state message sent to connections.
+pub fn state_message(table: &Table) -> Arc<str> {
+    let mut value = serde_json::to_value(table.state()).unwrap_or_default();
+    if let Some(map) = value.as_object_mut() {
+        map.insert("type".into(), "state".into());
+    }
+    Arc::from(value.to_string())
+}
+
+/// Every loaded game, and the store behind them.
+pub struct Hub {
+    store: Store,
+    cells: Mutex<HashMap<String, Arc<Cell>>>,
+    started: Instant,
+}
+
+impl Hub {
+    /// A hub over `store`.
+    pub fn new(store: Store) -> Arc<Hub> {
+        Arc::new(Hub {
+            store,
+            cells: Mutex::new(HashMap::new()),
+            started: Instant::now(),
+        })
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn now(&self) -> u64 {
+        self.started.elapsed().as_secs()
+    }
+
+    fn cells(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Cell>>> {
+        // A panic elsewhere while holding the map cannot leave it half-changed: every
+        // change is one insert or remove.
+        self.cells.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// How many games are loaded.
+    pub fn loaded(&self) -> usize {
+        self.cells().len()
+    }
+
+    /// The game with this id, loaded from the store if need be; `None` if unknown.
+    pub async fn get(&self, id: &str) -> Result<Option<Arc<Cell>>, StoreError> {
+        let cell = {
+            let mut cells = self.cells();
+            let cell = cells.entry(id.to_owned()).or_insert_with(|| {
+                Arc::new(Cell {
+                    table: OnceCell::new(),
+                    changes: broadcast::channel(BACKLOG).0,
+                    used: AtomicU64::new(0),
+                })
+            });
+            // Marked used under the map's lock, so unload_unused cannot take it now.
+            cell.used.store(self.now(), Ordering::Relaxed);
+            cell.clone()
+        };
+        let loaded = cell
+            .table
+            .get_or_try_init(|| async {
+                match self.store.load(id).await.map_err(Some)? {
+                    Some(stored) => Table::replay(id.to_owned(), &stored.ruleset, &stored.events)
+                        .map(tokio::sync::Mutex::new)
+                        .ok_or_else(|| {
+                            Some(StoreError(format!("game {id}: its events do not replay")))
+                        }),
+                    None => Err(None),
+                }
+            })
+            .await;
+        match loaded {
+            Ok(_) => {
+                if self.store.shared() {
+                    // Another instance may have moved since this one last heard.
+                    let mut table = cell.table().lock().await;
+                    self.catch_up(&cell, &mut table).await?;
+                }
+                Ok(Some(cell))
+            }
+            Err(e) => {
+                let mut cells = self.cells();
+                if cells.get(id).is_some_and(|c| Arc::ptr_eq(c, &cell)) {
+                    cells.remove(id);
+                }
+                // None: the store has no such game.
+                e.map_or(Ok(None), Err)
+            }
+        }
+    }
+
+    /// Stores a new game whose first event is `first`; `false` if the id is taken.
+    pub async fn create(&self, table: &Table, first: &Event) -> Result<bool, StoreError> {
+        self.store
+            .create(&table.id, &table.ruleset, &first.encode())
+            .await
+    }
+
+    /// Makes an event happen: `decide` looks at the game as it stands and names the event
+    /// (or refuses); the engine checks it, the store commits it, and then everyone
+    /// connected is told. Returns the game after it.
+    pub async fn act(
+        &self,
+        cell: &Cell,
+        decide: impl Fn(&Table) -> Result<Event, Refused>,
+    ) -> Result<Table, ActError> {
+        cell.used.store(self.now(), Ordering::Relaxed);
+        let mut table = cell.table().lock().await;
+        // A few tries: with several instances, another may have added an event first.
+        for _ in 0..4 {
+            let event = decide(&table)?;
+            let mut next = table.clone();
+            next.apply(&event)?;
+            match self
+                .store
+                .append(&table.id, table.events(), &event.encode())
+                .await?
+            {
+                Appended::Done => {
+                    *table = next;
+                    let _ = cell.changes.send(state_message(&table));
+                    return Ok(table.clone());
+                }
+                Appended::Conflict => self.catch_up(cell, &mut table).await?,
+                Appended::Gone => return Err(ActError::Gone),
+            }
+        }
+        Err(ActError::Refused(Refused(
+            "the game changed while your move was on its way; try again".into(),
+        )))
+    }
+
+    /// Reads the events other instances added and tells this instance's connections.
+    async fn catch_up(&self, cell: &Cell, table: &mut Table) -> Result<(), StoreError> {
+        let Some(events) = self.store.events_from(&table.id, table.events()).await? else {
+            return Ok(());
+        };
+        if events.is_empty() {
+            return Ok(());
+        }
+        let mut next = table.clone();
+        for line in &events {
+            let applied = Event::decode(line).map(|e| next.apply(&e));
+            if !matches!(applied, Some(Ok(()))) {
+                return Err(StoreError(format!(
+                    "game {}: stored event {line:?} does not apply",
+                    table.id
+                )));
+            }
+        }
+        *table = next;
+        let _ = cell.changes.send(state_message(table));
+        Ok(())
+    }
+
+    /// Passes on an event another instance committed (`None`: events may have been
+    /// missed, so every loaded game catches up).
+    pub async fn heard(&self, heard: Option<Heard>) {
+        let cells: Vec<Arc<Cell>> = match &heard {
+            Some(h) => self.cells().get(&h.id).cloned().into_iter().collect(),
+            None => self.cells().values().cloned().collect(),
+        };
+        for cell in cells {
+            let Some(table) = cell.table.get() else {
+                continue;
+            };
+            let mut table = table.lock().await;
+            if heard.as_ref().is_some_and(|h| h.seq < table.events()) {
+                continue; // this instance's own event, or one it has already read
+            }
+            if let Err(e) = self.catch_up(&cell, &mut table).await {
+                tracing::warn!("catching up: {e}");
+            }
+        }
+    }
+
+    /// Forgets loaded games nobody has used for `unused` and nobody listens to.
+    pub fn unload_unused(&self, unused: Duration) {
+        let now = self.now();
+        self.cells().retain(|_, cell| {
+            cell.changes.receiver_count() > 0
+                || now.saturating_sub(cell.used.load(Ordering::Relaxed)) < unused.as_secs()
+        });
+    }
+}

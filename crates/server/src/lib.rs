@@ -1,0 +1,369 @@
+//! The online Surakarta server: games by link, with the engine as the referee.
+//!
+//! One process serves the web build and the game API (docs/online.md): a player creates
+//! a game and gets a seat token and an invite; whoever opens the invite takes the other
+//! seat; moves go over a WebSocket, are checked by the engine, committed to the store and
+//! then sent to both players and every watcher. SQLite is the store of one instance, Redis
+//! the store that several instances behind a load balancer share.
+#![deny(missing_docs)]
+
+pub mod hub;
+pub mod limits;
+pub mod store;
+pub mod table;
+mod ws;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get, post};
+use hub::Hub;
+use limits::{Addresses, Limits};
+use serde::Deserialize;
+use serde_json::json;
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use store::{Store, StoreError};
+use surakarta_engine::Side;
+use table::{Event, Refused, Table, new_game_id, new_token, plausible_id, side_name, token_hash};
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// Where games are kept.
+#[derive(Clone, Debug)]
+pub enum StoreChoice {
+    /// A SQLite file (created if missing).
+    Sqlite(PathBuf),
+    /// A Redis server, `redis://host:port/db`.
+    Redis(String),
+}
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where games are kept.
+    pub store: StoreChoice,
+    /// The web build's folder, served at `/` (nothing outside it is ever served).
+    pub web: Option<PathBuf>,
+    /// What one address or connection may do.
+    pub limits: Limits,
+    /// A game without an event for this long is deleted.
+    pub expire_after: Duration,
+    /// How often expired games are deleted and unused ones unloaded.
+    pub sweep_every: Duration,
+    /// Take the client's address from the last `X-Forwarded-For` entry (behind a proxy
+    /// or load balancer that sets it; never when clients reach the server directly).
+    pub trust_forwarded_for: bool,
+}
+
+impl Config {
+    /// The defaults with this store.
+    pub fn new(store: StoreChoice) -> Config {
+        Config {
+            store,
+            web: None,
+            limits: Limits::default(),
+            expire_after: Duration::from_secs(30 * 24 * 3600),
+            sweep_every: Duration::from_secs(600),
+            trust_forwarded_for: false,
+        }
+    }
+}
+
+/// What every request shares.
+pub(crate) struct App {
+    hub: Arc<Hub>,
+    limits: Limits,
+    addresses: Arc<Addresses>,
+    trust_forwarded_for: bool,
+}
+
+/// Opens the configured store.
+pub async fn open_store(config: &Config) -> Result<Store, StoreError> {
+    match &config.store {
+        StoreChoice::Sqlite(path) => Ok(Store::Sqlite(store::sqlite::SqliteStore::open(path)?)),
+        StoreChoice::Redis(url) => {
+            let s = store::redis::RedisStore::connect(url, config.expire_after).await?;
+            s.ping().await?;
+            Ok(Store::Redis(s))
+        }
+    }
+}
+
+/// Serves on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let store = open_store(&config).await?;
+    let hub = Hub::new(store.clone());
+    if let Store::Redis(redis) = &store {
+        let (heard, mut queue) = tokio::sync::mpsc::channel(1024);
+        redis.listen(heard);
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            while let Some(message) = queue.recv().await {
+                hub.heard(message).await;
+            }
+        });
+    }
+    {
+        let hub = hub.clone();
+        let (every, idle) = (config.sweep_every, config.expire_after);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            loop {
+                tick.tick().await;
+                match hub.store().expire(idle).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!("{n} idle games expired"),
+                    Err(e) => tracing::warn!("expiring games: {e}"),
+                }
+                hub.unload_unused(idle.min(Duration::from_secs(300)));
+            }
+        });
+    }
+    let app = router(hub, &config);
+    tracing::info!("listening on {}", listener.local_addr()?);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await?;
+    Ok(())
+}
+
+/// The routes: the API under `/api`, the web build everywhere else.
+pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
+    let app = Arc::new(App {
+        hub,
+        limits: config.limits.clone(),
+        addresses: Arc::new(Addresses::default()),
+        trust_forwarded_for: config.trust_forwarded_for,
+    });
+    let api = Router::new()
+        .route("/api/health", get(health))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(show))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/{*rest}", any(no_such_api))
+        .layer(DefaultBodyLimit::max(4096))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
+        .with_state(app);
+    match &config.web {
+        Some(dir) => api.fallback_service(
+            ServeDir::new(dir)
+                .precompressed_br()
+                .precompressed_gzip()
+                .append_index_html_on_directories(true),
+        ),
+        None => api.fallback(|| async { error(StatusCode::NOT_FOUND, "nothing here") }),
+    }
+}
+
+pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    let message: String = message.into();
+    (status, axum::Json(json!({ "error": message }))).into_response()
+}
+
+fn store_failed(e: StoreError) -> Response {
+    tracing::error!("store: {e}");
+    error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the server cannot reach its store just now; nothing changed, try again",
+    )
+}
+
+/// The client's address: the peer's, or the proxy's word for it when trusted.
+pub(crate) fn client_ip(
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    trust_forwarded_for: bool,
+) -> IpAddr {
+    if trust_forwarded_for {
+        let forwarded = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|v| v.trim().parse::<IpAddr>().ok())
+            .next_back();
+        if let Some(ip) = forwarded {
+            return ip;
+        }
+    }
+    peer.ip()
+}
+
+async fn health(State(app): State<Arc<App>>) -> Response {
+    if let Store::Redis(redis) = app.hub.store()
+        && let Err(e) = redis.ping().await
+    {
+        return store_failed(e);
+    }
+    axum::Json(json!({ "status": "ok" })).into_response()
+}
+
+async fn no_such_api() -> Response {
+    error(StatusCode::NOT_FOUND, "no such API; see docs/online.md")
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    #[serde(default = "standard")]
+    ruleset: String,
+    #[serde(default = "random")]
+    seat: String,
+}
+
+fn standard() -> String {
+    "standard".into()
+}
+
+fn random() -> String {
+    "random".into()
+}
+
+async fn create(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let request: CreateRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        CreateRequest {
+            ruleset: standard(),
+            seat: random(),
+        }
+    } else {
+        let parsed = serde_json::from_slice::<serde_json::Value>(&body).and_then(|v| match v {
+            serde_json::Value::Object(_) => serde_json::from_value(v),
+            _ => Err(serde::de::Error::custom("not a JSON object")),
+        });
+        match parsed {
+            Ok(r) => r,
+            Err(e) => {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    format!(
+                        "the body must be {{\"ruleset\": ..., \"seat\": \"red\" | \"black\" | \"random\"}}: {e}"
+                    ),
+                );
+            }
+        }
+    };
+    let seat = match request.seat.as_str() {
+        "red" => Side::Red,
+        "black" => Side::Black,
+        "random" => {
+            if rand::random() {
+                Side::Red
+            } else {
+                Side::Black
+            }
+        }
+        other => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!("seat {other:?}: it is red, black or random"),
+            );
+        }
+    };
+    if let Err(Refused(why)) = Table::new(String::new(), &request.ruleset) {
+        return error(StatusCode::BAD_REQUEST, why);
+    }
+    let ip = client_ip(peer, &headers, app.trust_forwarded_for);
+    if !app.addresses.may_create(ip, &app.limits) {
+        return error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many games created from this address; wait a minute",
+        );
+    }
+    let token = new_token();
+    let first = Event::Seat(seat, token_hash(&token));
+    for _ in 0..8 {
+        let Ok(mut table) = Table::new(new_game_id(), &request.ruleset) else {
+            break;
+        };
+        if table.apply(&first).is_err() {
+            break;
+        }
+        match app.hub.create(&table, &first).await {
+            Ok(true) => {
+                tracing::info!(game = %table.id, ruleset = %table.ruleset, "game created");
+                let body = json!({
+                    "id": table.id,
+                    "seat": side_name(seat),
+                    "token": token,
+                    "invite": format!("/?join={}", table.id),
+                });
+                return (StatusCode::CREATED, axum::Json(body)).into_response();
+            }
+            Ok(false) => continue, // the id was taken: draw another
+            Err(e) => return store_failed(e),
+        }
+    }
+    error(StatusCode::INTERNAL_SERVER_ERROR, "could not create a game")
+}
+
+async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    match find(&app, &id).await {
+        Ok(cell) => axum::Json(cell.snapshot().await.state()).into_response(),
+        Err(r) => r,
+    }
+}
+
+async fn find(app: &App, id: &str) -> Result<Arc<hub::Cell>, Response> {
+    if !plausible_id(id) {
+        return Err(error(StatusCode::NOT_FOUND, "no such game"));
+    }
+    match app.hub.get(id).await {
+        Ok(Some(cell)) => Ok(cell),
+        Ok(None) => Err(error(StatusCode::NOT_FOUND, "no such game")),
+        Err(e) => Err(store_failed(e)),
+    }
+}
+
+async fn join(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    let cell = match find(&app, &id).await {
+        Ok(cell) => cell,
+        Err(r) => return r,
+    };
+    let token = new_token();
+    let hash = token_hash(&token);
+    let taken = app
+        .hub
+        .act(&cell, |t| match t.free_seat() {
+            Some(side) => Ok(Event::Seat(side, hash)),
+            None => Err(Refused("both seats are taken".into())),
+        })
+        .await;
+    match taken {
+        Ok(table) => {
+            let seat = table.seat_of(&token).map(side_name);
+            tracing::info!(game = %id, seat = ?seat, "seat taken");
+            axum::Json(json!({ "seat": seat, "token": token })).into_response()
+        }
+        Err(hub::ActError::Refused(Refused(why))) => error(StatusCode::CONFLICT, why),
+        Err(hub::ActError::Gone) => error(StatusCode::NOT_FOUND, "no such game"),
+        Err(hub::ActError::Store(e)) => store_failed(e),
+    }
+}
+
+/// The WebSocket's query: the seat token, if any.
+#[derive(Deserialize)]
+pub(crate) struct WsQuery {
+    token: Option<String>,
+}

@@ -1,0 +1,154 @@
+//! What one address or one connection may do: open connections, games created, messages.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// The limits (flags of the server; docs/online.md gives the defaults and why).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The largest message a connection may send, in bytes; larger ones are refused.
+    pub message_bytes: usize,
+    /// Messages a connection may send each second, on average...
+    pub messages_per_second: f64,
+    /// ...and at once.
+    pub message_burst: f64,
+    /// WebSocket connections open at once from one address.
+    pub connections_per_address: usize,
+    /// Games one address may create in a row...
+    pub games_burst: f64,
+    /// ...and then each minute.
+    pub games_per_minute: f64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            message_bytes: 2048,
+            messages_per_second: 10.0,
+            message_burst: 30.0,
+            connections_per_address: 1000,
+            games_burst: 500.0,
+            games_per_minute: 30.0,
+        }
+    }
+}
+
+/// A token bucket: `burst` tokens, refilled at `rate` a second.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    /// A full bucket.
+    pub fn full(burst: f64) -> Bucket {
+        Bucket {
+            tokens: burst,
+            at: Instant::now(),
+        }
+    }
+
+    /// Takes a token if there is one.
+    pub fn take(&mut self, rate: f64, burst: f64) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.at).as_secs_f64() * rate;
+        self.tokens = (self.tokens + refill).min(burst);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Per-address counts shared by every request.
+#[derive(Default)]
+pub struct Addresses {
+    connections: Mutex<HashMap<IpAddr, usize>>,
+    creations: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+/// An open connection's place in its address's count; given back when dropped.
+pub struct Slot {
+    addresses: Arc<Addresses>,
+    ip: IpAddr,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = lock(&self.addresses.connections);
+        if let Some(n) = open.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Addresses {
+    /// A connection slot for `ip`, unless it has `most` open already.
+    pub fn connect(self: &Arc<Self>, ip: IpAddr, most: usize) -> Option<Slot> {
+        let mut open = lock(&self.connections);
+        let n = open.entry(ip).or_insert(0);
+        if *n >= most {
+            return None;
+        }
+        *n += 1;
+        Some(Slot {
+            addresses: self.clone(),
+            ip,
+        })
+    }
+
+    /// Whether `ip` may create a game now (and counts it).
+    pub fn may_create(&self, ip: IpAddr, limits: &Limits) -> bool {
+        let mut buckets = lock(&self.creations);
+        if buckets.len() > 100_000 {
+            // Forget addresses whose bucket has filled up again.
+            let full = limits.games_burst;
+            let rate = limits.games_per_minute / 60.0;
+            buckets.retain(|_, b| b.tokens + b.at.elapsed().as_secs_f64() * rate < full);
+        }
+        buckets
+            .entry(ip)
+            .or_insert_with(|| Bucket::full(limits.games_burst))
+            .take(limits.games_per_minute / 60.0, limits.games_burst)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_gives_its_burst_then_refills() {
+        let mut b = Bucket::full(3.0);
+        assert!(b.take(0.0, 3.0) && b.take(0.0, 3.0) && b.take(0.0, 3.0));
+        assert!(!b.take(0.0, 3.0));
+        b.at -= std::time::Duration::from_secs(2);
+        assert!(b.take(1.0, 3.0), "two seconds at one a second");
+    }
+
+    #[test]
+    fn connection_slots_are_counted_per_address_and_given_back() {
+        let a = Arc::new(Addresses::default());
+        let ip: IpAddr = "10.0.0.1".parse().unwrap();
+        let other: IpAddr = "10.0.0.2".parse().unwrap();
+        let one = a.connect(ip, 2).unwrap();
+        let _two = a.connect(ip, 2).unwrap();
+        assert!(a.connect(ip, 2).is_none());
+        assert!(a.connect(other, 2).is_some());
+        drop(one);
+        assert!(a.connect(ip, 2).is_some());
+    }
+}

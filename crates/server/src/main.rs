@@ -1,0 +1,119 @@
+//! `surakarta-server`: the online game server (docs/online.md).
+
+use clap::Parser;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use surakarta_server::limits::Limits;
+use surakarta_server::{Config, StoreChoice};
+
+/// Serves the web build and the online game API.
+#[derive(Parser)]
+#[command(version, about)]
+struct Args {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+    /// The SQLite file games are kept in (created if missing).
+    #[arg(long, default_value = "games.sqlite")]
+    db: PathBuf,
+    /// Keep games in Redis instead, shared with other instances: redis://host:port/db.
+    #[arg(long)]
+    store: Option<String>,
+    /// The web build's folder (web/build.sh's output), served at /.
+    #[arg(long)]
+    web: Option<PathBuf>,
+    /// Delete a game after this many seconds without a move or any other event.
+    #[arg(long, default_value_t = 30 * 24 * 3600)]
+    expire_after: u64,
+    /// How often, in seconds, expired games are deleted.
+    #[arg(long, default_value_t = 600)]
+    sweep_every: u64,
+    /// Largest message a connection may send, in bytes.
+    #[arg(long, default_value_t = Limits::default().message_bytes)]
+    max_message_bytes: usize,
+    /// Messages a connection may send per second, on average.
+    #[arg(long, default_value_t = Limits::default().messages_per_second)]
+    messages_per_second: f64,
+    /// Messages a connection may send at once.
+    #[arg(long, default_value_t = Limits::default().message_burst)]
+    message_burst: f64,
+    /// WebSocket connections one address may hold open.
+    #[arg(long, default_value_t = Limits::default().connections_per_address)]
+    connections_per_address: usize,
+    /// Games one address may create at once...
+    #[arg(long, default_value_t = Limits::default().games_burst)]
+    games_burst: f64,
+    /// ...and then per minute.
+    #[arg(long, default_value_t = Limits::default().games_per_minute)]
+    games_per_minute: f64,
+    /// Behind a proxy: the client's address is the last X-Forwarded-For entry.
+    #[arg(long)]
+    trust_forwarded_for: bool,
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "surakarta_server=info".into()),
+        )
+        .init();
+    let args = Args::parse();
+    let store = match args.store {
+        Some(url) if url.starts_with("redis://") || url.starts_with("rediss://") => {
+            StoreChoice::Redis(url)
+        }
+        Some(other) => {
+            eprintln!("--store {other:?}: give a redis:// address, or --db for a SQLite file");
+            return ExitCode::from(2);
+        }
+        None => StoreChoice::Sqlite(args.db),
+    };
+    if let Some(web) = &args.web
+        && !web.is_dir()
+    {
+        eprintln!(
+            "--web {}: not a folder (build it with web/build.sh)",
+            web.display()
+        );
+        return ExitCode::from(2);
+    }
+    let config = Config {
+        store,
+        web: args.web,
+        limits: Limits {
+            message_bytes: args.max_message_bytes,
+            messages_per_second: args.messages_per_second,
+            message_burst: args.message_burst,
+            connections_per_address: args.connections_per_address,
+            games_burst: args.games_burst,
+            games_per_minute: args.games_per_minute,
+        },
+        expire_after: Duration::from_secs(args.expire_after),
+        sweep_every: Duration::from_secs(args.sweep_every.max(1)),
+        trust_forwarded_for: args.trust_forwarded_for,
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.listen).await?;
+        let shutdown = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        surakarta_server::serve(listener, config, shutdown).await
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("surakarta-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Where games are kept: SQLite (one file, the default) or Redis (several instances).
+//!
+//! Both keep a game as its rule set and its list of events (see [`crate::table`]), and
+//! both append with a check: an event is stored at index `n` only if the game has exactly
+//! `n` events, so two writers can never both add the `n`th event of a game. The answer
+//! comes after the event is committed, so nobody is told of a move the store could lose.
+
+pub mod redis;
+pub mod sqlite;
+
+use std::fmt;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The rule set.
+    pub ruleset: String,
+    /// The events, oldest first.
+    pub events: Vec<String>,
+}
+
+/// What became of an append.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Appended {
+    /// Stored at the index asked for.
+    Done,
+    /// The game already has an event there (another instance was first).
+    Conflict,
+    /// The game is not in the store (never was, or expired).
+    Gone,
+}
+
+/// A store that failed: its message is for the log, players get a plain apology.
+#[derive(Clone, Debug)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError(format!("sqlite: {e}"))
+    }
+}
+
+impl From<::redis::RedisError> for StoreError {
+    fn from(e: ::redis::RedisError) -> Self {
+        StoreError(format!("redis: {e}"))
+    }
+}
+
+/// Another instance's event, heard through Redis: game, index, event.
+#[derive(Clone, Debug)]
+pub struct Heard {
+    /// The game.
+    pub id: String,
+    /// The event's index.
+    pub seq: u64,
+    /// The event line.
+    pub event: String,
+}
+
+/// One of the two stores.
+#[derive(Clone)]
+pub enum Store {
+    /// One SQLite file.
+    Sqlite(sqlite::SqliteStore),
+    /// A Redis server shared by several instances.
+    Redis(redis::RedisStore),
+}
+
+impl Store {
+    /// Stores a new game with its first event; `false` if the id is taken.
+    pub async fn create(&self, id: &str, ruleset: &str, first: &str) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.create(id, ruleset, first).await,
+            Store::Redis(s) => s.create(id, ruleset, first).await,
+        }
+    }
+
+    /// The game with this id, if stored.
+    pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.load(id).await,
+            Store::Redis(s) => s.load(id).await,
+        }
+    }
+
+    /// The game's events from index `from` on (`None`: the game is gone).
+    pub async fn events_from(
+        &self,
+        id: &str,
+        from: u64,
+    ) -> Result<Option<Vec<String>>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.events_from(id, from).await,
+            Store::Redis(s) => s.events_from(id, from).await,
+        }
+    }
+
+    /// Stores `event` as the game's event number `seq` (from 0), if that is the next one.
+    pub async fn append(&self, id: &str, seq: u64, event: &str) -> Result<Appended, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.append(id, seq, event).await,
+            Store::Redis(s) => s.append(id, seq, event).await,
+        }
+    }
+
+    /// Deletes the games without an event for `idle`; how many. Redis expires its keys
+    /// by itself (each append sets them to live `idle` longer).
+    pub async fn expire(&self, idle: Duration) -> Result<u64, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.expire(idle).await,
+            Store::Redis(_) => Ok(0),
+        }
+    }
+
+    /// True when other instances may change games (their events must be listened for).
+    pub fn shared(&self) -> bool {
+        matches!(self, Store::Redis(_))
+    }
+}
+
+/// Seconds since 1970.
+pub(crate) fn now_secs() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}

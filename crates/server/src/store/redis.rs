@@ -1,0 +1,195 @@
+//! The Redis store: games shared by several instances behind a load balancer.
+//!
+//! A game is two keys, `surakarta:game:{id}` (a hash: rule set, creation time) and
+//! `surakarta:game:{id}:events` (a list of event lines). An append is a Lua script, so the
+//! check (the list is exactly `seq` long) and the write are one step for Redis, and the same
+//! script publishes `{id} {seq} {event}` on the channel `surakarta:events`, which every
+//! instance listens to and passes on to the players connected to it. Each append sets both
+//! keys to expire after the idle time. How durable a commit is is Redis's setting:
+//! `appendonly yes` with `appendfsync always` puts every move on disk before the answer
+//! (docs/online.md).
+
+use super::{Appended, Heard, StoreError, StoredGame, now_secs};
+use redis::aio::ConnectionManager;
+use redis::{AsyncCommands, Script};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// The channel every instance listens on.
+pub const CHANNEL: &str = "surakarta:events";
+
+const CREATE: &str = r"
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'ruleset', ARGV[1], 'created', ARGV[2])
+redis.call('DEL', KEYS[2])
+redis.call('RPUSH', KEYS[2], ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+return 1
+";
+
+const APPEND: &str = r"
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
+redis.call('RPUSH', KEYS[2], ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+redis.call('PUBLISH', ARGV[4], ARGV[5])
+return 1
+";
+
+/// A connection to the Redis server (reconnects by itself); cheap to clone.
+#[derive(Clone)]
+pub struct RedisStore {
+    client: redis::Client,
+    conn: ConnectionManager,
+    idle_secs: u64,
+    create: Script,
+    append: Script,
+}
+
+fn meta_key(id: &str) -> String {
+    format!("surakarta:game:{id}")
+}
+
+fn events_key(id: &str) -> String {
+    format!("surakarta:game:{id}:events")
+}
+
+impl RedisStore {
+    /// Connects; games expire after `idle` without an event.
+    pub async fn connect(url: &str, idle: Duration) -> Result<RedisStore, StoreError> {
+        let client = redis::Client::open(url)?;
+        let conn = client.get_connection_manager().await?;
+        Ok(RedisStore {
+            client,
+            conn,
+            idle_secs: idle.as_secs().max(1),
+            create: Script::new(CREATE),
+            append: Script::new(APPEND),
+        })
+    }
+
+    /// See [`super::Store::create`].
+    pub async fn create(&self, id: &str, ruleset: &str, first: &str) -> Result<bool, StoreError> {
+        let mut conn = self.conn.clone();
+        let made: i64 = self
+            .create
+            .key(meta_key(id))
+            .key(events_key(id))
+            .arg(ruleset)
+            .arg(now_secs())
+            .arg(first)
+            .arg(self.idle_secs)
+            .invoke_async(&mut conn)
+            .await?;
+        Ok(made == 1)
+    }
+
+    /// See [`super::Store::load`].
+    pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let mut conn = self.conn.clone();
+        let (ruleset, events): (Option<String>, Vec<String>) = redis::pipe()
+            .atomic()
+            .hget(meta_key(id), "ruleset")
+            .lrange(events_key(id), 0, -1)
+            .query_async(&mut conn)
+            .await?;
+        Ok(ruleset.map(|ruleset| StoredGame { ruleset, events }))
+    }
+
+    /// See [`super::Store::events_from`].
+    pub async fn events_from(
+        &self,
+        id: &str,
+        from: u64,
+    ) -> Result<Option<Vec<String>>, StoreError> {
+        let mut conn = self.conn.clone();
+        let from = isize::try_from(from).unwrap_or(isize::MAX);
+        let (known, events): (bool, Vec<String>) = redis::pipe()
+            .atomic()
+            .exists(meta_key(id))
+            .lrange(events_key(id), from, -1)
+            .query_async(&mut conn)
+            .await?;
+        Ok(known.then_some(events))
+    }
+
+    /// See [`super::Store::append`].
+    pub async fn append(&self, id: &str, seq: u64, event: &str) -> Result<Appended, StoreError> {
+        let mut conn = self.conn.clone();
+        let done: i64 = self
+            .append
+            .key(meta_key(id))
+            .key(events_key(id))
+            .arg(seq)
+            .arg(event)
+            .arg(self.idle_secs)
+            .arg(CHANNEL)
+            .arg(format!("{id} {seq} {event}"))
+            .invoke_async(&mut conn)
+            .await?;
+        Ok(match done {
+            1 => Appended::Done,
+            0 => Appended::Conflict,
+            _ => Appended::Gone,
+        })
+    }
+
+    /// Listens for every instance's events until the server stops, reconnecting after a
+    /// lost connection; `None` is sent after each (re)connection, when events may have
+    /// been missed.
+    pub fn listen(&self, heard: mpsc::Sender<Option<Heard>>) {
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            let mut wait = Duration::from_millis(100);
+            loop {
+                match listen_once(&client, &heard).await {
+                    Ok(()) => return, // nobody listens any more: the server stopped
+                    Err(e) => tracing::warn!("redis subscription lost ({e}); reconnecting"),
+                }
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(5));
+            }
+        });
+    }
+
+    /// Whether the Redis server answers.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        let mut conn = self.conn.clone();
+        let _: String = conn.ping().await?;
+        Ok(())
+    }
+}
+
+async fn listen_once(
+    client: &redis::Client,
+    heard: &mpsc::Sender<Option<Heard>>,
+) -> Result<(), StoreError> {
+    use futures_util::StreamExt;
+    let mut pubsub = client.get_async_pubsub().await?;
+    pubsub.subscribe(CHANNEL).await?;
+    if heard.send(None).await.is_err() {
+        return Ok(());
+    }
+    let mut messages = pubsub.on_message();
+    while let Some(msg) = messages.next().await {
+        let Ok(text) = msg.get_payload::<String>() else {
+            continue;
+        };
+        let mut parts = text.splitn(3, ' ');
+        let (Some(id), Some(seq), Some(event)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        let Ok(seq) = seq.parse() else { continue };
+        let message = Heard {
+            id: id.to_owned(),
+            seq,
+            event: event.to_owned(),
+        };
+        if heard.send(Some(message)).await.is_err() {
+            return Ok(());
+        }
+    }
+    Err(StoreError("the subscription ended".into()))
+}

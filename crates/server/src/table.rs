@@ -1,0 +1,445 @@
+//! One game on the server: its events, the game they replay to, and who sits where.
+//!
+//! A game is stored as the list of its events (a seat taken, a move, a draw offered,
+//! accepted or declined, a resignation), each a short line of text. The table replays
+//! them through the engine, so what a store holds can never describe an impossible game:
+//! an event the engine refuses is refused before it is written.
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+use surakarta_engine::{Game, Move, Record, Ruleset, Side};
+
+/// A seat token's digest: what the store keeps instead of the token.
+pub type TokenHash = [u8; 32];
+
+/// The digest of a seat token.
+pub fn token_hash(token: &str) -> TokenHash {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+/// A new seat token: 32 random bytes as hex.
+pub fn new_token() -> String {
+    let bytes: [u8; 32] = rand::random();
+    hex(&bytes)
+}
+
+/// A new game id: 10 random characters from an alphabet without look-alikes
+/// (about 50 bits; ids are not secrets, tokens are).
+pub fn new_game_id() -> String {
+    const ALPHABET: &[u8] = b"23456789abcdefghjkmnpqrstuvwxyz";
+    (0..10)
+        .map(|_| ALPHABET[rand::random_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+/// True when `id` could be a game id (checked before any store is asked).
+pub fn plausible_id(id: &str) -> bool {
+    (1..=32).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<TokenHash> {
+    if text.len() != 64 {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
+}
+
+/// The colour's name in the API.
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Red => "red",
+        Side::Black => "black",
+    }
+}
+
+fn side_from_name(name: &str) -> Option<Side> {
+    match name {
+        "red" => Some(Side::Red),
+        "black" => Some(Side::Black),
+        _ => None,
+    }
+}
+
+/// Something that happened at a table, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A seat was taken by whoever holds the token with this digest.
+    Seat(Side, TokenHash),
+    /// The side to move played this move.
+    Move(Move),
+    /// This side offered a draw.
+    Offer(Side),
+    /// This side declined the other's offer.
+    Decline(Side),
+    /// This side accepted the other's offer: the game is drawn.
+    Accept(Side),
+    /// This side resigned.
+    Resign(Side),
+}
+
+impl Event {
+    /// The stored line: `seat red <digest>`, `move b2-c3`, `offer red`, `decline black`,
+    /// `accept black`, `resign red`.
+    pub fn encode(&self) -> String {
+        match self {
+            Event::Seat(side, hash) => format!("seat {} {}", side_name(*side), hex(hash)),
+            Event::Move(m) => format!("move {m}"),
+            Event::Offer(side) => format!("offer {}", side_name(*side)),
+            Event::Decline(side) => format!("decline {}", side_name(*side)),
+            Event::Accept(side) => format!("accept {}", side_name(*side)),
+            Event::Resign(side) => format!("resign {}", side_name(*side)),
+        }
+    }
+
+    /// Reads a stored line.
+    pub fn decode(line: &str) -> Option<Event> {
+        let mut words = line.split(' ');
+        let kind = words.next()?;
+        let arg = words.next()?;
+        let event = match kind {
+            "seat" => Event::Seat(side_from_name(arg)?, unhex(words.next()?)?),
+            "move" => Event::Move(arg.parse().ok()?),
+            "offer" => Event::Offer(side_from_name(arg)?),
+            "decline" => Event::Decline(side_from_name(arg)?),
+            "accept" => Event::Accept(side_from_name(arg)?),
+            "resign" => Event::Resign(side_from_name(arg)?),
+            _ => return None,
+        };
+        words.next().is_none().then_some(event)
+    }
+}
+
+/// Why an event cannot happen now. The text goes to the player as it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+fn refuse<T>(text: impl Into<String>) -> Result<T, Refused> {
+    Err(Refused(text.into()))
+}
+
+/// A game at the server: the rules, the events so far and what they add up to.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// The game's id.
+    pub id: String,
+    /// The rule set as written in the API and in records.
+    pub ruleset: String,
+    game: Game,
+    seats: [Option<TokenHash>; 2],
+    draw_offer: Option<Side>,
+    events: u64,
+}
+
+/// The game's state as the API shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    /// The game's id.
+    pub id: String,
+    /// The rule set.
+    pub ruleset: String,
+    /// The game in the rules' record notation.
+    pub record: String,
+    /// The position string.
+    pub position: String,
+    /// `red` or `black`.
+    pub to_move: &'static str,
+    /// `null`, `1-0`, `0-1` or `1/2-1/2`.
+    pub result: Option<&'static str>,
+    /// Why the game ended, as in records' `Termination` header.
+    pub termination: Option<&'static str>,
+    /// Which seats are taken.
+    pub seats: Seats,
+    /// The side whose draw offer stands, if any.
+    pub draw_offer: Option<&'static str>,
+    /// Moves played so far.
+    pub plies: usize,
+}
+
+/// Which seats are taken.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Seats {
+    /// Red's seat is taken.
+    pub red: bool,
+    /// Black's seat is taken.
+    pub black: bool,
+}
+
+impl Table {
+    /// A table with no events yet. `ruleset` must already be known to parse.
+    pub fn new(id: String, ruleset: &str) -> Result<Table, Refused> {
+        let rules: Ruleset = ruleset
+            .parse()
+            .map_err(|e| Refused(format!("unknown rule set: {e}")))?;
+        Ok(Table {
+            id,
+            ruleset: rules.to_string(),
+            game: Game::new(rules),
+            seats: [None, None],
+            draw_offer: None,
+            events: 0,
+        })
+    }
+
+    /// A table replayed from stored events; `None` when the events do not replay (a
+    /// store damaged from outside: such a game is not served).
+    pub fn replay(id: String, ruleset: &str, events: &[String]) -> Option<Table> {
+        let mut table = Table::new(id, ruleset).ok()?;
+        for line in events {
+            table.apply(&Event::decode(line)?).ok()?;
+        }
+        Some(table)
+    }
+
+    /// How many events have been applied: the index the next one is stored at.
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The seat the token opens, compared in constant time against both seats.
+    pub fn seat_of(&self, token: &str) -> Option<Side> {
+        let given = token_hash(token);
+        let mut found = None;
+        for side in Side::BOTH {
+            let stored = self.seats[side.index()].unwrap_or([0; 32]);
+            let same: bool = stored.ct_eq(&given).into();
+            if same && self.seats[side.index()].is_some() {
+                found = Some(side);
+            }
+        }
+        found
+    }
+
+    /// The seat a joining player gets: Black first if free, else Red.
+    pub fn free_seat(&self) -> Option<Side> {
+        [Side::Black, Side::Red]
+            .into_iter()
+            .find(|s| self.seats[s.index()].is_none())
+    }
+
+    /// Applies an event if it can happen now; otherwise nothing changes.
+    pub fn apply(&mut self, event: &Event) -> Result<(), Refused> {
+        let over = self.game.outcome().is_some();
+        match *event {
+            Event::Seat(side, hash) => {
+                if self.seats[side.index()].is_some() {
+                    return refuse("that seat is taken");
+                }
+                self.seats[side.index()] = Some(hash);
+            }
+            Event::Move(m) => {
+                if over {
+                    return refuse("the game is over");
+                }
+                if let Err(e) = self.game.try_play(m) {
+                    return refuse(format!("{m} is not a legal move: {e}"));
+                }
+                // Moving answers an offer made to the mover.
+                if self.draw_offer == Some(self.game.side_to_move()) {
+                    self.draw_offer = None;
+                }
+            }
+            Event::Offer(side) => {
+                if over {
+                    return refuse("the game is over");
+                }
+                if self.draw_offer == Some(side) {
+                    return refuse("your draw offer already stands");
+                }
+                if self.draw_offer == Some(side.other()) {
+                    return refuse("your opponent has offered a draw: accept or decline it");
+                }
+                self.draw_offer = Some(side);
+            }
+            Event::Decline(side) | Event::Accept(side) => {
+                if over {
+                    return refuse("the game is over");
+                }
+                if self.draw_offer != Some(side.other()) {
+                    return refuse("there is no draw offer from your opponent");
+                }
+                self.draw_offer = None;
+                if matches!(event, Event::Accept(_)) {
+                    self.game.agree_draw();
+                }
+            }
+            Event::Resign(side) => {
+                if over {
+                    return refuse("the game is over");
+                }
+                self.draw_offer = None;
+                self.game.resign(side);
+            }
+        }
+        self.events += 1;
+        Ok(())
+    }
+
+    /// The state the API shows.
+    pub fn state(&self) -> State {
+        let outcome = self.game.outcome();
+        let record = Record::from_game(&self.game, "Red", "Black");
+        State {
+            id: self.id.clone(),
+            ruleset: self.ruleset.clone(),
+            record: record.to_string(),
+            position: self.game.position().to_string(),
+            to_move: side_name(self.game.side_to_move()),
+            result: outcome.map(|o| o.result_token()),
+            termination: outcome.map(|o| o.reason.id()),
+            seats: Seats {
+                red: self.seats[Side::Red.index()].is_some(),
+                black: self.seats[Side::Black.index()].is_some(),
+            },
+            draw_offer: self.draw_offer.filter(|_| outcome.is_none()).map(side_name),
+            plies: self.game.history().len(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seated() -> (Table, String, String) {
+        let mut t = Table::new("abc".into(), "standard").unwrap();
+        let (red, black) = (new_token(), new_token());
+        t.apply(&Event::Seat(Side::Red, token_hash(&red))).unwrap();
+        t.apply(&Event::Seat(Side::Black, token_hash(&black)))
+            .unwrap();
+        (t, red, black)
+    }
+
+    #[test]
+    fn events_read_back_as_written() {
+        let events = [
+            Event::Seat(Side::Black, token_hash("x")),
+            Event::Move("b2-c3".parse().unwrap()),
+            Event::Move("b3xe5".parse().unwrap()),
+            Event::Offer(Side::Red),
+            Event::Decline(Side::Black),
+            Event::Accept(Side::Red),
+            Event::Resign(Side::Black),
+        ];
+        for e in events {
+            assert_eq!(Event::decode(&e.encode()), Some(e));
+        }
+        for bad in [
+            "",
+            "move",
+            "move b2-c3 x",
+            "seat red 00",
+            "offer blue",
+            "dance red",
+        ] {
+            assert_eq!(Event::decode(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn tokens_open_only_their_own_seat() {
+        let (t, red, black) = seated();
+        assert_eq!(t.seat_of(&red), Some(Side::Red));
+        assert_eq!(t.seat_of(&black), Some(Side::Black));
+        assert_eq!(t.seat_of("nonsense"), None);
+        assert_eq!(t.seat_of(""), None);
+        assert_eq!(t.free_seat(), None);
+    }
+
+    #[test]
+    fn an_empty_seat_is_not_opened_by_anything() {
+        let mut t = Table::new("abc".into(), "standard").unwrap();
+        t.apply(&Event::Seat(Side::Red, token_hash("r"))).unwrap();
+        assert_eq!(t.seat_of(""), None);
+        assert_eq!(t.free_seat(), Some(Side::Black));
+    }
+
+    #[test]
+    fn refused_events_change_nothing() {
+        let (mut t, _, _) = seated();
+        let before = t.state().record;
+        assert!(t.apply(&Event::Move("b2-b4".parse().unwrap())).is_err());
+        assert!(t.apply(&Event::Move("e5-e4".parse().unwrap())).is_err());
+        assert!(t.apply(&Event::Accept(Side::Black)).is_err());
+        assert!(t.apply(&Event::Seat(Side::Red, token_hash("z"))).is_err());
+        assert_eq!(t.state().record, before);
+        assert_eq!(t.events(), 2);
+    }
+
+    #[test]
+    fn a_draw_offer_stands_until_answered_by_the_other_side() {
+        let (mut t, _, _) = seated();
+        t.apply(&Event::Offer(Side::Red)).unwrap();
+        assert!(t.apply(&Event::Offer(Side::Red)).is_err());
+        assert!(t.apply(&Event::Accept(Side::Red)).is_err(), "not one's own");
+        t.apply(&Event::Move("b2-b3".parse().unwrap())).unwrap();
+        assert_eq!(
+            t.state().draw_offer,
+            Some("red"),
+            "the offerer moving keeps it"
+        );
+        t.apply(&Event::Move("b5-b4".parse().unwrap())).unwrap();
+        assert_eq!(
+            t.state().draw_offer,
+            None,
+            "the other side moving declines it"
+        );
+        t.apply(&Event::Offer(Side::Red)).unwrap();
+        t.apply(&Event::Accept(Side::Black)).unwrap();
+        let s = t.state();
+        assert_eq!(
+            (s.result, s.termination),
+            (Some("1/2-1/2"), Some("agreed-draw"))
+        );
+        assert!(t.apply(&Event::Move("c2-c3".parse().unwrap())).is_err());
+    }
+
+    #[test]
+    fn resigning_ends_the_game_for_the_other_side() {
+        let (mut t, _, _) = seated();
+        t.apply(&Event::Resign(Side::Red)).unwrap();
+        let s = t.state();
+        assert_eq!(
+            (s.result, s.termination),
+            (Some("0-1"), Some("resignation"))
+        );
+        assert!(s.record.contains("[Result \"0-1\"]"));
+        assert!(t.apply(&Event::Resign(Side::Black)).is_err());
+    }
+
+    #[test]
+    fn replay_refuses_what_the_engine_refuses() {
+        let good = vec![
+            Event::Seat(Side::Red, token_hash("r")).encode(),
+            "move b2-b3".to_owned(),
+        ];
+        let t = Table::replay("g".into(), "standard", &good).unwrap();
+        assert_eq!(t.state().plies, 1);
+        let bad = vec!["move b2-b4".to_owned()];
+        assert!(Table::replay("g".into(), "standard", &bad).is_none());
+        assert!(Table::replay("g".into(), "no-such-rules", &[]).is_none());
+    }
+
+    #[test]
+    fn ids_are_plausible_and_others_are_not() {
+        for _ in 0..100 {
+            assert!(plausible_id(&new_game_id()));
+        }
+        for bad in ["", "../etc", "a b", &"x".repeat(33), "ü"] {
+            assert!(!plausible_id(bad), "{bad:?}");
+        }
+    }
+}

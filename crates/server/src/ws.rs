@@ -1,0 +1,275 @@
+//! A WebSocket connection to one game: a player's (with a seat token) or a watcher's.
+//!
+//! The connection gets the game's state on connect and after every change. A player's
+//! messages become events through [`Hub::act`]; whatever is refused is answered with an
+//! error to this connection alone and changes nothing.
+
+use crate::hub::{ActError, Cell, Hub, state_message};
+use crate::limits::{Bucket, Limits, Slot};
+use crate::table::{Event, Refused, Table, side_name};
+use crate::{App, WsQuery, client_ip, error, find};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use surakarta_engine::{Move, Side};
+use tokio::sync::broadcast::error::RecvError;
+
+/// Frames larger than this end the connection (messages over the limit but under this
+/// are answered with an error).
+const LARGEST_FRAME: usize = 64 * 1024;
+/// A ping this often...
+const PING_EVERY: Duration = Duration::from_secs(20);
+/// ...and the connection is closed when nothing was heard for this long.
+const SILENT_FOR: Duration = Duration::from_secs(60);
+/// Refused messages in a row (over the rate) before the connection is closed.
+const FLOODED: u32 = 200;
+
+/// `GET /api/games/{id}/ws?token=T`.
+pub(crate) async fn upgrade(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(query): Query<WsQuery>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let cell = match find(&app, &id).await {
+        Ok(cell) => cell,
+        Err(r) => return r,
+    };
+    let seat = match query.token.as_deref().filter(|t| !t.is_empty()) {
+        None => None,
+        Some(token) => match cell.snapshot().await.seat_of(token) {
+            Some(side) => Some(side),
+            None => {
+                return error(
+                    StatusCode::FORBIDDEN,
+                    "that token opens no seat of this game",
+                );
+            }
+        },
+    };
+    let ip = client_ip(peer, &headers, app.trust_forwarded_for);
+    let Some(slot) = app
+        .addresses
+        .connect(ip, app.limits.connections_per_address)
+    else {
+        return error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many connections from this address",
+        );
+    };
+    let (hub, limits) = (app.hub.clone(), app.limits.clone());
+    ws.max_message_size(LARGEST_FRAME)
+        .max_frame_size(LARGEST_FRAME)
+        .on_upgrade(move |socket| async move {
+            Connection {
+                socket,
+                hub,
+                cell,
+                seat,
+                limits,
+                _slot: slot,
+            }
+            .run()
+            .await
+        })
+}
+
+struct Connection {
+    socket: WebSocket,
+    hub: Arc<Hub>,
+    cell: Arc<Cell>,
+    seat: Option<Side>,
+    limits: Limits,
+    _slot: Slot,
+}
+
+impl Connection {
+    async fn send(&mut self, text: &str) -> bool {
+        self.socket
+            .send(Message::Text(text.to_owned().into()))
+            .await
+            .is_ok()
+    }
+
+    async fn send_error(&mut self, message: &str) -> bool {
+        let text = json!({ "type": "error", "message": message }).to_string();
+        self.send(&text).await
+    }
+
+    async fn run(mut self) {
+        let mut changes = self.cell.changes.subscribe();
+        let first = state_message(&self.cell.snapshot().await);
+        if !self.send(&first).await {
+            return;
+        }
+        let mut bucket = Bucket::full(self.limits.message_burst);
+        let mut flood = 0;
+        let mut heard = Instant::now();
+        let mut ping = tokio::time::interval(PING_EVERY);
+        ping.tick().await;
+        loop {
+            tokio::select! {
+                incoming = self.socket.recv() => {
+                    let Some(Ok(message)) = incoming else { return };
+                    heard = Instant::now();
+                    let text = match message {
+                        Message::Text(text) => text,
+                        Message::Binary(_) => {
+                            if !self.send_error("send text messages (JSON)").await { return }
+                            continue;
+                        }
+                        Message::Close(_) => return,
+                        Message::Ping(_) | Message::Pong(_) => continue,
+                    };
+                    if !bucket.take(self.limits.messages_per_second, self.limits.message_burst) {
+                        flood += 1;
+                        if flood >= FLOODED {
+                            let _ = self.socket.send(Message::Close(Some(CloseFrame {
+                                code: 1008,
+                                reason: "too many messages".into(),
+                            }))).await;
+                            return;
+                        }
+                        let why = format!(
+                            "too many messages: at most {} a second",
+                            self.limits.messages_per_second
+                        );
+                        if !self.send_error(&why).await { return }
+                        continue;
+                    }
+                    flood = 0;
+                    if let Err(why) = handle(&self.hub, &self.cell, self.seat, &self.limits, text.as_str()).await
+                        && !self.send_error(&why).await
+                    {
+                        return;
+                    }
+                }
+                change = changes.recv() => {
+                    let text = match change {
+                        Ok(text) => text,
+                        // Fell behind: the latest state says all the missed ones did.
+                        Err(RecvError::Lagged(_)) => state_message(&self.cell.snapshot().await),
+                        Err(RecvError::Closed) => return,
+                    };
+                    if !self.send(&text).await { return }
+                }
+                _ = ping.tick() => {
+                    if heard.elapsed() > SILENT_FOR {
+                        return;
+                    }
+                    if self.socket.send(Message::Ping(Default::default())).await.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Carries out one message; the error text goes back to the sender.
+async fn handle(
+    hub: &Hub,
+    cell: &Cell,
+    seat: Option<Side>,
+    limits: &Limits,
+    text: &str,
+) -> Result<(), String> {
+    if text.len() > limits.message_bytes {
+        return Err(format!(
+            "message too large: {} bytes, at most {}",
+            text.len(),
+            limits.message_bytes
+        ));
+    }
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("bad JSON: {e}"))?;
+    let kind = value
+        .get("type")
+        .and_then(Value::as_str)
+        .ok_or("a message is a JSON object with a \"type\"")?;
+    let Some(side) = seat else {
+        return Err("you are watching: only a player with a seat token can do that".into());
+    };
+    let wanted = match kind {
+        "move" => {
+            let text = value
+                .get("move")
+                .and_then(Value::as_str)
+                .ok_or("a move message has \"move\": a move such as \"b2-c3\" or \"b3xe5\"")?;
+            let m: Move = text
+                .parse()
+                .map_err(|e| format!("{text:?} is not a move: {e}"))?;
+            let ply = match value.get("ply") {
+                None | Some(Value::Null) => None,
+                Some(v) => Some(v.as_u64().ok_or("\"ply\" is a whole number")?),
+            };
+            Wanted::Move(m, ply)
+        }
+        "resign" => Wanted::Resign,
+        "offer_draw" => Wanted::Offer,
+        "accept_draw" => Wanted::Accept,
+        "decline_draw" => Wanted::Decline,
+        other => {
+            return Err(format!(
+                "unknown message type {other:?}: the types are move, resign, offer_draw, accept_draw and decline_draw"
+            ));
+        }
+    };
+    let decide = |t: &Table| wanted.event(t, side);
+    match hub.act(cell, decide).await {
+        Ok(_) => Ok(()),
+        Err(ActError::Refused(Refused(why))) => Err(why),
+        Err(ActError::Gone) => Err("this game has expired".into()),
+        Err(ActError::Store(e)) => {
+            tracing::error!("store: {e}");
+            Err("the server could not save that; nothing changed, try again".into())
+        }
+    }
+}
+
+/// What a player's message asks for.
+enum Wanted {
+    /// This move, at this ply if given.
+    Move(Move, Option<u64>),
+    Resign,
+    Offer,
+    Accept,
+    Decline,
+}
+
+impl Wanted {
+    /// The event it is, as the game stands, for the player on `side`.
+    fn event(&self, t: &Table, side: Side) -> Result<Event, Refused> {
+        Ok(match *self {
+            Wanted::Move(m, ply) => {
+                let game = t.game();
+                if game.outcome().is_some() {
+                    return Err(Refused("the game is over".into()));
+                }
+                if game.side_to_move() != side {
+                    return Err(Refused(format!(
+                        "it is {}'s turn",
+                        side_name(game.side_to_move())
+                    )));
+                }
+                let now = game.history().len() as u64;
+                if let Some(ply) = ply.filter(|p| *p != now) {
+                    return Err(Refused(format!(
+                        "that move was for ply {ply}, the game is at ply {now}"
+                    )));
+                }
+                Event::Move(m)
+            }
+            Wanted::Resign => Event::Resign(side),
+            Wanted::Offer => Event::Offer(side),
+            Wanted::Accept => Event::Accept(side),
+            Wanted::Decline => Event::Decline(side),
+        })
+    }
+}

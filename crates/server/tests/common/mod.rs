@@ -1,0 +1,271 @@
+//! A client of the API as another program would be: plain HTTP/1.1 over a socket and a
+//! WebSocket, nothing of the server's own code.
+#![allow(dead_code)] // each test file uses part of it
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::time::Duration;
+use surakarta_server::{Config, StoreChoice};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+/// A server in this process, stopped when dropped.
+pub struct Server {
+    pub addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    pub dir: tempfile::TempDir,
+}
+
+impl Server {
+    pub async fn start() -> Server {
+        Server::start_with(|_| {}).await
+    }
+
+    pub async fn start_with(change: impl FnOnce(&mut Config)) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = Config::new(StoreChoice::Sqlite(dir.path().join("games.sqlite")));
+        change(&mut config);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(async move {
+            surakarta_server::serve(listener, config, async {
+                let _ = stopped.await;
+            })
+            .await
+            .unwrap();
+        });
+        Server {
+            addr,
+            stop: Some(stop),
+            dir,
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// A response: status, headers (lower-case names) and body.
+pub struct Reply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {:?}", String::from_utf8_lossy(&self.body)))
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// One HTTP/1.1 request with `Connection: close`; `extra` is more header lines.
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    extra: &str,
+    body: &[u8],
+) -> Reply {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n{extra}\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body).await.unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.unwrap();
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a response head");
+    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    if headers
+        .iter()
+        .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"))
+    {
+        body = unchunk(&body);
+    }
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn unchunk(mut raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let Some(end) = raw.windows(2).position(|w| w == b"\r\n") else {
+            return out;
+        };
+        let size =
+            usize::from_str_radix(std::str::from_utf8(&raw[..end]).unwrap().trim(), 16).unwrap();
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&raw[end + 2..end + 2 + size]);
+        raw = &raw[end + 4 + size..];
+    }
+}
+
+pub async fn get(addr: SocketAddr, path: &str) -> Reply {
+    request(addr, "GET", path, "", b"").await
+}
+
+pub async fn post(addr: SocketAddr, path: &str, body: Value) -> Reply {
+    let body = body.to_string();
+    request(
+        addr,
+        "POST",
+        path,
+        "Content-Type: application/json\r\n",
+        body.as_bytes(),
+    )
+    .await
+}
+
+/// A new game: (id, seat, token).
+pub async fn create(addr: SocketAddr, seat: &str) -> (String, String, String) {
+    let reply = post(
+        addr,
+        "/api/games",
+        json!({ "ruleset": "standard", "seat": seat }),
+    )
+    .await;
+    assert_eq!(
+        reply.status,
+        201,
+        "{:?}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    let v = reply.json();
+    let id = v["id"].as_str().unwrap().to_owned();
+    assert_eq!(v["invite"], format!("/?join={id}"));
+    (
+        id,
+        v["seat"].as_str().unwrap().into(),
+        v["token"].as_str().unwrap().into(),
+    )
+}
+
+/// Joins the free seat: (seat, token).
+pub async fn join(addr: SocketAddr, id: &str) -> (String, String) {
+    let reply = post(addr, &format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(
+        reply.status,
+        200,
+        "{:?}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    let v = reply.json();
+    (
+        v["seat"].as_str().unwrap().into(),
+        v["token"].as_str().unwrap().into(),
+    )
+}
+
+pub async fn state(addr: SocketAddr, id: &str) -> Value {
+    let reply = get(addr, &format!("/api/games/{id}")).await;
+    assert_eq!(reply.status, 200);
+    reply.json()
+}
+
+/// Opens the game's WebSocket (`token` None: a watcher) and reads the first state.
+pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> (Socket, Value) {
+    let url = match token {
+        Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}"),
+        None => format!("ws://{addr}/api/games/{id}/ws"),
+    };
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let first = next(&mut socket).await;
+    assert_eq!(first["type"], "state");
+    (socket, first)
+}
+
+/// The next text message, as JSON (fails after 5 s).
+pub async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(5), socket.next())
+            .await
+            .expect("a message within 5 s")
+            .expect("the connection open")
+            .expect("a good frame");
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+/// Nothing arrives for a moment.
+pub async fn quiet(socket: &mut Socket) {
+    loop {
+        match tokio::time::timeout(Duration::from_millis(300), socket.next()).await {
+            Err(_) => return,
+            Ok(Some(Ok(Message::Text(text)))) => panic!("unexpected message: {text}"),
+            Ok(Some(Ok(_))) => continue,
+            Ok(other) => panic!("the connection ended: {other:?}"),
+        }
+    }
+}
+
+pub async fn send(socket: &mut Socket, message: Value) {
+    socket
+        .send(Message::Text(message.to_string().into()))
+        .await
+        .unwrap();
+}
+
+pub async fn send_text(socket: &mut Socket, text: &str) {
+    socket
+        .send(Message::Text(text.to_owned().into()))
+        .await
+        .unwrap();
+}
+
+/// Sends a move and reads the state that follows (or the error).
+pub async fn play(socket: &mut Socket, mv: &str) -> Value {
+    send(socket, json!({ "type": "move", "move": mv })).await;
+    next(socket).await
+}
+
+/// A free port on loopback.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
