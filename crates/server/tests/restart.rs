@@ -1,0 +1,140 @@
+//! `kill -9` in mid-game: the real binary killed while moves are in flight, restarted on
+//! the same file, loses no move anyone was told of, and the players carry on.
+
+mod common;
+
+use common::*;
+use futures_util::StreamExt;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use surakarta_engine::{Game, Record};
+
+struct Process {
+    child: Child,
+    addr: std::net::SocketAddr,
+}
+
+impl Process {
+    async fn start(db: &std::path::Path, port: u16) -> Process {
+        let child = Command::new(env!("CARGO_BIN_EXE_surakarta-server"))
+            .args(["--listen", &format!("127.0.0.1:{port}"), "--db"])
+            .arg(db)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let addr = format!("127.0.0.1:{port}").parse().unwrap();
+        for _ in 0..200 {
+            if tokio::net::TcpStream::connect(addr).await.is_ok() {
+                return Process { child, addr };
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!("the server did not start");
+    }
+
+    fn kill_9(&mut self) {
+        self.child.kill().unwrap(); // SIGKILL on Unix
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The game the server has, replayed from its record.
+async fn server_game(addr: std::net::SocketAddr, id: &str) -> Game {
+    let shown = state(addr, id).await;
+    let record: Record = shown["record"].as_str().unwrap().parse().unwrap();
+    record.to_game().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_killed_server_loses_no_move_it_told_anyone_of() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let port = free_port();
+    let mut server = Process::start(&db, port).await;
+    let (id, _, red_token) = create(server.addr, "red").await;
+    let (_, black_token) = join(server.addr, &id).await;
+
+    // The moves anyone was told of: every state a player received.
+    let mut told: Vec<String> = Vec::new();
+    let mut kills = 0;
+    let mut seed = 7u64;
+    while kills < 5 {
+        let (mut red, _) = connect(server.addr, &id, Some(&red_token)).await;
+        let (mut black, _) = connect(server.addr, &id, Some(&black_token)).await;
+        let mut game = server_game(server.addr, &id).await;
+        // What the server has begins with everything it told.
+        let have: Vec<String> = game.history().iter().map(|m| m.to_string()).collect();
+        assert!(
+            have.len() >= told.len(),
+            "lost moves: had {told:?}, now {have:?}"
+        );
+        assert_eq!(have[..told.len()], told[..], "a told move changed");
+        eprintln!("after a kill: told {}, stored {}", told.len(), have.len());
+        told = have;
+        if game.outcome().is_some() {
+            break;
+        }
+        // Kill it after a while, whatever is in flight then.
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let after = Duration::from_millis(30 + (seed >> 33) % 200);
+        let killer = tokio::time::sleep(after);
+        tokio::pin!(killer);
+        loop {
+            if game.outcome().is_some() {
+                break;
+            }
+            let moves = game.moves();
+            let mv = moves.as_slice()[(seed as usize + told.len()) % moves.len()];
+            let mover = if game.side_to_move() == surakarta_engine::Side::Red {
+                &mut red
+            } else {
+                &mut black
+            };
+            send(
+                mover,
+                serde_json::json!({ "type": "move", "move": mv.to_string() }),
+            )
+            .await;
+            // The mover also hears of the other's last move: read on to this one's state.
+            let mut answered = false;
+            loop {
+                let reply = tokio::select! {
+                    r = mover.next() => r,
+                    _ = &mut killer => break,
+                };
+                let Some(Ok(tokio_tungstenite::tungstenite::Message::Text(text))) = reply else {
+                    break;
+                };
+                let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(v["type"], "state", "{v}");
+                if v["plies"] == told.len() + 1 {
+                    answered = true;
+                    break;
+                }
+            }
+            if !answered {
+                break;
+            }
+            game.try_play(mv).unwrap();
+            told.push(mv.to_string());
+        }
+        server.kill_9();
+        kills += 1;
+        server = Process::start(&db, port).await;
+    }
+    assert_eq!(kills, 5, "the game went on through five kills");
+    assert!(told.len() > 10, "moves were played: {}", told.len());
+    let game = server_game(server.addr, &id).await;
+    let have: Vec<String> = game.history().iter().map(|m| m.to_string()).collect();
+    assert_eq!(have[..told.len()], told[..]);
+}
