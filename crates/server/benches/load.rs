@@ -1,1 +1,197 @@
-fn main() {}
+//! Many games at once against the real server binary, on loopback.
+//!
+//! ```text
+//! cargo bench -p surakarta-server --bench load -- [--games 200] [--moves 40] [--think 20] [-- SERVER FLAGS]
+//! ```
+//!
+//! Starts `surakarta-server` on a fresh SQLite file (or whatever the flags after `--` say,
+//! such as `--store redis://127.0.0.1:6379/`), seats two players in each game, and plays
+//! every game at once, each player waiting up to `--think` milliseconds before a move: each move is timed from the mover sending it to the opponent
+//! receiving the state after it. Prints games at once, moves per second, the latency's
+//! p50, p99 and worst, and the server's memory per game (resident size after all games
+//! are connected and have played, less the size before the first game).
+
+use futures_util::{SinkExt, StreamExt};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use surakarta_engine::{Game, Side};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn post(addr: SocketAddr, path: &str, body: &str) -> Value {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).await.unwrap();
+    let body = raw.split("\r\n\r\n").nth(1).unwrap_or_default();
+    serde_json::from_str(body).unwrap_or_else(|_| panic!("{raw}"))
+}
+
+async fn connect(addr: SocketAddr, id: &str, token: &str) -> Socket {
+    let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
+    tokio_tungstenite::connect_async_with_config(url, None, true)
+        .await
+        .unwrap()
+        .0
+}
+
+/// Reads until the state after `plies` moves.
+async fn until(socket: &mut Socket, plies: usize) {
+    loop {
+        let Some(Ok(Message::Text(text))) = socket.next().await else {
+            panic!("connection lost")
+        };
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_ne!(v["type"], "error", "{v}");
+        if v["plies"] == plies {
+            return;
+        }
+    }
+}
+
+fn resident_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+async fn play(addr: SocketAddr, index: usize, moves: usize, think: u64) -> Vec<Duration> {
+    // Players arrive over the first second or so, not all in one instant.
+    tokio::time::sleep(Duration::from_micros(500 * index as u64)).await;
+    let created = post(
+        addr,
+        "/api/games",
+        r#"{"ruleset": "standard", "seat": "red"}"#,
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let joined = post(addr, &format!("/api/games/{id}/join"), "{}").await;
+    let mut red = connect(addr, &id, created["token"].as_str().unwrap()).await;
+    let mut black = connect(addr, &id, joined["token"].as_str().unwrap()).await;
+    until(&mut red, 0).await;
+    until(&mut black, 0).await;
+    let mut rng = SmallRng::seed_from_u64(index as u64);
+    let mut game = Game::default();
+    let mut times = Vec::with_capacity(moves);
+    for _ in 0..moves {
+        if game.outcome().is_some() {
+            break;
+        }
+        let list = game.moves();
+        let mv = list.as_slice()[rng.random_range(0..list.len())];
+        game.try_play(mv).unwrap();
+        let (mover, other) = match game.side_to_move() {
+            Side::Black => (&mut red, &mut black),
+            Side::Red => (&mut black, &mut red),
+        };
+        let text = json!({ "type": "move", "move": mv.to_string() }).to_string();
+        let sent = Instant::now();
+        mover.send(Message::Text(text.into())).await.unwrap();
+        until(other, game.history().len()).await;
+        times.push(sent.elapsed());
+        // Think for a moment, as players do, so the games interleave.
+        tokio::time::sleep(Duration::from_millis(rng.random_range(0..=think))).await;
+    }
+    times
+}
+
+fn main() {
+    // `cargo bench` adds `--bench`.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let flag = |name: &str, default: usize| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1)?.parse().ok())
+            .unwrap_or(default)
+    };
+    let (games, moves) = (flag("--games", 200), flag("--moves", 40));
+    let think = flag("--think", 20) as u64;
+    let server_flags: Vec<&String> = match args.iter().position(|a| a == "--") {
+        Some(i) => args[i + 1..].iter().collect(),
+        None => Vec::new(),
+    };
+    let dir = std::env::temp_dir().join(format!("surakarta-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_surakarta-server"))
+        .args(["--listen", &addr.to_string(), "--db"])
+        .arg(dir.join("games.sqlite"))
+        .args(server_flags)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (times, elapsed, before, after) = runtime.block_on(async {
+        for _ in 0..400 {
+            if tokio::net::TcpStream::connect(addr).await.is_ok() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        let before = resident_kib(server.id());
+        let started = Instant::now();
+        let tasks: Vec<_> = (0..games)
+            .map(|i| tokio::spawn(play(addr, i, moves, think)))
+            .collect();
+        let mut times = Vec::new();
+        for t in tasks {
+            times.extend(t.await.unwrap());
+        }
+        let elapsed = started.elapsed();
+        let after = resident_kib(server.id());
+        (times, elapsed, before, after)
+    });
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut ms: Vec<f64> = times.iter().map(|t| t.as_secs_f64() * 1000.0).collect();
+    ms.sort_by(f64::total_cmp);
+    let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
+    println!("games at once:   {games} (thinking up to {think} ms a move)");
+    println!(
+        "moves played:    {} in {:.1} s",
+        ms.len(),
+        elapsed.as_secs_f64()
+    );
+    println!(
+        "moves per second: {:.0}",
+        ms.len() as f64 / elapsed.as_secs_f64()
+    );
+    println!(
+        "move to opponent: p50 {:.2} ms, p99 {:.2} ms, worst {:.2} ms",
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
+    println!(
+        "server memory:   {} KiB before, {} KiB with every game loaded and connected: {:.1} KiB a game",
+        before,
+        after,
+        after.saturating_sub(before) as f64 / games as f64
+    );
+}

@@ -19,6 +19,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
+use axum::serve::ListenerExt;
 use hub::Hub;
 use limits::{Addresses, Limits};
 use serde::Deserialize;
@@ -131,6 +132,13 @@ pub async fn serve(
     }
     let app = router(hub, &config);
     tracing::info!("listening on {}", listener.local_addr()?);
+    // Moves are small messages that must go at once: without TCP_NODELAY, Nagle's
+    // algorithm and the peer's delayed ACK hold one back for up to 40 ms.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!("TCP_NODELAY: {e}");
+        }
+    });
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),

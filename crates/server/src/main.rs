@@ -103,7 +103,15 @@ fn main() -> ExitCode {
         }
     };
     let result = runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(args.listen).await?;
+        // A longer queue of connections waiting to be accepted than the usual 1024, for
+        // the moment many players reconnect at once (after a restart).
+        let socket = match args.listen {
+            SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+            SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+        };
+        socket.set_reuseaddr(true)?;
+        socket.bind(args.listen)?;
+        let listener = socket.listen(4096)?;
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };

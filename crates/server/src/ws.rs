@@ -65,7 +65,11 @@ pub(crate) async fn upgrade(
         );
     };
     let (hub, limits) = (app.hub.clone(), app.limits.clone());
-    ws.max_message_size(LARGEST_FRAME)
+    // Small buffers: a connection carries a few short messages a minute, and the
+    // defaults (128 KiB each way) would make a thousand games cost hundreds of megabytes.
+    ws.read_buffer_size(4096)
+        .write_buffer_size(0)
+        .max_message_size(LARGEST_FRAME)
         .max_frame_size(LARGEST_FRAME)
         .on_upgrade(move |socket| async move {
             Connection {

@@ -209,7 +209,9 @@ pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> (Socket
         Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}"),
         None => format!("ws://{addr}/api/games/{id}/ws"),
     };
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+        .await
+        .unwrap();
     let first = next(&mut socket).await;
     assert_eq!(first["type"], "state");
     (socket, first)
