@@ -88,7 +88,9 @@ fn moves_answers_every_line_and_survives_bad_ones() {
 
 #[test]
 fn every_command_has_help() {
-    for cmd in ["perft", "moves", "engine", "bench", "match"] {
+    for cmd in [
+        "perft", "moves", "engine", "bench", "match", "record", "analyse",
+    ] {
         let (out, _, ok) = run_with_input(&[cmd, "--help"], "");
         assert!(ok && out.contains("Usage: surakarta-engine"), "{cmd}");
     }
@@ -440,4 +442,106 @@ fn record_checks_a_game_and_says_what_is_wrong() {
         .write_all(b"1. zz-top\n")
         .unwrap();
     assert_eq!(child.wait().unwrap().code(), Some(1));
+}
+
+#[test]
+fn analyse_judges_every_move_of_a_real_game_once_per_position() {
+    use std::sync::atomic::AtomicBool;
+    use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
+    use surakarta_engine::{Game, Record};
+    // A real game: Medium against Easy, 40 plies or to its end.
+    let stop = AtomicBool::new(false);
+    let clock = || std::time::Duration::ZERO;
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    let mut engine = Engine::new(8);
+    let mut game = Game::default();
+    while game.outcome().is_none() && game.history().len() < 40 {
+        let level = [Level::Medium, Level::Easy][game.history().len() % 2];
+        let cap = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let seed = game.history().len() as u64;
+        let mv = engine.choose(&game, level, cap, seed, &ctl).best.unwrap();
+        game.try_play(mv).unwrap();
+    }
+    let record = Record::from_game(&game, "Medium", "Easy").to_string();
+    let (out, err, ok) = run_with_input(&["analyse", "--depth", "3"], &record);
+    assert!(ok, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), game.history().len(), "one line a move");
+    for (i, (line, mv)) in lines.iter().zip(game.history()).enumerate() {
+        assert_eq!(line["ply"], i + 1);
+        assert_eq!(line["move"], mv.to_string());
+        let class = line["class"].as_str().unwrap();
+        assert!(
+            ["best", "good", "inaccuracy", "mistake", "blunder"].contains(&class),
+            "{line}"
+        );
+        let loss = line["loss"].as_i64().unwrap();
+        assert!(loss >= 0, "{line}");
+        let best: surakarta_engine::Move = line["best"].as_str().unwrap().parse().unwrap();
+        assert!(game.positions()[i].is_legal(best, true), "{line}");
+        if best == *mv {
+            assert_eq!((class, loss), ("best", 0), "{line}");
+        }
+        // Each position is searched once: what a move leaves is what the next one starts from.
+        if let Some(next) = lines.get(i + 1) {
+            assert_eq!(
+                line["eval_after"],
+                -next["eval_before"].as_i64().unwrap(),
+                "{line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn analyse_calls_a_last_stone_stepping_into_a_capture_a_blunder() {
+    // Red's last stone on a2; a3 and b3 are on the circuit of Black's d3, b1 and b2 are not.
+    let record = "[Start \"6/6/6/3b2/r5/6 r 0 0\"]\n\n1. a2-a3 d3xa3 0-1\n";
+    let (out, err, ok) = run_with_input(&["analyse", "--depth", "4"], record);
+    assert!(ok, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["class"], "blunder", "{}", lines[0]);
+    assert!(
+        lines[0]["eval_before"].as_i64().unwrap() > -29_000,
+        "not lost before"
+    );
+    assert!(
+        lines[0]["eval_after"].as_i64().unwrap() <= -29_000,
+        "lost after"
+    );
+    let best = lines[0]["best"].as_str().unwrap();
+    assert!(["a2-b1", "a2-b2"].contains(&best), "a safe step: {best}");
+    // Taking the last stone wins on the board: the best move, the game won.
+    assert_eq!(lines[1]["class"], "best");
+    assert_eq!(lines[1]["eval_after"], 30_000);
+}
+
+#[test]
+fn analyse_refuses_bad_records_and_arguments() {
+    let (_, err, ok) = run_with_input(&["analyse"], "1. a2-a4 *\n");
+    assert!(!ok && err.contains("error:"), "{err}");
+    for args in [
+        &["analyse", "--depth", "0"][..],
+        &["analyse", "--movetime", "x"],
+        &["analyse", "--depth"],
+        &["analyse", "--fast", "1"],
+    ] {
+        let (_, err, ok) = run_with_input(args, "");
+        assert!(!ok && err.contains("error:"), "{args:?}: {err}");
+    }
+    let (out, _, ok) = run_with_input(&["analyse", "--help"], "");
+    assert!(ok && out.contains("blunder"));
 }

@@ -21,6 +21,7 @@
 //! assert!(game.moves().contains(&choice.best.unwrap()));
 //! ```
 
+pub mod analysis;
 mod eval;
 mod hint;
 mod level;

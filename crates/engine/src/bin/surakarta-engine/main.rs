@@ -1,5 +1,6 @@
 //! `surakarta-engine`: perft, move listing, the engine protocol, benchmarks and matches.
 
+mod cli_analyse;
 mod cli_bench;
 mod cli_engine;
 mod cli_match;
@@ -23,6 +24,8 @@ Commands:
                                                play a series of games between two players
   record                                       check a game record read from stdin: final
                                                position and result, or what is wrong (exit 1)
+  analyse [--movetime MS | --depth N]          judge every move of a game record read from
+                                               stdin: one JSON line a move (exit 1: bad record)
 
 Run `surakarta-engine COMMAND --help` for the details of one command.";
 
@@ -39,6 +42,14 @@ fn main() -> ExitCode {
         "engine" => cli_engine::run(rest),
         "bench" => cli_bench::run(rest),
         "match" => cli_match::run(rest),
+        "analyse" | "analyze" => match cli_analyse::run(rest) {
+            Ok(Err(reason)) => {
+                eprintln!("error: {reason}");
+                return ExitCode::from(1);
+            }
+            Ok(Ok(())) => Ok(()),
+            Err(message) => Err(message),
+        },
         "record" => match cli_record::run(rest) {
             // A record that is not one is the answer asked for, not a misuse: exit 1.
             Ok(Err(reason)) => {

@@ -1,0 +1,114 @@
+//! `analyse`: reads a game record on stdin and judges every move with the engine.
+
+use std::io::Read;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use surakarta_engine::Record;
+use surakarta_engine::ai::analysis;
+use surakarta_engine::ai::{Engine, Limits, SearchControl};
+
+const HELP: &str = "\
+Usage: surakarta-engine analyse [--movetime MS | --depth N] < GAME.txt
+
+Reads a game record on stdin and searches every position of the game once (default
+--movetime 150, each position at most that long; --depth N searches each to N plies
+instead, the same on every machine). Prints one JSON object a line for each move:
+
+  {\"ply\":1,\"move\":\"b2-b3\",\"best\":\"c2-c3\",\"eval_before\":12,\"eval_after\":-4,
+   \"loss\":16,\"class\":\"good\"}
+
+ply counts from 1; best is the engine's move in that position; eval_before and eval_after
+are the position's score before and after the move, in hundredths of a stone from the
+mover's side (a forced win is 29000 or more, 30000 a game won on the board; negative:
+lost); loss is what the move gave away, on scores capped at ten stones; class is best (the
+engine's move, or nothing given away), good, inaccuracy (a loss of at least 40), mistake
+(90) or blunder (200, or a move that lets a game that was not lost become lost, or a won
+game no longer be won). A record that cannot be read: `error: ...` and exit status 1.";
+
+/// Reads stdin as a record and prints the analysis; `Ok(Err)` for a bad record.
+pub fn run(args: &[String]) -> Result<Result<(), String>, String> {
+    if crate::wants_help(args) {
+        println!("{HELP}");
+        return Ok(Ok(()));
+    }
+    let mut limits = Limits {
+        depth: None,
+        nodes: None,
+        time: Some(Duration::from_millis(150)),
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let value = args
+            .get(i + 1)
+            .ok_or_else(|| format!("{} needs a value", args[i]))?;
+        match args[i].as_str() {
+            "--movetime" => {
+                let ms: u64 = value
+                    .parse()
+                    .ok()
+                    .filter(|ms| (1..=3_600_000).contains(ms))
+                    .ok_or_else(|| format!("--movetime {value:?}: milliseconds, 1 to 3600000"))?;
+                limits = Limits {
+                    time: Some(Duration::from_millis(ms)),
+                    ..Limits::default()
+                };
+            }
+            "--depth" => {
+                let depth: u32 = value
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=64).contains(d))
+                    .ok_or_else(|| format!("--depth {value:?}: plies, 1 to 64"))?;
+                limits = Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                };
+            }
+            other => return Err(format!("unknown argument {other:?}\n\n{HELP}")),
+        }
+        i += 2;
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("reading stdin: {e}"))?;
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Ok(Err("the record is not UTF-8 text".into()));
+    };
+    let game = match text.parse::<Record>().and_then(|r| r.to_game()) {
+        Ok(game) => game,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new(32);
+    let mut out = std::io::stdout().lock();
+    let mut failed = None;
+    // A steady clock; each position's search counts its time from its own start.
+    let started = Instant::now();
+    let clock = || started.elapsed();
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    analysis::analyse(&mut engine, &game, limits, &ctl, &mut |a| {
+        use std::io::Write;
+        let line = serde_json::json!({
+            "ply": a.ply,
+            "move": a.played.to_string(),
+            "best": a.best.map(|m| m.to_string()),
+            "eval_before": a.eval_before,
+            "eval_after": a.eval_after,
+            "loss": a.loss,
+            "class": a.class.id(),
+        });
+        if failed.is_none()
+            && let Err(e) = writeln!(out, "{line}")
+        {
+            failed = Some(e);
+        }
+    });
+    match failed {
+        Some(e) => Err(format!("writing: {e}")),
+        None => Ok(Ok(())),
+    }
+}
