@@ -100,7 +100,7 @@ async fn two_instances_share_a_game_and_one_can_die() {
     let (mut watcher, _) = connect(b_addr, &id, None).await;
 
     let mut game = Game::default();
-    let mut pick = |game: &Game| {
+    let pick = |game: &Game| {
         let moves = game.moves();
         moves.as_slice()[game.history().len() * 7 % moves.len()]
     };

@@ -24,9 +24,11 @@ impl Process {
             .spawn()
             .unwrap();
         let addr = format!("127.0.0.1:{port}").parse().unwrap();
+        // Owned at once, so the process is killed and waited for whatever happens next.
+        let process = Process { child, addr };
         for _ in 0..200 {
             if tokio::net::TcpStream::connect(addr).await.is_ok() {
-                return Process { child, addr };
+                return process;
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }

@@ -1,0 +1,223 @@
+//! A bot that plays on the online server through the public API, as any client would
+//! (docs/online.md walks through it).
+//!
+//! ```text
+//! cargo run -p surakarta-server --bin surakarta-bot -- 127.0.0.1:8080 new [red|black|random] [LEVEL]
+//! cargo run -p surakarta-server --bin surakarta-bot -- 127.0.0.1:8080 join GAME [LEVEL]
+//! ```
+//!
+//! `new` creates a game and prints its id and invite on the first line of output; `join`
+//! takes the free seat of a game. The bot then plays with the engine's computer player
+//! (LEVEL: Easy, Medium or Hard; default Medium) until the game ends, declines draw offers,
+//! and reconnects by itself when the connection drops. It prints the result and exits.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
+use surakarta_engine::{Game, Record};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message;
+
+/// One HTTP/1.1 POST with a JSON body; the status and the JSON answer.
+async fn post(server: &str, path: &str, body: &Value) -> Result<(u16, Value), String> {
+    let mut stream = tokio::net::TcpStream::connect(server)
+        .await
+        .map_err(|e| format!("{server}: {e}"))?;
+    let body = body.to_string();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut raw = String::new();
+    stream
+        .read_to_string(&mut raw)
+        .await
+        .map_err(|e| e.to_string())?;
+    let (head, body) = raw.split_once("\r\n\r\n").ok_or("no HTTP answer")?;
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or("no HTTP status")?;
+    let value = serde_json::from_str(body).map_err(|e| format!("{e}: {body}"))?;
+    Ok((status, value))
+}
+
+/// The move the engine's computer player makes in `game`.
+fn think(engine: &mut Engine, game: &Game, level: Level, seed: u64) -> Option<String> {
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let clock = || started.elapsed();
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    let choice = engine.choose(game, level, Limits::default(), seed, &ctl);
+    choice.best.map(|m| m.to_string())
+}
+
+async fn play(
+    server: &str,
+    id: &str,
+    seat: &str,
+    token: &str,
+    level: Level,
+) -> Result<Value, String> {
+    let mut engine = Engine::new(16);
+    let mut wait = Duration::from_millis(200);
+    loop {
+        let url = format!("ws://{server}/api/games/{id}/ws?token={token}");
+        let mut socket = match tokio_tungstenite::connect_async(url).await {
+            Ok((socket, _)) => socket,
+            Err(e) => {
+                eprintln!("connecting: {e}; again in {wait:?}");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(10));
+                continue;
+            }
+        };
+        wait = Duration::from_millis(200);
+        let mut last = Value::Null;
+        while let Some(Ok(message)) = socket.next().await {
+            let Message::Text(text) = message else {
+                continue;
+            };
+            let v: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+            if v["type"] == "error" {
+                // Refused, and nothing changed (too fast, say): wait, then answer the last
+                // state again. A move sent with its ply cannot be played twice.
+                eprintln!("refused: {}", v["message"]);
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            } else {
+                last = v;
+            }
+            if !last["result"].is_null() {
+                return Ok(last);
+            }
+            if last["type"] != "state" {
+                continue;
+            }
+            let offered = last["draw_offer"].as_str();
+            if offered.is_some_and(|side| side != seat) {
+                let decline = json!({ "type": "decline_draw" }).to_string();
+                socket
+                    .send(Message::Text(decline.into()))
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
+            if last["to_move"] != seat {
+                continue; // the opponent's turn
+            }
+            // The record is the whole game: replay it to know the position.
+            let record: Record = last["record"]
+                .as_str()
+                .unwrap_or_default()
+                .parse()
+                .map_err(|e| format!("the server's record: {e}"))?;
+            let game = record.to_game().map_err(|e| e.to_string())?;
+            let ply = last["plies"].as_u64().unwrap_or(0);
+            let Some(mv) = think(&mut engine, &game, level, ply) else {
+                continue;
+            };
+            // At most 10 messages a second reach the server (docs/online.md).
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            // Sent with the ply it is for: if the game moved on meanwhile (the opponent's
+            // turn, or this move already made before a reconnection) it is refused, and
+            // never played twice.
+            let message = json!({ "type": "move", "move": mv, "ply": ply });
+            socket
+                .send(Message::Text(message.to_string().into()))
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        eprintln!("connection lost; reconnecting");
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage =
+        "usage: bot HOST:PORT new [red|black|random] [LEVEL] | bot HOST:PORT join GAME [LEVEL]";
+    let (Some(server), Some(verb)) = (args.first(), args.get(1)) else {
+        eprintln!("{usage}");
+        std::process::exit(2);
+    };
+    let level = match args.get(3) {
+        None => Level::Medium,
+        Some(name) => match Level::from_name(name) {
+            Some(level) => level,
+            None => {
+                eprintln!("level {name:?}: Easy, Medium or Hard");
+                std::process::exit(2);
+            }
+        },
+    };
+    let (id, seat, token) = match verb.as_str() {
+        "new" => {
+            let seat = args.get(2).map_or("random", String::as_str);
+            let body = json!({ "ruleset": "standard", "seat": seat });
+            match post(server, "/api/games", &body).await {
+                Ok((201, v)) => {
+                    println!(
+                        "game {} invite http://{server}{}",
+                        v["id"].as_str().unwrap_or(""),
+                        v["invite"].as_str().unwrap_or("")
+                    );
+                    let text = |key: &str| v[key].as_str().unwrap_or("").to_owned();
+                    (text("id"), text("seat"), text("token"))
+                }
+                Ok((status, v)) => {
+                    eprintln!("creating a game: {status} {}", v["error"]);
+                    std::process::exit(1);
+                }
+                Err(e) => {
+                    eprintln!("creating a game: {e}");
+                    std::process::exit(1);
+                }
+            }
+        }
+        "join" => {
+            let Some(id) = args.get(2) else {
+                eprintln!("{usage}");
+                std::process::exit(2);
+            };
+            match post(server, &format!("/api/games/{id}/join"), &json!({})).await {
+                Ok((200, v)) => {
+                    let text = |key: &str| v[key].as_str().unwrap_or("").to_owned();
+                    (id.clone(), text("seat"), text("token"))
+                }
+                Ok((status, v)) => {
+                    eprintln!("joining {id}: {status} {}", v["error"]);
+                    std::process::exit(1);
+                }
+                Err(e) => {
+                    eprintln!("joining {id}: {e}");
+                    std::process::exit(1);
+                }
+            }
+        }
+        _ => {
+            eprintln!("{usage}");
+            std::process::exit(2);
+        }
+    };
+    match play(server, &id, &seat, &token, level).await {
+        Ok(end) => println!(
+            "result {} {}",
+            end["result"].as_str().unwrap_or(""),
+            end["termination"].as_str().unwrap_or("")
+        ),
+        Err(e) => {
+            eprintln!("playing: {e}");
+            std::process::exit(1);
+        }
+    }
+}
