@@ -10,7 +10,8 @@ use std::time::Instant;
 pub struct Limits {
     /// The largest message a connection may send, in bytes; larger ones are refused.
     pub message_bytes: usize,
-    /// Messages a connection may send each second, on average...
+    /// Messages a connection may send each second, on average (moves that are played do
+    /// not count: the turns bound them)...
     pub messages_per_second: f64,
     /// ...and at once.
     pub message_burst: f64,
@@ -49,6 +50,11 @@ impl Bucket {
             tokens: burst,
             at: Instant::now(),
         }
+    }
+
+    /// Gives a token back (a message that turned out not to count).
+    pub fn give_back(&mut self, burst: f64) {
+        self.tokens = (self.tokens + 1.0).min(burst);
     }
 
     /// Takes a token if there is one.

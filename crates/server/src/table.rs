@@ -126,6 +126,10 @@ fn refuse<T>(text: impl Into<String>) -> Result<T, Refused> {
     Err(Refused(text.into()))
 }
 
+/// The most events a game may have (a game whose rule set sets no limit could otherwise
+/// grow without end); beyond it, only a resignation or an accepted draw is taken.
+pub const MAX_EVENTS: u64 = 20_000;
+
 /// A game at the server: the rules, the events so far and what they add up to.
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -136,6 +140,8 @@ pub struct Table {
     game: Game,
     seats: [Option<TokenHash>; 2],
     draw_offer: Option<Side>,
+    /// Each side may offer a draw once between two of its moves.
+    offered: [bool; 2],
     events: u64,
 }
 
@@ -185,6 +191,7 @@ impl Table {
             game: Game::new(rules),
             seats: [None, None],
             draw_offer: None,
+            offered: [false, false],
             events: 0,
         })
     }
@@ -233,6 +240,10 @@ impl Table {
     /// Applies an event if it can happen now; otherwise nothing changes.
     pub fn apply(&mut self, event: &Event) -> Result<(), Refused> {
         let over = self.game.outcome().is_some();
+        let ending = matches!(event, Event::Resign(_) | Event::Accept(_));
+        if self.events >= MAX_EVENTS && !ending {
+            return refuse("this game is too long: resign or agree a draw");
+        }
         match *event {
             Event::Seat(side, hash) => {
                 if self.seats[side.index()].is_some() {
@@ -244,9 +255,11 @@ impl Table {
                 if over {
                     return refuse("the game is over");
                 }
+                let mover = self.game.side_to_move();
                 if let Err(e) = self.game.try_play(m) {
                     return refuse(format!("{m} is not a legal move: {e}"));
                 }
+                self.offered[mover.index()] = false;
                 // Moving answers an offer made to the mover.
                 if self.draw_offer == Some(self.game.side_to_move()) {
                     self.draw_offer = None;
@@ -262,7 +275,11 @@ impl Table {
                 if self.draw_offer == Some(side.other()) {
                     return refuse("your opponent has offered a draw: accept or decline it");
                 }
+                if self.offered[side.index()] {
+                    return refuse("you have offered a draw since your last move; move first");
+                }
                 self.draw_offer = Some(side);
+                self.offered[side.index()] = true;
             }
             Event::Decline(side) | Event::Accept(side) => {
                 if over {
@@ -405,6 +422,18 @@ mod tests {
             (Some("1/2-1/2"), Some("agreed-draw"))
         );
         assert!(t.apply(&Event::Move("c2-c3".parse().unwrap())).is_err());
+    }
+
+    #[test]
+    fn a_side_offers_a_draw_at_most_once_between_its_moves() {
+        let (mut t, _, _) = seated();
+        t.apply(&Event::Offer(Side::Red)).unwrap();
+        t.apply(&Event::Decline(Side::Black)).unwrap();
+        assert!(t.apply(&Event::Offer(Side::Red)).is_err(), "again at once");
+        t.apply(&Event::Move("b2-b3".parse().unwrap())).unwrap();
+        t.apply(&Event::Offer(Side::Black)).unwrap();
+        t.apply(&Event::Decline(Side::Red)).unwrap();
+        t.apply(&Event::Offer(Side::Red)).unwrap();
     }
 
     #[test]

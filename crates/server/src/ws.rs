@@ -149,10 +149,16 @@ impl Connection {
                         continue;
                     }
                     flood = 0;
-                    if let Err(why) = handle(&self.hub, &self.cell, self.seat, &self.limits, text.as_str()).await
-                        && !self.send_error(&why).await
-                    {
-                        return;
+                    match handle(&self.hub, &self.cell, self.seat, &self.limits, text.as_str()).await {
+                        // A move that was played does not count against the rate: the
+                        // opponent's turn comes between two of them.
+                        Ok(Handled::Moved) => bucket.give_back(self.limits.message_burst),
+                        Ok(Handled::Other) => {}
+                        Err(why) => {
+                            if !self.send_error(&why).await {
+                                return;
+                            }
+                        }
                     }
                 }
                 change = changes.recv() => {
@@ -177,6 +183,14 @@ impl Connection {
     }
 }
 
+/// What a message that was carried out was.
+enum Handled {
+    /// A move, played.
+    Moved,
+    /// Anything else.
+    Other,
+}
+
 /// Carries out one message; the error text goes back to the sender.
 async fn handle(
     hub: &Hub,
@@ -184,7 +198,7 @@ async fn handle(
     seat: Option<Side>,
     limits: &Limits,
     text: &str,
-) -> Result<(), String> {
+) -> Result<Handled, String> {
     if text.len() > limits.message_bytes {
         return Err(format!(
             "message too large: {} bytes, at most {}",
@@ -226,8 +240,10 @@ async fn handle(
         }
     };
     let decide = |t: &Table| wanted.event(t, side);
+    let moved = matches!(wanted, Wanted::Move(..));
     match hub.act(cell, decide).await {
-        Ok(_) => Ok(()),
+        Ok(_) if moved => Ok(Handled::Moved),
+        Ok(_) => Ok(Handled::Other),
         Err(ActError::Refused(Refused(why))) => Err(why),
         Err(ActError::Gone) => Err("this game has expired".into()),
         Err(ActError::Store(e)) => {

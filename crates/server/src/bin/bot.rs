@@ -126,8 +126,6 @@ async fn play(
             let Some(mv) = think(&mut engine, &game, level, ply) else {
                 continue;
             };
-            // At most 10 messages a second reach the server (docs/online.md).
-            tokio::time::sleep(Duration::from_millis(150)).await;
             // Sent with the ply it is for: if the game moved on meanwhile (the opponent's
             // turn, or this move already made before a reconnection) it is refused, and
             // never played twice.
