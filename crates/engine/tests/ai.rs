@@ -328,3 +328,22 @@ fn easy_in_slices_still_takes_the_last_stone_and_hints_still_say_why() {
         assert_eq!(h.reason, HintReason::Escapes, "{}", h.mv);
     })
 }
+
+#[test]
+fn the_computer_accepts_a_draw_only_when_it_does_not_stand_better() {
+    use surakarta_engine::ai::accepts_draw;
+    let answer = |fen: &str, computer: Side| {
+        with_control(|ctl| accepts_draw(&mut Engine::new(1), &game(fen), computer, ctl))
+    };
+    // The start: level, so a draw is accepted by either side.
+    let start = Position::start(Side::Red).to_string();
+    assert!(answer(&start, Side::Red));
+    assert!(answer(&start, Side::Black));
+    // Black has four stones to Red's one: Black declines, Red accepts, whoever is to move.
+    for fen in ["b5/6/2b3/6/3b1b/5r r 0 0", "b5/6/2b3/6/3b1b/5r b 0 0"] {
+        assert!(!answer(fen, Side::Black), "{fen}");
+        assert!(answer(fen, Side::Red), "{fen}");
+    }
+    // A finished game accepts nothing.
+    assert!(!answer("6/6/6/6/6/5r b 0 0", Side::Black));
+}

@@ -195,6 +195,39 @@ impl Engine {
     }
 }
 
+/// The most the computer may think it stands better by and still accept a draw offer:
+/// a quarter of a stone, in hundredths of a stone.
+pub const DRAW_MARGIN: i32 = STONE / 4;
+
+/// How deep the computer looks before answering a draw offer: deep enough to see a
+/// capture coming, quick enough to answer at once (a few milliseconds).
+pub const DRAW_DEPTH: u32 = 3;
+
+/// Whether the computer playing `side` accepts a draw offered in `game`: when its own
+/// search ([`DRAW_DEPTH`] plies) says the game is level or worse for it, within
+/// [`DRAW_MARGIN`]. A game that is over accepts nothing.
+pub fn accepts_draw(
+    engine: &mut Engine,
+    game: &Game,
+    side: crate::Side,
+    ctl: &SearchControl<'_>,
+) -> bool {
+    if game.outcome().is_some() {
+        return false;
+    }
+    let limits = Limits {
+        depth: Some(DRAW_DEPTH),
+        ..Limits::default()
+    };
+    let score = engine.search(game, limits, ctl, &mut |_| {}).score;
+    let for_side = if game.side_to_move() == side {
+        score
+    } else {
+        score.saturating_neg()
+    };
+    for_side <= DRAW_MARGIN
+}
+
 impl Default for Engine {
     fn default() -> Self {
         Engine::new(32)
