@@ -72,6 +72,14 @@ pub enum Panel {
     Replace,
     /// The result of the player's game.
     GameOver,
+    /// Ending the game in progress: offer a draw, stop and count, resign.
+    EndGame,
+    /// "Resign?", before the player's game is given up.
+    Resign,
+    /// A two-player offer (a draw, or stopping to count) put to the other player.
+    Offer,
+    /// Strategy: how to play well, with small boards.
+    Strategy,
 }
 
 impl Panel {
@@ -87,6 +95,10 @@ impl Panel {
             Panel::Leave => "leave",
             Panel::Replace => "replace",
             Panel::GameOver => "game-over",
+            Panel::EndGame => "end-game",
+            Panel::Resign => "resign",
+            Panel::Offer => "offer",
+            Panel::Strategy => "strategy",
         })
     }
 }

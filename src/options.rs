@@ -13,7 +13,7 @@ Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQU
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
   --panel NAME        show a panel: menu, new-game, settings, stats, rules,
-                      records or leave
+                      records, leave, end-game, resign, offer or strategy
   --lesson N          put the tutorial's lesson N (1-9) on the board
   --lesson-state S    show that lesson asking, passed or failed (its explanation)
   --record PATH       review the game record in PATH (shown at its last move)
@@ -53,6 +53,14 @@ pub enum Shown {
     Records,
     /// "Leave the game?", as after the back button.
     Leave,
+    /// "End the game": offer a draw, stop and count, resign.
+    EndGame,
+    /// "Resign?".
+    Resign,
+    /// A two-player draw offer put to the other player.
+    Offer,
+    /// Strategy.
+    Strategy,
 }
 
 /// The options that set up a screen for a check (screenshots, the frame bench), which
@@ -138,6 +146,10 @@ impl Options {
                             ("rules", Shown::Rules),
                             ("records", Shown::Records),
                             ("leave", Shown::Leave),
+                            ("end-game", Shown::EndGame),
+                            ("resign", Shown::Resign),
+                            ("offer", Shown::Offer),
+                            ("strategy", Shown::Strategy),
                         ],
                     )?);
                 }
@@ -266,7 +278,7 @@ mod tests {
         assert_eq!(o.lesson_state, Some(crate::tutorial::LessonState::Failed));
         assert_eq!(
             parse(&["--panel", "help"]).unwrap_err(),
-            "--panel is one of menu, new-game, settings, stats, rules, records, leave, not \"help\""
+            "--panel is one of menu, new-game, settings, stats, rules, records, leave, end-game, resign, offer, strategy, not \"help\""
         );
         assert!(
             parse(&["--lesson-state", "won"])

@@ -170,7 +170,9 @@ fn confirm_or_cancel(
                 }
                 selection.clear();
             }
-            Command::Cancel | Command::Undo | Command::NewGame { .. } => selection.clear(),
+            Command::Cancel | Command::Undo | Command::NewGame { .. } | Command::End(_) => {
+                selection.clear()
+            }
             Command::Hint => {}
         }
     }

@@ -236,6 +236,20 @@ pub enum Command {
     Accept,
     /// Drop the move waiting for confirmation.
     Cancel,
+    /// End the player's game off the board: a resignation or an agreement.
+    End(Ending),
+}
+
+/// How a player's game can end off the board (RULES.md: resigning, an agreed draw, the
+/// traditional agreed stop won by the side with more stones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// This side resigns.
+    Resign(Side),
+    /// Both players agree a draw (or the computer accepts one).
+    Draw,
+    /// Both players agree to stop; the side with more stones wins.
+    Stop,
 }
 
 /// The state a position calls for when nothing is moving.
@@ -290,6 +304,24 @@ fn handle_commands(
                 }
                 undo(board.session());
                 next.set(settled_turn(board.session()));
+            }
+            Command::End(ending) => {
+                // Only the player's own game ends so, and only while it is going on.
+                let own = &mut *board.own;
+                if own.game.outcome().is_some() {
+                    continue;
+                }
+                match ending {
+                    Ending::Resign(side) => own.game.resign(side),
+                    Ending::Draw => own.game.agree_draw(),
+                    Ending::Stop => own.game.agree_stop(),
+                }
+                // The game screen shows the end as it shows one on the board (entering it
+                // settles the turn; on it, the turn is settled here).
+                (*screen).set_if_neq(Screen::Game);
+                if turn.is_some() {
+                    next.set(settled_turn(own));
+                }
             }
             Command::Hint | Command::Accept | Command::Cancel => {}
         }

@@ -310,3 +310,65 @@ fn a_tap_on_a_button_presses_it_even_within_one_frame_and_a_drag_does_not() {
         AnimationSpeed::Off
     );
 }
+
+#[test]
+fn the_strategy_screen_says_what_its_boards_show() {
+    use surakarta::panels::strategy::{lesson_text, lessons};
+    use surakarta::ui::diagram::Mark;
+    use surakarta_engine::{Leg, Position};
+    let pictures: Vec<(&str, Option<(Position, Mark)>)> = lessons()
+        .into_iter()
+        .map(|(key, p)| (key, p.map(|(fen, mark)| (fen.parse().unwrap(), mark))))
+        .collect();
+    let board = |key: &str| {
+        pictures
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, p)| *p)
+            .unwrap()
+    };
+    // The block: the route runs c2, d2, e2, f2 before its first loop.
+    let (pos, Mark::Capture(mv)) = board("strategy.block") else {
+        panic!("the block shows a capture")
+    };
+    let route = pos.preferred_route(mv).unwrap();
+    let before_loop: Vec<String> = route
+        .legs()
+        .take_while(|leg| !matches!(leg, Leg::Loop { .. }))
+        .filter_map(|leg| match leg {
+            Leg::Line { to, .. } => Some(to.to_string()),
+            Leg::Loop { .. } => None,
+        })
+        .collect();
+    assert_eq!(before_loop, ["c2", "d2", "e2", "f2"], "{route:?}");
+    // The corner: its stone has no capture, however many targets stand on the circuits.
+    let (_, Mark::Steps(corner, _)) = board("strategy.corners") else {
+        panic!("the corner shows steps")
+    };
+    let crowded: Position = "bbbbbb/bbbbbb/6/6/6/r5 r 0 0".parse().unwrap();
+    assert!(crowded.capture_targets(corner).is_empty());
+    // The opening: nothing to capture.
+    let (start, _) = board("strategy.opening");
+    assert!(start.moves().iter().all(|m| !m.capture));
+    // The open route: after the capture, the other side takes back at once.
+    let (pos, Mark::Capture(mv)) = board("strategy.open_route") else {
+        panic!("the open route shows a capture")
+    };
+    let after = pos.after(mv);
+    assert!(after.moves().iter().any(|m| m.capture && m.to == mv.to));
+
+    // On screen, from the menu, in the rule set's numbers.
+    let mut app = app();
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.strategy");
+    assert_eq!(panel(&app), Panel::Strategy);
+    let shown = texts(&mut app);
+    let settings = app.world().resource::<Settings>().clone();
+    for (key, _) in lessons() {
+        let text = lesson_text(key, &Strings::english(), &settings);
+        assert!(shown.contains(&text), "{key} missing");
+    }
+    assert!(shown.iter().any(|t| t.contains("after 50 moves in a row")));
+    press(&mut app, "back");
+    assert!(on_menu(&app));
+}

@@ -60,6 +60,10 @@ fn set_up_board(
         Shown::Rules => (Screen::Menu, Panel::Rules),
         Shown::Records => (Screen::Menu, Panel::Records),
         Shown::Leave => (Screen::Game, Panel::Leave),
+        Shown::EndGame => (Screen::Menu, Panel::EndGame),
+        Shown::Resign => (Screen::Menu, Panel::Resign),
+        Shown::Offer => (Screen::Menu, Panel::Offer),
+        Shown::Strategy => (Screen::Menu, Panel::Strategy),
     };
     (*screen).set_if_neq(on);
     (*panel).set_if_neq(over);

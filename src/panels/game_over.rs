@@ -1,16 +1,31 @@
 //! The result of the player's game when it ends: who won and why, Close (to look at the
 //! board) and New game.
 
-use crate::Panel;
+use crate::i18n::Strings;
+use crate::layout::BoardLayout;
 use crate::panels::new_game::OpenNewGame;
 use crate::session::{Mode, Session, Start};
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, close_panel, label, row};
+use crate::ui::widgets::{Cards, button, clear_card, close_panel, label, row};
+use crate::{GameSet, Panel};
 use bevy::prelude::*;
 use surakarta_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Panel::GameOver), spawn);
+    app.add_systems(OnEnter(Panel::GameOver), spawn)
+        // Rebuilt in the words and the safe area of the moment (a language chosen as the
+        // app starts, a phone turned).
+        .add_systems(
+            Update,
+            (clear_card, spawn)
+                .chain()
+                .run_if(
+                    in_state(Panel::GameOver).and_then(
+                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
+                    ),
+                )
+                .in_set(GameSet::Present),
+        );
 }
 
 /// The headline of the game-over card (tests look for it).

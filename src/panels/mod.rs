@@ -2,14 +2,18 @@
 //! state. Each spawns its card on entering its state, rebuilds it when what it shows
 //! changes, and is despawned on leaving.
 
+pub mod end_game;
 pub mod game_over;
 pub mod leave;
 pub mod new_game;
+pub mod offer;
 pub mod records;
 pub mod replace;
+pub mod resign;
 pub mod rules;
 pub mod settings;
 pub mod stats;
+pub mod strategy;
 
 use bevy::prelude::*;
 
@@ -23,5 +27,9 @@ pub(super) fn plugin(app: &mut App) {
         leave::plugin,
         replace::plugin,
         game_over::plugin,
+        end_game::plugin,
+        resign::plugin,
+        offer::plugin,
+        strategy::plugin,
     ));
 }

@@ -1,6 +1,6 @@
-//! The menu the app opens on, over the player's game: Continue (when a game is in
-//! progress), a game against the computer or for two players, Tutorial, Game records,
-//! Rules, Settings and Statistics.
+//! The menu the app opens on, over the player's game: Continue and End the game (when a
+//! game is in progress), a game against the computer or for two players, Tutorial, Game records,
+//! Rules, Strategy, Settings and Statistics.
 
 use crate::i18n::Strings;
 use crate::layout::BoardLayout;
@@ -54,6 +54,7 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
     let mut entries = Vec::new();
     if in_progress {
         entries.push((Entry::Continue, "menu.continue"));
+        entries.push((Entry::Open(Panel::EndGame), "menu.end_game"));
     }
     entries.extend([
         (Entry::NewGame { two_players: false }, "newgame.vs_computer"),
@@ -61,6 +62,7 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
         (Entry::Tutorial, "menu.tutorial"),
         (Entry::Open(Panel::Records), "menu.records"),
         (Entry::Open(Panel::Rules), "menu.rules"),
+        (Entry::Open(Panel::Strategy), "menu.strategy"),
         (Entry::Open(Panel::Settings), "menu.settings"),
         (Entry::Open(Panel::Stats), "menu.statistics"),
     ]);

@@ -1,0 +1,161 @@
+//! "End the game", from the menu during a game in progress: offer a draw (the computer
+//! answers at once; in a two-player game the other player does, `panels/offer.rs`), stop
+//! and count (two players: the side with more stones wins), or resign (`panels/resign.rs`).
+
+use crate::i18n::Strings;
+use crate::layout::BoardLayout;
+use crate::persist::Notice;
+use crate::session::{Command, Ending, Mode, Session};
+use crate::ui::press::Press;
+use crate::ui::widgets::{Cards, back_row, button, clear_card, label, row};
+use crate::{GameSet, Panel, Screen};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use surakarta_engine::Side;
+use surakarta_engine::ai::{Engine, SearchControl, accepts_draw};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Offer>()
+        .add_systems(OnEnter(Panel::EndGame), spawn)
+        // Rebuilt in the words and the safe area of the moment (a language chosen as the
+        // app starts, a phone turned).
+        .add_systems(
+            Update,
+            (clear_card, spawn)
+                .chain()
+                .run_if(
+                    in_state(Panel::EndGame).and_then(
+                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
+                    ),
+                )
+                .in_set(GameSet::Present),
+        );
+}
+
+/// What one player of a two-player game proposes to the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proposal {
+    /// A draw.
+    Draw,
+    /// Stopping now: the side with more stones wins.
+    Stop,
+}
+
+/// The two-player proposal waiting for the other player's answer, and who made it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Offer(pub Option<(Proposal, Side)>);
+
+/// A side's name in the language shown.
+pub fn side_name(strings: &Strings, side: Side) -> String {
+    strings.get(match side {
+        Side::Red => "side.red",
+        Side::Black => "side.black",
+    })
+}
+
+fn spawn(mut cards: Cards, session: Res<Session>) {
+    let two_players = session.mode == Mode::TwoPlayers;
+    let mover = session.game.side_to_move();
+    let position = *session.game.position();
+    let strings = cards.strings();
+    let draw_note = if two_players {
+        strings.fill(
+            "end.offer_draw.two",
+            &[("other", side_name(strings, mover.other()))],
+        )
+    } else {
+        strings.get("end.offer_draw.computer")
+    };
+    let stop_note = strings.fill(
+        "end.stop.note",
+        &[
+            ("red", position.stones(Side::Red).count().to_string()),
+            ("black", position.stones(Side::Black).count().to_string()),
+        ],
+    );
+    cards.spawn(
+        DespawnOnExit(Panel::EndGame),
+        |c, strings, theme| {
+            c.spawn(label(strings.get("end.title"), 26.0, theme));
+            c.spawn(row()).with_children(|r| {
+                r.spawn(button(
+                    "end.offer_draw",
+                    strings.get("end.offer_draw"),
+                    theme,
+                    20.0,
+                    true,
+                ))
+                .observe(|_: On<Press>, mut end: EndIt| end.offer(Proposal::Draw));
+            });
+            c.spawn(label(draw_note, 15.0, theme));
+            if two_players {
+                c.spawn(row()).with_children(|r| {
+                    r.spawn(button(
+                        "end.stop",
+                        strings.get("end.stop"),
+                        theme,
+                        20.0,
+                        true,
+                    ))
+                    .observe(|_: On<Press>, mut end: EndIt| end.offer(Proposal::Stop));
+                });
+                c.spawn(label(stop_note, 15.0, theme));
+            }
+            c.spawn(row()).with_children(|r| {
+                r.spawn(button(
+                    "end.resign",
+                    strings.get("end.resign"),
+                    theme,
+                    20.0,
+                    true,
+                ))
+                .observe(|_: On<Press>, mut panel: ResMut<NextState<Panel>>| {
+                    (*panel).set_if_neq(Panel::Resign);
+                });
+            });
+        },
+        back_row,
+    );
+}
+
+/// What the card's buttons change.
+#[derive(SystemParam)]
+struct EndIt<'w> {
+    session: Res<'w, Session>,
+    offer: ResMut<'w, Offer>,
+    panel: ResMut<'w, NextState<Panel>>,
+    screen: ResMut<'w, NextState<Screen>>,
+    commands: MessageWriter<'w, Command>,
+    notice: ResMut<'w, Notice>,
+    strings: Res<'w, Strings>,
+}
+
+impl EndIt<'_> {
+    fn offer(&mut self, proposal: Proposal) {
+        let game = &self.session.game;
+        match self.session.mode {
+            Mode::TwoPlayers => {
+                self.offer.0 = Some((proposal, game.side_to_move()));
+                (*self.panel).set_if_neq(Panel::Offer);
+            }
+            Mode::VsComputer { human, .. } => {
+                // A short search, at once: the answer does not keep the player waiting.
+                let stop = AtomicBool::new(false);
+                let clock = || Duration::ZERO;
+                let ctl = SearchControl {
+                    stop: &stop,
+                    clock: &clock,
+                };
+                if accepts_draw(&mut Engine::new(1), game, human.other(), &ctl) {
+                    self.commands.write(Command::End(Ending::Draw));
+                } else {
+                    self.notice.0 = Some(self.strings.get("notice.draw_declined.computer"));
+                    (*self.screen).set_if_neq(Screen::Game);
+                }
+                (*self.panel).set_if_neq(Panel::None);
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! A two-player offer put to the other player on the same device: a draw, or stopping to
+//! count (the side with more stones wins). When the board turns to face the player to
+//! move, the card turns to face the player who answers.
+
+use crate::i18n::Strings;
+use crate::layout::BoardLayout;
+use crate::panels::end_game::{Offer, Proposal, side_name};
+use crate::persist::Notice;
+use crate::session::{Command, Ending, Mode, Session};
+use crate::settings::Settings;
+use crate::ui::press::Press;
+use crate::ui::widgets::{Cards, button, clear_card, label, row};
+use crate::{GameSet, Panel, Screen};
+use bevy::prelude::*;
+use std::f32::consts::PI;
+use surakarta_engine::Side;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Panel::Offer), spawn)
+        // Rebuilt in the words and the safe area of the moment (a language chosen as the
+        // app starts, a phone turned).
+        .add_systems(
+            Update,
+            (clear_card, spawn)
+                .chain()
+                .run_if(
+                    in_state(Panel::Offer).and_then(
+                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
+                    ),
+                )
+                .in_set(GameSet::Present),
+        )
+        .add_systems(OnExit(Panel::Offer), forget);
+}
+
+/// The offer shown: the one made, or (on a card opened without one, as the screenshot
+/// tool does) a draw offered by the player to move.
+fn shown(offer: &Offer, session: &Session) -> (Proposal, Side) {
+    offer
+        .0
+        .unwrap_or((Proposal::Draw, session.game.side_to_move()))
+}
+
+/// The marker of the offer card's root (tests read its turn).
+#[derive(Component)]
+pub struct OfferCard;
+
+fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: Res<Settings>) {
+    let (proposal, by) = shown(&offer, &session);
+    let answers = by.other();
+    let strings = cards.strings();
+    let side = side_name(strings, by);
+    let title = match proposal {
+        Proposal::Draw => strings.fill("offer.draw.title", &[("side", side)]),
+        Proposal::Stop => strings.fill("offer.stop.title", &[("side", side)]),
+    };
+    let position = session.game.position();
+    let (red, black) = (
+        position.stones(Side::Red).count(),
+        position.stones(Side::Black).count(),
+    );
+    let body = (proposal == Proposal::Stop).then(|| {
+        let result = strings.get(match red.cmp(&black) {
+            std::cmp::Ordering::Greater => "offer.stop.red",
+            std::cmp::Ordering::Less => "offer.stop.black",
+            std::cmp::Ordering::Equal => "offer.stop.equal",
+        });
+        strings.fill(
+            "offer.stop.body",
+            &[
+                ("red", red.to_string()),
+                ("black", black.to_string()),
+                ("result", result),
+            ],
+        )
+    });
+    let question = strings.fill("offer.question", &[("other", side_name(strings, answers))]);
+    // Facing the player who answers, as the board faces the player to move.
+    let faces_black =
+        session.mode == Mode::TwoPlayers && settings.turn_board && answers == Side::Black;
+    let turn = UiTransform {
+        rotation: Rot2::radians(if faces_black { PI } else { 0.0 }),
+        ..default()
+    };
+    cards.spawn(
+        (DespawnOnExit(Panel::Offer), OfferCard, turn),
+        |c, _, theme| {
+            c.spawn(label(title, 24.0, theme));
+            if let Some(body) = body {
+                c.spawn(label(body, 17.0, theme));
+            }
+            c.spawn(label(question, 20.0, theme));
+        },
+        |footer, strings, theme| {
+            footer.spawn(row()).with_children(|r| {
+                r.spawn(button(
+                    "offer.decline",
+                    strings.get("offer.decline"),
+                    theme,
+                    20.0,
+                    true,
+                ))
+                .observe(decline);
+                r.spawn(button(
+                    "offer.accept",
+                    strings.get("offer.accept"),
+                    theme,
+                    20.0,
+                    true,
+                ))
+                .observe(accept);
+            });
+        },
+    );
+}
+
+fn decline(
+    _: On<Press>,
+    session: Res<Session>,
+    offer: Res<Offer>,
+    strings: Res<crate::i18n::Strings>,
+    mut notice: ResMut<Notice>,
+    mut panel: ResMut<NextState<Panel>>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    let (proposal, by) = shown(&offer, &session);
+    let key = match proposal {
+        Proposal::Draw => "notice.draw_declined",
+        Proposal::Stop => "notice.stop_declined",
+    };
+    notice.0 = Some(strings.fill(key, &[("side", side_name(&strings, by.other()))]));
+    (*panel).set_if_neq(Panel::None);
+    (*screen).set_if_neq(Screen::Game);
+}
+
+fn accept(
+    _: On<Press>,
+    session: Res<Session>,
+    offer: Res<Offer>,
+    mut commands: MessageWriter<Command>,
+    mut panel: ResMut<NextState<Panel>>,
+) {
+    let ending = match shown(&offer, &session).0 {
+        Proposal::Draw => Ending::Draw,
+        Proposal::Stop => Ending::Stop,
+    };
+    commands.write(Command::End(ending));
+    (*panel).set_if_neq(Panel::None);
+}
+
+fn forget(mut offer: ResMut<Offer>) {
+    offer.0 = None;
+}

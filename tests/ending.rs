@@ -1,0 +1,327 @@
+//! Ending a game off the board, as RULES.md allows: resigning (after a question), a draw
+//! offered to the computer (which answers from its own search) or to the other player on
+//! the same device, and the traditional stop won by the side with more stones. Each ends
+//! in the result card, the saved game's record (`Termination`), the game records and, against
+//! the computer, the statistics.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use surakarta::panels::end_game::{Offer, Proposal};
+use surakarta::panels::offer::OfferCard;
+use surakarta::persist::{Notice, Stats};
+use surakarta::session::Mode;
+use surakarta::settings::Settings;
+use surakarta::{Panel, Screen};
+use surakarta_engine::ai::Level;
+use surakarta_engine::{EndReason, Game, Record, Ruleset, Side};
+
+fn ending_app(name: &str) -> (App, TempDir) {
+    let dir = temp_dir(name);
+    let mut app = app_with(Some(dir.clone()));
+    animations_off(&mut app);
+    (app, dir)
+}
+
+/// A game from `fen` with `premove` already played (so it is in progress), in `mode`.
+fn start(app: &mut App, fen: &str, premove: &str, mode: Mode) {
+    let mut game = Game::from_position(fen.parse().unwrap(), Ruleset::default());
+    game.try_play(premove.parse().unwrap()).unwrap();
+    set_session(app, game, mode);
+}
+
+fn vs_easy(human: Side) -> Mode {
+    Mode::VsComputer {
+        human,
+        level: Level::Easy,
+    }
+}
+
+/// Menu, then End the game.
+fn open_end_game(app: &mut App) {
+    press(app, "bar.menu");
+    assert_eq!(screen(app), Screen::Menu);
+    press(app, "menu.end_game");
+    assert_eq!(panel(app), Panel::EndGame);
+}
+
+/// The result card, once it has come up.
+fn result_card(app: &mut App) -> Vec<String> {
+    assert!(
+        run_until(app, 3.0, |a| panel(a) == Panel::GameOver),
+        "no result card"
+    );
+    texts(app)
+}
+
+/// The saved game's record, as a restarted app would read it.
+fn saved_record(dir: &std::path::Path) -> Record {
+    saves_written();
+    let text = std::fs::read_to_string(dir.join("game.json")).unwrap();
+    let saved: serde_json::Value = serde_json::from_str(&text).unwrap();
+    saved["record"].as_str().unwrap().parse().unwrap()
+}
+
+/// The game records kept on the shelf, as text.
+fn shelf(dir: &std::path::Path) -> Vec<String> {
+    saves_written();
+    let Ok(entries) = std::fs::read_dir(dir.join("records")) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+        .collect()
+}
+
+fn tally(app: &App, level: &str) -> (u32, u32, u32) {
+    let t = app
+        .world()
+        .resource::<Stats>()
+        .0
+        .get(level)
+        .copied()
+        .unwrap_or_default();
+    (t.wins, t.draws, t.losses)
+}
+
+#[test]
+fn resigning_asks_first_then_counts_as_a_loss_everywhere() {
+    let (mut app, dir) = ending_app("resign");
+    // Red, the computer, has moved; the player has Black.
+    start(&mut app, START, "b2-b3", vs_easy(Side::Black));
+    assert!(session(&app).human_to_move());
+
+    open_end_game(&mut app);
+    press(&mut app, "end.resign");
+    assert_eq!(panel(&app), Panel::Resign);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("counts as a loss"))
+    );
+    press(&mut app, "resign.keep");
+    assert_eq!((screen(&app), panel(&app)), (Screen::Game, Panel::None));
+    assert_eq!(
+        own_game(&app).game.outcome(),
+        None,
+        "keep playing: nothing ended"
+    );
+
+    open_end_game(&mut app);
+    press(&mut app, "end.resign");
+    press(&mut app, "resign.confirm");
+    let outcome = own_game(&app).game.outcome().expect("resigned");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::Red), EndReason::Resignation)
+    );
+    let card = result_card(&mut app);
+    assert!(card.contains(&"The computer wins".to_owned()), "{card:?}");
+    assert!(card.contains(&"Resigned".to_owned()), "{card:?}");
+    assert_eq!(tally(&app, "Easy"), (0, 0, 1));
+
+    let record = saved_record(&dir);
+    assert_eq!(record.header("Result"), Some("1-0"));
+    assert_eq!(record.header("Termination"), Some("resignation"));
+    assert!(
+        shelf(&dir)
+            .iter()
+            .any(|r| r.contains("[Termination \"resignation\"]")),
+        "kept in the game records"
+    );
+    // A restarted app reads the game as over, and does not count it again.
+    drop(app);
+    let again = app_with(Some(dir.to_path_buf()));
+    assert_eq!(own_game(&again).game.outcome(), Some(outcome));
+    assert_eq!(tally(&again, "Easy"), (0, 0, 1));
+}
+
+#[test]
+fn the_computer_accepts_a_draw_when_behind_and_declines_when_ahead() {
+    let (mut app, dir) = ending_app("draw-computer");
+    // Black (the computer) has four stones to Red's one: it declines.
+    start(
+        &mut app,
+        "b5/6/2b3/6/3b1b/5r b 0 0",
+        "a6-a5",
+        vs_easy(Side::Red),
+    );
+    open_end_game(&mut app);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("level, or better for you"))
+    );
+    press(&mut app, "end.offer_draw");
+    assert_eq!((screen(&app), panel(&app)), (Screen::Game, Panel::None));
+    assert_eq!(own_game(&app).game.outcome(), None);
+    let notice = app
+        .world()
+        .resource::<Notice>()
+        .0
+        .clone()
+        .unwrap_or_default();
+    assert!(notice.contains("declines"), "{notice:?}");
+    assert!(texts(&mut app).contains(&notice), "the bars say so");
+
+    // One stone to four the other way: it accepts.
+    start(
+        &mut app,
+        "r5/6/2r3/6/3r1r/5b b 0 0",
+        "f1-e1",
+        vs_easy(Side::Red),
+    );
+    open_end_game(&mut app);
+    press(&mut app, "end.offer_draw");
+    let outcome = own_game(&app).game.outcome().expect("drawn");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (None, EndReason::AgreedDraw)
+    );
+    let card = result_card(&mut app);
+    assert!(card.contains(&"Draw agreed".to_owned()), "{card:?}");
+    assert_eq!(tally(&app, "Easy"), (0, 1, 0));
+    let record = saved_record(&dir);
+    assert_eq!(
+        (record.header("Result"), record.header("Termination")),
+        (Some("1/2-1/2"), Some("agreed-draw"))
+    );
+}
+
+#[test]
+fn two_players_answer_each_others_offers_on_the_device() {
+    let (mut app, dir) = ending_app("draw-two");
+    app.world_mut().resource_mut::<Settings>().turn_board = true;
+    start(&mut app, START, "b2-b3", Mode::TwoPlayers);
+    // Black to move offers; Red answers, so the card faces Red (upright).
+    open_end_game(&mut app);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("Red accepts or declines"))
+    );
+    press(&mut app, "end.offer_draw");
+    assert_eq!(panel(&app), Panel::Offer);
+    assert_eq!(
+        app.world().resource::<Offer>().0,
+        Some((Proposal::Draw, Side::Black))
+    );
+    let texts_now = texts(&mut app);
+    assert!(
+        texts_now.contains(&"Black offers a draw".to_owned()),
+        "{texts_now:?}"
+    );
+    assert!(
+        texts_now.contains(&"Red, do you accept?".to_owned()),
+        "{texts_now:?}"
+    );
+    assert_eq!(card_turn(&mut app), 0.0);
+    press(&mut app, "offer.decline");
+    assert_eq!((screen(&app), panel(&app)), (Screen::Game, Panel::None));
+    assert_eq!(own_game(&app).game.outcome(), None);
+    assert_eq!(app.world().resource::<Offer>().0, None, "the offer is gone");
+    let notice = app.world().resource::<Notice>().0.clone();
+    assert_eq!(notice.as_deref(), Some("Red declines the draw."));
+
+    // Black moves; now Red offers and Black answers: the card turns to face Black.
+    play_settled(&mut app, "b5", "b4");
+    open_end_game(&mut app);
+    press(&mut app, "end.offer_draw");
+    assert!((card_turn(&mut app) - std::f32::consts::PI).abs() < 1e-4);
+    press(&mut app, "offer.accept");
+    let outcome = own_game(&app).game.outcome().expect("drawn");
+    assert_eq!(outcome.reason, EndReason::AgreedDraw);
+    let card = result_card(&mut app);
+    assert!(card.contains(&"Draw".to_owned()), "{card:?}");
+    let record = saved_record(&dir);
+    assert_eq!(record.header("Termination"), Some("agreed-draw"));
+    assert!(shelf(&dir).iter().any(|r| r.contains("agreed-draw")));
+}
+
+#[test]
+fn stopping_to_count_is_won_by_the_side_with_more_stones() {
+    let (mut app, dir) = ending_app("stop");
+    // Red three stones, Black two; Black just moved.
+    start(
+        &mut app,
+        "b5/6/2b3/6/1r1r2/5r b 0 0",
+        "a6-a5",
+        Mode::TwoPlayers,
+    );
+    open_end_game(&mut app);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("now 3 red, 2 black")),
+        "the count is shown before stopping"
+    );
+    press(&mut app, "end.stop");
+    assert_eq!(panel(&app), Panel::Offer);
+    let shown = texts(&mut app);
+    assert!(
+        shown.contains(&"Red proposes to stop and count".to_owned()),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains(&"3 red stones, 2 black: Red would win.".to_owned()),
+        "{shown:?}"
+    );
+    press(&mut app, "offer.decline");
+    assert_eq!(own_game(&app).game.outcome(), None);
+    assert_eq!(
+        app.world().resource::<Notice>().0.as_deref(),
+        Some("Black declines to stop.")
+    );
+
+    open_end_game(&mut app);
+    press(&mut app, "end.stop");
+    press(&mut app, "offer.accept");
+    let outcome = own_game(&app).game.outcome().expect("stopped");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::Red), EndReason::AgreedStop)
+    );
+    let card = result_card(&mut app);
+    assert!(card.contains(&"Red wins".to_owned()), "{card:?}");
+    assert!(
+        card.contains(&"Stopped by agreement: more stones win".to_owned()),
+        "{card:?}"
+    );
+    let record = saved_record(&dir);
+    assert_eq!(
+        (record.header("Result"), record.header("Termination")),
+        (Some("1-0"), Some("agreed-stop"))
+    );
+}
+
+#[test]
+fn the_menu_offers_an_ending_only_while_a_game_is_going_on() {
+    let (mut app, _dir) = ending_app("menu");
+    start(&mut app, START, "b2-b3", Mode::TwoPlayers);
+    press(&mut app, "bar.menu");
+    assert!(buttons(&mut app).contains(&"menu.end_game".to_owned()));
+    go_to(&mut app, Screen::Game);
+    // Against the computer there is nobody to stop and count with.
+    start(&mut app, START, "b2-b3", vs_easy(Side::Black));
+    assert!(run_until(&mut app, 10.0, |a| session(a).human_to_move()));
+    open_end_game(&mut app);
+    assert!(!buttons(&mut app).contains(&"end.stop".to_owned()));
+    press(&mut app, "back");
+    assert_eq!(panel(&app), Panel::None);
+    // A finished game has nothing to end.
+    let over = Game::from_position("6/6/6/6/6/5r b 0 0".parse().unwrap(), Ruleset::default());
+    go_to(&mut app, Screen::Game);
+    set_session(&mut app, over, Mode::TwoPlayers);
+    go_to(&mut app, Screen::Menu);
+    assert!(!buttons(&mut app).contains(&"menu.end_game".to_owned()));
+}
+
+/// The offer card's turn, in radians.
+fn card_turn(app: &mut App) -> f32 {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&UiTransform, With<OfferCard>>();
+    let t = q.single(app.world()).expect("the offer card");
+    t.rotation.as_radians().abs()
+}
