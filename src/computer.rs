@@ -233,7 +233,9 @@ impl Job {
 fn cancel_on_command(mut commands: MessageReader<Command>, mut computer: ResMut<Computer>) {
     for c in commands.read() {
         match c {
-            Command::Undo | Command::NewGame { .. } | Command::End(_) => computer.cancel(None),
+            Command::Undo | Command::Redo | Command::NewGame { .. } | Command::End(_) => {
+                computer.cancel(None)
+            }
             // Cancel while a hint is looked for: the player no longer wants it.
             Command::Cancel => computer.cancel(Some(Purpose::Hint)),
             Command::Hint | Command::Accept => {}

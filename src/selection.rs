@@ -170,9 +170,11 @@ fn confirm_or_cancel(
                 }
                 selection.clear();
             }
-            Command::Cancel | Command::Undo | Command::NewGame { .. } | Command::End(_) => {
-                selection.clear()
-            }
+            Command::Cancel
+            | Command::Undo
+            | Command::Redo
+            | Command::NewGame { .. }
+            | Command::End(_) => selection.clear(),
             Command::Hint => {}
         }
     }

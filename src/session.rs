@@ -230,6 +230,8 @@ pub enum Command {
     },
     /// Take back the last move (against the computer: the player's move and the reply).
     Undo,
+    /// Play again what Undo took back (against the computer: the move and the reply).
+    Redo,
     /// Ask what Hard would play.
     Hint,
     /// Play the move waiting for confirmation.
@@ -305,6 +307,14 @@ fn handle_commands(
                 undo(board.session());
                 next.set(settled_turn(board.session()));
             }
+            Command::Redo => {
+                let animating = turn.as_ref().is_some_and(|t| *t.get() == Turn::Animating);
+                if turn.is_none() || animating {
+                    continue;
+                }
+                redo(board.session());
+                next.set(settled_turn(board.session()));
+            }
             Command::End(ending) => {
                 // Only the player's own game ends so, and only while it is going on.
                 let own = &mut *board.own;
@@ -346,6 +356,26 @@ pub fn undo(session: &mut Session) {
         }
     }
     *game = before;
+}
+
+/// Plays again the moves Undo took back until a person is to move again (against the
+/// computer: the player's move and the reply Undo took with it). Does nothing when there
+/// is nothing to redo.
+pub fn redo(session: &mut Session) {
+    let mode = session.mode;
+    let game = &mut session.game;
+    match mode {
+        Mode::TwoPlayers => {
+            game.redo();
+        }
+        Mode::VsComputer { human, .. } => {
+            while game.redo().is_some() {
+                if game.side_to_move() == human || game.outcome().is_some() {
+                    return;
+                }
+            }
+        }
+    }
 }
 
 fn play_chosen_move(

@@ -363,6 +363,54 @@ fn undo_against_the_computer_takes_back_the_reply_too() {
 }
 
 #[test]
+fn redo_plays_again_what_undo_took_back_and_a_new_move_forgets_it() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(
+        &mut app,
+        "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+        Mode::VsComputer {
+            human: Side::Red,
+            level: Level::Easy,
+        },
+    );
+    play(&mut app, "b2", "b3");
+    assert!(run_until(&mut app, 10.0, |a| session(a)
+        .game
+        .history()
+        .len()
+        == 2
+        && turn(a) == Turn::Waiting));
+    let played = session(&app).game.clone();
+    let faded = |app: &mut App, id: &str| {
+        let mut q = app
+            .world_mut()
+            .query::<(&surakarta::ui::widgets::ButtonId, &BackgroundColor)>();
+        q.iter(app.world())
+            .find(|(b, _)| b.0 == id)
+            .map(|(_, c)| c.0.alpha() < 0.5)
+            .unwrap()
+    };
+    assert!(faded(&mut app, "bar.redo"), "nothing to redo yet");
+    press(&mut app, "bar.undo");
+    assert!(session(&app).game.history().is_empty());
+    assert!(!faded(&mut app, "bar.redo"));
+    // Redo brings back the move and the computer's reply, and it is the player's turn.
+    press(&mut app, "bar.redo");
+    assert_eq!(session(&app).game.history(), played.history());
+    assert_eq!(session(&app).game.position(), played.position());
+    assert_eq!(turn(&app), Turn::Waiting);
+    assert!(faded(&mut app, "bar.redo"));
+    // After an undo, a move of the player's own forgets what could have been redone.
+    press(&mut app, "bar.undo");
+    play(&mut app, "c2", "c3");
+    assert!(run_until(&mut app, 10.0, |a| turn(a) == Turn::Waiting));
+    let now = session(&app).game.history().to_vec();
+    press(&mut app, "bar.redo");
+    assert_eq!(session(&app).game.history(), &now[..], "nothing to redo");
+}
+
+#[test]
 fn a_whole_game_against_the_computer_ends_with_the_right_result() {
     let mut app = app();
     animations_off(&mut app);

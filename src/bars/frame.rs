@@ -13,7 +13,7 @@ use crate::selection::Selection;
 use crate::session::{Command, OnBoard, Turn};
 use crate::theme::Theme;
 use crate::ui::press::Press;
-use crate::ui::widgets::{ButtonId, button};
+use crate::ui::widgets::{ButtonId, bar_button, button};
 use crate::{GameSet, Panel, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -174,19 +174,28 @@ fn build_bars(
                         }
                         return;
                     }
-                    bar.spawn(button(
+                    // Four in a row under the board: they share its width (smaller words
+                    // on a narrow phone); a column at the side in landscape.
+                    let size = if grow && layout.window.x < 400.0 {
+                        16.0
+                    } else {
+                        18.0
+                    };
+                    bar_entry(
+                        bar,
                         "bar.menu",
                         strings.get("button.menu"),
                         &theme,
-                        18.0,
+                        size,
                         grow,
-                    ))
+                    )
                     .observe(open_menu);
                     for (command, id, key) in [
                         (Command::Undo, "bar.undo", "button.undo"),
+                        (Command::Redo, "bar.redo", "button.redo"),
                         (Command::Hint, "bar.hint", "button.hint"),
                     ] {
-                        bar.spawn(button(id, strings.get(key), &theme, 18.0, grow))
+                        bar_entry(bar, id, strings.get(key), &theme, size, grow)
                             .observe(ask(command));
                     }
                 });
@@ -238,6 +247,23 @@ fn build_bars(
                 }
             }
         });
+}
+
+/// One of the game's buttons: in a row sharing the bar's width (portrait), or in the side
+/// column (landscape).
+fn bar_entry<'a>(
+    bar: &'a mut ChildSpawnerCommands,
+    id: &str,
+    label: String,
+    theme: &Theme,
+    size: f32,
+    in_row: bool,
+) -> EntityCommands<'a> {
+    if in_row {
+        bar.spawn(bar_button(id, label, theme, size))
+    } else {
+        bar.spawn(button(id, label, theme, size, false))
+    }
 }
 
 /// A button's observer that asks the game for `command`.
@@ -295,7 +321,7 @@ fn show_confirm_row(
     }
 }
 
-/// Whether Undo and Hint can do anything now.
+/// Whether Undo, Redo and Hint can do anything now.
 #[derive(SystemParam)]
 struct Can<'w> {
     board: OnBoard<'w>,
@@ -317,6 +343,15 @@ impl Can<'_> {
         settled && tried.game.history().len() < session.game.history().len()
     }
 
+    /// Redo would play something again.
+    fn redo(&self) -> bool {
+        let settled = self
+            .turn
+            .as_ref()
+            .is_some_and(|t| !matches!(t.get(), Turn::Animating));
+        settled && self.board.session().game.can_redo()
+    }
+
     fn hint(&self) -> bool {
         let waiting = self
             .turn
@@ -329,7 +364,7 @@ impl Can<'_> {
     }
 }
 
-/// Undo and Hint drawn faded when they can do nothing.
+/// Undo, Redo and Hint drawn faded when they can do nothing.
 fn fade_idle_buttons(
     can: Can,
     theme: Res<Theme>,
@@ -339,6 +374,7 @@ fn fade_idle_buttons(
     for (id, mut bg, children) in &mut buttons {
         let active = match id.0.as_str() {
             "bar.undo" => can.undo(),
+            "bar.redo" => can.redo(),
             "bar.hint" => can.hint(),
             _ => continue,
         };

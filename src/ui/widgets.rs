@@ -226,20 +226,58 @@ pub fn styled_button(
     font_size: f32,
     grow: bool,
 ) -> impl Bundle {
+    let node = Node {
+        padding: UiRect::axes(px(14), px(10)),
+        margin: UiRect::all(px(4)),
+        min_height: px(48),
+        min_width: px(64),
+        flex_grow: if grow { 1.0 } else { 0.0 },
+        ..button_node()
+    };
+    labelled(id, label, node, background, text, font_size)
+}
+
+/// A button of a row of equals that share the row's width (the bar under the board):
+/// narrow padding and no minimum width, so four fit on a 320-point phone; still 48
+/// points tall for a finger.
+pub fn bar_button(
+    id: impl Into<String>,
+    label: String,
+    theme: &Theme,
+    font_size: f32,
+) -> impl Bundle {
+    let node = Node {
+        padding: UiRect::axes(px(6), px(10)),
+        margin: UiRect::all(px(3)),
+        min_height: px(48),
+        flex_grow: 1.0,
+        flex_basis: px(0),
+        ..button_node()
+    };
+    labelled(id, label, node, theme.button, theme.button_text, font_size)
+}
+
+fn button_node() -> Node {
+    Node {
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border_radius: BorderRadius::all(px(12)),
+        ..default()
+    }
+}
+
+fn labelled(
+    id: impl Into<String>,
+    label: String,
+    node: Node,
+    background: Color,
+    text: Color,
+    font_size: f32,
+) -> impl Bundle {
     (
         Button,
         ButtonId(id.into()),
-        Node {
-            padding: UiRect::axes(px(14), px(10)),
-            margin: UiRect::all(px(4)),
-            min_height: px(48),
-            min_width: px(64),
-            flex_grow: if grow { 1.0 } else { 0.0 },
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(12)),
-            ..default()
-        },
+        node,
         BackgroundColor(background),
         children![(
             Text::new(label),
