@@ -80,6 +80,8 @@ pub enum Panel {
     Offer,
     /// Strategy: how to play well, with small boards.
     Strategy,
+    /// The moves of the game on the board (in a review: tap one to go there).
+    Moves,
 }
 
 impl Panel {
@@ -99,6 +101,7 @@ impl Panel {
             Panel::Resign => "resign",
             Panel::Offer => "offer",
             Panel::Strategy => "strategy",
+            Panel::Moves => "moves",
         })
     }
 }

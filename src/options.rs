@@ -13,7 +13,8 @@ Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQU
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
   --panel NAME        show a panel: menu, new-game, settings, stats, rules,
-                      records, leave, end-game, resign, offer or strategy
+                      records, leave, end-game, resign, offer, strategy or
+                      moves (over the game, or the review of --record)
   --lesson N          put the tutorial's lesson N (1-9) on the board
   --lesson-state S    show that lesson asking, passed or failed (its explanation)
   --record PATH       review the game record in PATH (shown at its last move)
@@ -61,6 +62,8 @@ pub enum Shown {
     Offer,
     /// Strategy.
     Strategy,
+    /// The move list, over the game or the review (`--record`).
+    Moves,
 }
 
 /// The options that set up a screen for a check (screenshots, the frame bench), which
@@ -150,6 +153,7 @@ impl Options {
                             ("resign", Shown::Resign),
                             ("offer", Shown::Offer),
                             ("strategy", Shown::Strategy),
+                            ("moves", Shown::Moves),
                         ],
                     )?);
                 }
@@ -278,7 +282,7 @@ mod tests {
         assert_eq!(o.lesson_state, Some(crate::tutorial::LessonState::Failed));
         assert_eq!(
             parse(&["--panel", "help"]).unwrap_err(),
-            "--panel is one of menu, new-game, settings, stats, rules, records, leave, end-game, resign, offer, strategy, not \"help\""
+            "--panel is one of menu, new-game, settings, stats, rules, records, leave, end-game, resign, offer, strategy, moves, not \"help\""
         );
         assert!(
             parse(&["--lesson-state", "won"])

@@ -337,3 +337,54 @@ fn record_dates_are_calendar_dates() {
         ("2024.02.29".to_owned(), "12:34:56".to_owned())
     );
 }
+
+#[test]
+fn the_move_list_reads_the_game_and_in_a_review_goes_to_a_move() {
+    let (mut app, _dir) = records_app("moves");
+    play_opening(&mut app);
+    // In the game, from the menu: the moves numbered as in records, the last one marked.
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.moves");
+    assert_eq!(panel(&app), Panel::Moves);
+    let shown = texts(&mut app);
+    for text in ["1.", "2.", "b2-c3", "e5-d4", "c3-b3", "d4-e4"] {
+        assert!(shown.contains(&text.to_owned()), "{text} in {shown:?}");
+    }
+    // A game's list is to read: pressing a move changes nothing.
+    press(&mut app, "moves.ply.1");
+    assert_eq!(own_game(&app).game.history().len(), 4);
+    press(&mut app, "back");
+    assert_eq!(panel(&app), Panel::None);
+
+    // In a review, a move goes there (the menu is still up).
+    press(&mut app, "menu.records");
+    press(&mut app, "records.copy");
+    press(&mut app, "records.paste");
+    assert!(reviewing(&app));
+    press(&mut app, "review.moves");
+    assert_eq!(panel(&app), Panel::Moves);
+    press(&mut app, "moves.ply.3");
+    assert_eq!(panel(&app), Panel::None);
+    assert_eq!(shown_plies(&app), 3);
+    assert_eq!(
+        session(&app).game.history().last().unwrap().to_string(),
+        "c3-b3"
+    );
+    // And forward from there plays the record on.
+    press(&mut app, "review.next");
+    assert!(run_until(&mut app, 3.0, |a| shown_plies(a) == 4));
+
+    // A record that starts with Black to move opens with "1...".
+    let game = surakarta::panels::moves::rows(&{
+        let mut g = Game::from_position(
+            "bbbbbb/bbbbbb/6/1r4/r1rrrr/rrrrrr b 1 1".parse().unwrap(),
+            Ruleset::default(),
+        );
+        g.try_play("b5-b4".parse::<Move>().unwrap()).unwrap();
+        g.try_play("b3-c3".parse::<Move>().unwrap()).unwrap();
+        g
+    });
+    assert_eq!(game[0].0, "1...");
+    assert_eq!(game[1].0, "2.");
+    assert_eq!(game[1].1, [(2, "b3-c3".to_owned())]);
+}

@@ -232,6 +232,7 @@ fn build_bars(
             if reviewing {
                 for (step, key) in [
                     (ReviewStep::Close, "review.close"),
+                    (ReviewStep::Moves, "review.moves"),
                     (ReviewStep::PlayHere, "review.play_here"),
                 ] {
                     r.spawn(button(key, strings.get(key), &theme, 22.0, false))

@@ -22,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((screenshot::plugin, frame_bench::plugin))
         .add_systems(Startup, set_up_board.after(crate::persist::load))
         .add_systems(Update, set_up_lesson.run_if(run_once))
+        .add_systems(Update, show_moves.in_set(crate::GameSet::Present))
         .add_systems(
             Update,
             answer_lesson
@@ -64,9 +65,27 @@ fn set_up_board(
         Shown::Resign => (Screen::Menu, Panel::Resign),
         Shown::Offer => (Screen::Menu, Panel::Offer),
         Shown::Strategy => (Screen::Menu, Panel::Strategy),
+        // Over whatever the other options put on screen, once it is there.
+        Shown::Moves => return,
     };
     (*screen).set_if_neq(on);
     (*panel).set_if_neq(over);
+}
+
+/// `--panel moves`: the move list, once the game or the review it lists is on screen.
+fn show_moves(
+    options: Res<Options>,
+    screen: Res<State<Screen>>,
+    mut panel: ResMut<NextState<Panel>>,
+    mut done: Local<bool>,
+) {
+    if options.panel == Some(Shown::Moves)
+        && !*done
+        && matches!(screen.get(), Screen::Game | Screen::Review)
+    {
+        (*panel).set_if_neq(Panel::Moves);
+        *done = true;
+    }
 }
 
 /// `--lesson N [--lesson-state S]`: that lesson on the board, asking or answered.

@@ -5,6 +5,7 @@
 pub mod end_game;
 pub mod game_over;
 pub mod leave;
+pub mod moves;
 pub mod new_game;
 pub mod offer;
 pub mod records;
@@ -31,5 +32,6 @@ pub(super) fn plugin(app: &mut App) {
         resign::plugin,
         offer::plugin,
         strategy::plugin,
+        moves::plugin,
     ));
 }

@@ -1,5 +1,5 @@
-//! The menu the app opens on, over the player's game: Continue and End the game (when a
-//! game is in progress), a game against the computer or for two players, Tutorial, Game records,
+//! The menu the app opens on, over the player's game: Continue, Moves and End the game
+//! (when a game is in progress; Moves also after it ended), a game against the computer or for two players, Tutorial, Game records,
 //! Rules, Strategy, Settings and Statistics.
 
 use crate::i18n::Strings;
@@ -54,6 +54,11 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
     let mut entries = Vec::new();
     if in_progress {
         entries.push((Entry::Continue, "menu.continue"));
+    }
+    if !session.game.history().is_empty() {
+        entries.push((Entry::Open(Panel::Moves), "menu.moves"));
+    }
+    if in_progress {
         entries.push((Entry::Open(Panel::EndGame), "menu.end_game"));
     }
     entries.extend([

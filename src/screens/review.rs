@@ -48,6 +48,10 @@ pub enum ReviewStep {
     Back,
     Forward,
     Last,
+    /// The record as far as this many moves (the move list's buttons).
+    To(usize),
+    /// The move list.
+    Moves,
     /// A new game from the record as far as it is shown.
     PlayHere,
     /// Back to the game records.
@@ -163,10 +167,16 @@ fn step_review(
         let shown = board.practice.0.game.history().len();
         match step {
             // A move still running round its loops is seen to its end first.
-            ReviewStep::First | ReviewStep::Back | ReviewStep::Forward | ReviewStep::Last
+            ReviewStep::First
+            | ReviewStep::Back
+            | ReviewStep::Forward
+            | ReviewStep::Last
+            | ReviewStep::To(_)
                 if board.animating() => {}
             ReviewStep::First => board.jump(0),
             ReviewStep::Last => board.jump(usize::MAX),
+            ReviewStep::To(plies) => board.jump(*plies),
+            ReviewStep::Moves => new_game.show(Panel::Moves),
             ReviewStep::Back => board.jump(shown.saturating_sub(1)),
             ReviewStep::Forward => {
                 let next = board

@@ -50,6 +50,16 @@ pub struct ScrollThumb(Entity);
 #[derive(Resource, Default)]
 pub struct KeptScroll(Option<f32>);
 
+impl KeptScroll {
+    /// Opens the next card scrolled down by `y` points, unless a card being rebuilt keeps
+    /// a place the player scrolled to.
+    pub fn open_at(&mut self, y: f32) {
+        if self.0.is_none_or(|kept| kept <= 0.0) {
+            self.0 = Some(y);
+        }
+    }
+}
+
 /// What a panel needs to draw its card: the words, the colours, the safe area.
 #[derive(SystemParam)]
 pub struct Cards<'w, 's> {
