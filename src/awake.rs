@@ -43,6 +43,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(written::<LessonStep>)
                     .or_else(written::<ReviewStep>)
                     .or_else(written::<OpenReview>)
+                    .or_else(written::<crate::analysis::Analyse>)
                     // What the screen is drawn from: some of it is taken up next frame
                     // (a language, a theme, a panel rebuilt).
                     .or_else(resource_changed::<Session>)
@@ -74,16 +75,18 @@ pub struct Moving<'w, 's> {
     tweens: Query<'w, 's, (), With<TweenAnim>>,
     beads: Query<'w, 's, (), With<Bead>>,
     computer: Res<'w, Computer>,
+    analysis: Res<'w, crate::analysis::Analysis>,
     delay: Res<'w, ResultDelay>,
     frames: Res<'w, FrameCount>,
 }
 
-/// True while anything on screen moves or the computer thinks.
+/// True while anything on screen moves, or the computer thinks or analyses.
 pub fn busy(m: Moving) -> bool {
     !m.tweens.is_empty()
         || !m.beads.is_empty()
         || m.computer.thinking()
         || m.computer.hinting()
+        || m.analysis.running()
         || m.delay.pending()
         || m.frames.0 < START_FRAMES
 }

@@ -4,6 +4,7 @@
 //! The rules live in `surakarta-engine`; this crate only shows them and asks them.
 //! One Bevy plugin per file; [`plugin`] adds them all, [`run`] starts the desktop app.
 
+pub mod analysis;
 pub mod animation;
 pub mod awake;
 pub mod back;
@@ -145,6 +146,7 @@ pub fn plugin(app: &mut App) {
         board::plugin,
         stones::plugin,
         preview::plugin,
+        analysis::plugin,
     ));
     app.add_plugins((
         ui::plugin,

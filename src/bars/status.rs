@@ -206,7 +206,14 @@ fn show_notice(
         .stone
         .is_some_and(|from| !game.moves().iter().any(|m| m.from == from));
     let line = if let Some(line) = review_line(&notes.review, game, &strings) {
-        line
+        // The analysis's better move, drawn on the board, named here.
+        match &notes.selection.hint {
+            Some(h) => {
+                let better = strings.fill("analysis.better", &[("move", h.mv.to_string())]);
+                format!("{line} · {better}")
+            }
+            None => line,
+        }
     } else if let Some(n) = &notes.notice.0 {
         n.clone()
     } else if let Some(h) = &notes.selection.hint {

@@ -1,9 +1,12 @@
 //! The result of the player's game when it ends: who won and why, Close (to look at the
-//! board) and New game.
+//! board), Analyse (the game reviewed with the engine's judgement of every move) and New
+//! game.
 
+use crate::analysis::{Analyse, review_and_analyse};
 use crate::i18n::Strings;
 use crate::layout::BoardLayout;
 use crate::panels::new_game::OpenNewGame;
+use crate::screens::review::OpenReview;
 use crate::session::{Mode, Session, Start};
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, clear_card, close_panel, label, row};
@@ -67,6 +70,21 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
                     true,
                 ))
                 .observe(close_panel);
+                r.spawn(button(
+                    "over.analyse",
+                    strings.get("over.analyse"),
+                    theme,
+                    18.0,
+                    true,
+                ))
+                .observe(
+                    |_: On<Press>,
+                     session: Res<Session>,
+                     mut reviews: MessageWriter<OpenReview>,
+                     mut analyse: MessageWriter<Analyse>| {
+                        review_and_analyse(&session.game, &mut reviews, &mut analyse);
+                    },
+                );
                 r.spawn(button(
                     "over.new_game",
                     strings.get("button.new_game"),

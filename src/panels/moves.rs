@@ -2,15 +2,20 @@
 //! each move is a button that shows the record as far as that move; in a game (from the
 //! menu) the list is to read, the last move marked.
 
+use crate::analysis::{Analyse, Analysis};
 use crate::i18n::Strings;
 use crate::layout::BoardLayout;
 use crate::screens::review::{Review, ReviewStep};
 use crate::session::OnBoard;
+use crate::theme::Theme;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, KeptScroll, back_row, choice, clear_card, label, paragraph};
+use crate::ui::widgets::{
+    Cards, KeptScroll, back_row, button, choice, clear_card, label, paragraph, row,
+};
 use crate::{GameSet, Panel, Screen};
 use bevy::prelude::*;
-use surakarta_engine::{Game, Record};
+use surakarta_engine::ai::analysis::{MoveClass, PlyAnalysis};
+use surakarta_engine::{Game, Record, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Panel::Moves), spawn).add_systems(
@@ -18,8 +23,11 @@ pub(super) fn plugin(app: &mut App) {
         (clear_card, spawn)
             .chain()
             .run_if(
-                in_state(Panel::Moves)
-                    .and_then(resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>)),
+                in_state(Panel::Moves).and_then(
+                    resource_changed::<Strings>
+                        .or_else(resource_changed::<BoardLayout>)
+                        .or_else(resource_changed::<Analysis>),
+                ),
             )
             .in_set(GameSet::Present),
     );
@@ -48,11 +56,87 @@ pub fn rows(game: &Game) -> Vec<(String, Vec<(usize, String)>)> {
 /// A row's height: a move button (48 points and its margins).
 const ROW: f32 = 56.0;
 
+/// The mark after a move the analysis found wanting.
+pub fn mark(class: MoveClass) -> &'static str {
+    match class {
+        MoveClass::Best | MoveClass::Good => "",
+        MoveClass::Inaccuracy => " ?!",
+        MoveClass::Mistake => " ?",
+        MoveClass::Blunder => " ??",
+    }
+}
+
+/// The graph's half height, and the score (hundredths of a stone) that fills it.
+const GRAPH: f32 = 44.0;
+const GRAPH_SCORE: f32 = 600.0;
+
+/// The evaluation over the moves, for Red: a bar a move, up when Red stands better.
+fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme: &Theme) {
+    c.spawn(Node {
+        flex_shrink: 0.0,
+        flex_direction: FlexDirection::Row,
+        height: px(2.0 * GRAPH),
+        margin: UiRect::vertical(px(6)),
+        align_items: AlignItems::Stretch,
+        ..default()
+    })
+    .with_children(|g| {
+        // The level line.
+        g.spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(GRAPH),
+                left: px(0),
+                right: px(0),
+                height: px(1),
+                ..default()
+            },
+            BackgroundColor(theme.bar_text.with_alpha(0.35)),
+        ));
+        for a in plies {
+            let mover = game.positions()[a.ply - 1].side_to_move();
+            let for_red = if mover == Side::Red {
+                a.eval_after
+            } else {
+                a.eval_after.saturating_neg()
+            };
+            let h = (for_red as f32 / GRAPH_SCORE).clamp(-1.0, 1.0) * GRAPH;
+            let colour = match a.class {
+                MoveClass::Mistake | MoveClass::Blunder => theme.highlight,
+                _ if h >= 0.0 => theme.red,
+                _ => theme.black,
+            };
+            // A column: space above, the bar (above or below the middle), space below.
+            g.spawn(Node {
+                flex_grow: 1.0,
+                flex_basis: px(0),
+                flex_direction: FlexDirection::Column,
+                margin: UiRect::horizontal(px(0.5)),
+                ..default()
+            })
+            .with_children(|col| {
+                col.spawn(Node {
+                    height: px(GRAPH - h.max(0.0)),
+                    ..default()
+                });
+                col.spawn((
+                    Node {
+                        height: px(h.abs().max(1.0)),
+                        ..default()
+                    },
+                    BackgroundColor(colour),
+                ));
+            });
+        }
+    });
+}
+
 fn spawn(
     mut cards: Cards,
     board: OnBoard,
     review: Res<Review>,
     screen: Res<State<Screen>>,
+    analysis: Res<Analysis>,
     mut scroll: ResMut<KeptScroll>,
 ) {
     let reviewing = *screen.get() == Screen::Review;
@@ -63,6 +147,19 @@ fn spawn(
     };
     let shown = board.session().game.history().len();
     let list = rows(&game);
+    let analysed = analysis.of(&game);
+    let judged: Vec<PlyAnalysis> = if analysed {
+        analysis.plies.clone()
+    } else {
+        Vec::new()
+    };
+    let total = game.history().len();
+    let (running, complete) = (
+        analysed && analysis.running(),
+        analysed && analysis.complete(),
+    );
+    let judged_count = judged.len();
+    let whole = game.clone();
     // Opened with the move shown two rows from the top.
     if let Some(row) = list
         .iter()
@@ -74,6 +171,14 @@ fn spawn(
         DespawnOnExit(Panel::Moves),
         |c, strings, theme| {
             c.spawn(label(strings.get("moves.title"), 26.0, theme));
+            if reviewing && total > 0 {
+                if !judged.is_empty() {
+                    graph(c, &game, &judged, theme);
+                }
+                if complete {
+                    c.spawn(paragraph(strings.get("analysis.legend"), theme));
+                }
+            }
             if list.is_empty() {
                 c.spawn(paragraph(strings.get("moves.none"), theme));
             }
@@ -100,13 +205,22 @@ fn spawn(
                     ));
                     for (ply, text) in moves {
                         let id = format!("moves.ply.{ply}");
+                        let class = judged.get(ply - 1).map(|a| a.class);
+                        let marked = class.map_or("", mark);
+                        let text = format!("{text}{marked}");
                         let mut button = r.spawn(choice(id, text, ply == shown, theme));
                         if reviewing {
+                            // A marked move shows the position before it and the better move.
+                            let step = if marked.is_empty() {
+                                ReviewStep::To(ply)
+                            } else {
+                                ReviewStep::Better(ply)
+                            };
                             button.observe(
                                 move |_: On<Press>,
                                       mut steps: MessageWriter<ReviewStep>,
                                       mut panel: ResMut<NextState<Panel>>| {
-                                    steps.write(ReviewStep::To(ply));
+                                    steps.write(step);
                                     (*panel).set_if_neq(Panel::None);
                                 },
                             );
@@ -115,6 +229,39 @@ fn spawn(
                 });
             }
         },
-        back_row,
+        |footer, strings, theme| {
+            // In sight however far the list scrolls: the analysis's progress, or Analyse.
+            if reviewing && total > 0 && !complete {
+                if running {
+                    footer.spawn(label(
+                        strings.fill(
+                            "analysis.running",
+                            &[
+                                ("n", judged_count.to_string()),
+                                ("total", total.to_string()),
+                            ],
+                        ),
+                        16.0,
+                        theme,
+                    ));
+                } else {
+                    footer.spawn(row()).with_children(|r| {
+                        r.spawn(button(
+                            "moves.analyse",
+                            strings.get("moves.analyse"),
+                            theme,
+                            18.0,
+                            true,
+                        ))
+                        .observe(
+                            move |_: On<Press>, mut analyse: MessageWriter<Analyse>| {
+                                analyse.write(Analyse(whole.clone()));
+                            },
+                        );
+                    });
+                }
+            }
+            back_row(footer, strings, theme);
+        },
     );
 }

@@ -15,6 +15,7 @@ use crate::session::{
 use crate::{GameSet, Panel, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use surakarta_engine::ai::describe;
 use surakarta_engine::{Game, Record};
 
 pub(super) fn plugin(app: &mut App) {
@@ -28,9 +29,14 @@ pub(super) fn plugin(app: &mut App) {
             (open_reviews, step_review.run_if(in_state(Screen::Review)))
                 .chain()
                 .in_set(GameSet::Rules)
+                .in_set(ReviewSystems)
                 .before(SessionSystems),
         );
 }
+
+/// Opening a review and stepping through it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ReviewSystems;
 
 /// A record to put on the board for review at the first frame, shown to its last move
 /// (the command line's `--record PATH`).
@@ -50,6 +56,9 @@ pub enum ReviewStep {
     Last,
     /// The record as far as this many moves (the move list's buttons).
     To(usize),
+    /// The position before this move (a ply, from 1), with the engine's better move
+    /// drawn (a marked move of the analysis).
+    Better(usize),
     /// The move list.
     Moves,
     /// A new game from the record as far as it is shown.
@@ -158,6 +167,7 @@ fn open_reviews(
 
 fn step_review(
     mut steps: MessageReader<ReviewStep>,
+    analysis: Res<crate::analysis::Analysis>,
     mut board: ReviewBoard,
     mut chosen: MessageWriter<MoveChosen>,
     mut new_game: OpenNewGame,
@@ -172,10 +182,23 @@ fn step_review(
             | ReviewStep::Forward
             | ReviewStep::Last
             | ReviewStep::To(_)
+            | ReviewStep::Better(_)
                 if board.animating() => {}
             ReviewStep::First => board.jump(0),
             ReviewStep::Last => board.jump(usize::MAX),
             ReviewStep::To(plies) => board.jump(*plies),
+            ReviewStep::Better(ply) => {
+                board.jump(ply.saturating_sub(1));
+                let best = analysis
+                    .plies
+                    .iter()
+                    .find(|a| a.ply == *ply)
+                    .and_then(|a| a.best);
+                if let Some(mv) = best {
+                    // Drawn as a hint is, its route round the loops included.
+                    board.selection.hint = Some(describe(&board.practice.0.game, mv));
+                }
+            }
             ReviewStep::Moves => new_game.show(Panel::Moves),
             ReviewStep::Back => board.jump(shown.saturating_sub(1)),
             ReviewStep::Forward => {

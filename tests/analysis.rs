@@ -1,0 +1,91 @@
+//! The engine's analysis in the app: from the result card or a review's move list, run on
+//! a background task (the real engine), the moves marked, the evaluation drawn, and a
+//! marked move showing the better one on the board.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use surakarta::analysis::Analysis;
+use surakarta::screens::review::OpenReview;
+use surakarta::selection::Selection;
+use surakarta::session::Mode;
+use surakarta::{Panel, Screen};
+use surakarta_engine::ai::analysis::MoveClass;
+use surakarta_engine::{Game, Ruleset};
+
+fn finished(app: &App) -> bool {
+    let a = app.world().resource::<Analysis>();
+    a.complete() && !a.running()
+}
+
+#[test]
+fn a_reviewed_blunder_is_marked_and_the_better_move_shown() {
+    let mut app = app();
+    animations_off(&mut app);
+    // Red's last stone steps from a2 to a3, where Black's d3 takes it; b1 and b2 were safe.
+    let mut game = Game::from_position("6/6/6/3b2/r5/6 r 0 0".parse().unwrap(), Ruleset::default());
+    game.try_play("a2-a3".parse().unwrap()).unwrap();
+    game.try_play("d3xa3".parse().unwrap()).unwrap();
+    app.world_mut().write_message(OpenReview(game));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Review);
+    press(&mut app, "review.moves");
+    assert_eq!(panel(&app), Panel::Moves);
+    press(&mut app, "moves.analyse");
+    assert!(app.world().resource::<Analysis>().running() || finished(&app));
+    assert!(
+        run_until(&mut app, 20.0, |a| finished(a)),
+        "the analysis ended"
+    );
+    let plies = app.world().resource::<Analysis>().plies.clone();
+    assert_eq!(plies.len(), 2);
+    assert_eq!(plies[0].class, MoveClass::Blunder);
+    assert_eq!(plies[1].class, MoveClass::Best);
+    app.update();
+    let shown = texts(&mut app);
+    assert!(shown.contains(&"a2-a3 ??".to_owned()), "{shown:?}");
+    assert!(shown.contains(&"d3xa3".to_owned()), "{shown:?}");
+    assert!(shown.iter().any(|t| t.contains("?? blunder")), "the legend");
+    // The marked move: the position before it, and the better move drawn and named.
+    press(&mut app, "moves.ply.1");
+    assert_eq!(panel(&app), Panel::None);
+    assert!(session(&app).game.history().is_empty());
+    let hint = app
+        .world()
+        .resource::<Selection>()
+        .hint
+        .clone()
+        .expect("the better move");
+    let better = hint.mv.to_string();
+    assert!(["a2-b1", "a2-b2"].contains(&better.as_str()), "{better}");
+    app.update();
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.ends_with(&format!("better: {better}"))),
+        "the bars name it"
+    );
+    // Opening the list again keeps the analysis: nothing runs twice.
+    press(&mut app, "review.moves");
+    assert!(!app.world().resource::<Analysis>().running());
+    assert!(!buttons(&mut app).contains(&"moves.analyse".to_owned()));
+}
+
+#[test]
+fn the_result_card_analyses_the_game_just_played() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(&mut app, "6/6/6/1r2b1/6/6 r 0 0", Mode::TwoPlayers);
+    play(&mut app, "b3", "e3");
+    assert!(run_until(&mut app, 3.0, |a| panel(a) == Panel::GameOver));
+    press(&mut app, "over.analyse");
+    assert_eq!((screen(&app), panel(&app)), (Screen::Review, Panel::Moves));
+    assert!(run_until(&mut app, 20.0, |a| finished(a)));
+    assert_eq!(app.world().resource::<Analysis>().plies.len(), 1);
+    app.update();
+    assert!(texts(&mut app).contains(&"b3xe3".to_owned()));
+    // The player's own game waits, finished, behind the review.
+    assert!(own_game(&app).game.outcome().is_some());
+}
