@@ -3,12 +3,11 @@
 //! and count (two players: the side with more stones wins), or resign (`panels/resign.rs`).
 
 use crate::i18n::Strings;
-use crate::layout::BoardLayout;
 use crate::persist::Notice;
 use crate::session::{Command, Ending, Mode, Session};
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, back_row, button, clear_card, label, row};
-use crate::{GameSet, Panel, Screen};
+use crate::ui::widgets::{Cards, back_row, button, label, panel_card, row};
+use crate::{Panel, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -17,21 +16,8 @@ use surakarta_engine::Side;
 use surakarta_engine::ai::{Engine, SearchControl, accepts_draw};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Offer>()
-        .add_systems(OnEnter(Panel::EndGame), spawn)
-        // Rebuilt in the words and the safe area of the moment (a language chosen as the
-        // app starts, a phone turned).
-        .add_systems(
-            Update,
-            (clear_card, spawn)
-                .chain()
-                .run_if(
-                    in_state(Panel::EndGame).and_then(
-                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
-                    ),
-                )
-                .in_set(GameSet::Present),
-        );
+    app.init_resource::<Offer>();
+    panel_card(app, Panel::EndGame, spawn);
 }
 
 /// What one player of a two-player game proposes to the other.

@@ -2,33 +2,18 @@
 //! board), Analyse (the game reviewed with the engine's judgement of every move) and New
 //! game.
 
+use crate::Panel;
 use crate::analysis::{Analyse, review_and_analyse};
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
 use crate::panels::new_game::OpenNewGame;
 use crate::screens::review::OpenReview;
 use crate::session::{Mode, Session, Start};
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, clear_card, close_panel, label, row};
-use crate::{GameSet, Panel};
+use crate::ui::widgets::{Cards, button, close_panel, label, panel_card, row};
 use bevy::prelude::*;
 use surakarta_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Panel::GameOver), spawn)
-        // Rebuilt in the words and the safe area of the moment (a language chosen as the
-        // app starts, a phone turned).
-        .add_systems(
-            Update,
-            (clear_card, spawn)
-                .chain()
-                .run_if(
-                    in_state(Panel::GameOver).and_then(
-                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
-                    ),
-                )
-                .in_set(GameSet::Present),
-        );
+    panel_card(app, Panel::GameOver, spawn);
 }
 
 /// The headline of the game-over card (tests look for it).

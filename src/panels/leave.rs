@@ -1,28 +1,13 @@
 //! "Leave the game?", after Back during a game in progress: Stay, or Leave (the game is
 //! saved and goes on next time).
 
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
+use crate::Panel;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, clear_card, close_panel, label, row};
-use crate::{GameSet, Panel};
+use crate::ui::widgets::{Cards, button, close_panel, label, panel_card, row};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Panel::Leave), spawn)
-        // Rebuilt in the words and the safe area of the moment (a language chosen as the
-        // app starts, a phone turned).
-        .add_systems(
-            Update,
-            (clear_card, spawn)
-                .chain()
-                .run_if(
-                    in_state(Panel::Leave).and_then(
-                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
-                    ),
-                )
-                .in_set(GameSet::Present),
-        );
+    panel_card(app, Panel::Leave, spawn);
 }
 
 fn spawn(mut cards: Cards) {

@@ -2,35 +2,20 @@
 //! count (the side with more stones wins). When the board turns to face the player to
 //! move, the card turns to face the player who answers.
 
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
 use crate::panels::end_game::{Offer, Proposal, side_name};
 use crate::persist::Notice;
 use crate::session::{Command, Ending, Mode, Session};
 use crate::settings::Settings;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, clear_card, label, row};
-use crate::{GameSet, Panel, Screen};
+use crate::ui::widgets::{Cards, button, label, panel_card, row};
+use crate::{Panel, Screen};
 use bevy::prelude::*;
 use std::f32::consts::PI;
 use surakarta_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Panel::Offer), spawn)
-        // Rebuilt in the words and the safe area of the moment (a language chosen as the
-        // app starts, a phone turned).
-        .add_systems(
-            Update,
-            (clear_card, spawn)
-                .chain()
-                .run_if(
-                    in_state(Panel::Offer).and_then(
-                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
-                    ),
-                )
-                .in_set(GameSet::Present),
-        )
-        .add_systems(OnExit(Panel::Offer), forget);
+    panel_card(app, Panel::Offer, spawn);
+    app.add_systems(OnExit(Panel::Offer), forget);
 }
 
 /// The offer shown: the one made, or (on a card opened without one, as the screenshot

@@ -1,29 +1,14 @@
 //! "Start a new game?": asked when a new game would replace the player's game in
 //! progress. Keep playing goes back; New game starts the game chosen.
 
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
+use crate::Panel;
 use crate::panels::new_game::Starter;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, clear_card, close_panel, label, row};
-use crate::{GameSet, Panel};
+use crate::ui::widgets::{Cards, button, close_panel, label, panel_card, row};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Panel::Replace), spawn)
-        // Rebuilt in the words and the safe area of the moment (a language chosen as the
-        // app starts, a phone turned).
-        .add_systems(
-            Update,
-            (clear_card, spawn)
-                .chain()
-                .run_if(
-                    in_state(Panel::Replace).and_then(
-                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
-                    ),
-                )
-                .in_set(GameSet::Present),
-        );
+    panel_card(app, Panel::Replace, spawn);
 }
 
 fn spawn(mut cards: Cards) {

@@ -2,30 +2,15 @@
 //! ends: against the computer it counts as a loss; in a two-player game the side to move
 //! resigns).
 
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
 use crate::panels::end_game::side_name;
 use crate::session::{Command, Ending, Mode, Session};
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, clear_card, label, row};
-use crate::{GameSet, Panel, Screen};
+use crate::ui::widgets::{Cards, button, label, panel_card, row};
+use crate::{Panel, Screen};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Panel::Resign), spawn)
-        // Rebuilt in the words and the safe area of the moment (a language chosen as the
-        // app starts, a phone turned).
-        .add_systems(
-            Update,
-            (clear_card, spawn)
-                .chain()
-                .run_if(
-                    in_state(Panel::Resign).and_then(
-                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
-                    ),
-                )
-                .in_set(GameSet::Present),
-        );
+    panel_card(app, Panel::Resign, spawn);
 }
 
 /// Who resigns: the person against the computer, or the player to move.

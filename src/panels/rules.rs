@@ -1,26 +1,16 @@
 //! Rules: the game explained for the rule set new games use, with small diagrams of the
 //! circuits, a stone's steps and a capture round a loop.
 
+use crate::Panel;
 use crate::i18n::{Language, Strings};
-use crate::layout::BoardLayout;
 use crate::settings::Settings;
 use crate::ui::diagram::{Mark, diagram};
-use crate::ui::widgets::{Cards, back_row, clear_card, label, paragraph};
-use crate::{GameSet, Panel};
+use crate::ui::widgets::{Cards, back_row, label, panel_card, paragraph};
 use bevy::prelude::*;
 use surakarta_engine::{Position, Side};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Panel::Rules), spawn).add_systems(
-        Update,
-        (clear_card, spawn)
-            .chain()
-            .run_if(
-                in_state(Panel::Rules)
-                    .and_then(resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>)),
-            )
-            .in_set(GameSet::Present),
-    );
+    panel_card(app, Panel::Rules, spawn);
 }
 
 /// The rules in words, for the rule set new games use: the board, stepping, capturing

@@ -1,29 +1,14 @@
 //! Statistics: wins, draws and losses against each level of the computer.
 
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
+use crate::Panel;
 use crate::panels::new_game::level_key;
 use crate::persist::Stats;
-use crate::ui::widgets::{Cards, back_row, clear_card, label};
-use crate::{GameSet, Panel};
+use crate::ui::widgets::{Cards, back_row, label, panel_card};
 use bevy::prelude::*;
 use surakarta_engine::ai::Level;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Panel::Stats), spawn)
-        // Rebuilt in the words and the safe area of the moment (a language chosen as the
-        // app starts, a phone turned).
-        .add_systems(
-            Update,
-            (clear_card, spawn)
-                .chain()
-                .run_if(
-                    in_state(Panel::Stats).and_then(
-                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
-                    ),
-                )
-                .in_set(GameSet::Present),
-        );
+    panel_card(app, Panel::Stats, spawn);
 }
 
 fn spawn(mut cards: Cards, stats: Res<Stats>) {

@@ -3,28 +3,16 @@
 //! route before its loop, the safe but idle corners, the closed opening, not capturing into
 //! an open route, and the no-capture counter when ahead).
 
+use crate::Panel;
 use crate::i18n::Strings;
-use crate::layout::BoardLayout;
 use crate::settings::Settings;
 use crate::ui::diagram::{Mark, diagram};
-use crate::ui::widgets::{Cards, back_row, clear_card, label, paragraph};
-use crate::{GameSet, Panel};
+use crate::ui::widgets::{Cards, back_row, label, panel_card, paragraph};
 use bevy::prelude::*;
 use surakarta_engine::{Position, Side};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Panel::Strategy), spawn)
-        .add_systems(
-            Update,
-            (clear_card, spawn)
-                .chain()
-                .run_if(
-                    in_state(Panel::Strategy).and_then(
-                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
-                    ),
-                )
-                .in_set(GameSet::Present),
-        );
+    panel_card(app, Panel::Strategy, spawn);
 }
 
 /// The lessons: a translation key and the position (and mark) drawn under it.

@@ -363,6 +363,28 @@ pub fn on_off(strings: &Strings, key: &str, on: bool) -> String {
     format!("{}: {state}", strings.get(key))
 }
 
+/// The words or the safe area changed (a language chosen, a phone turned): what a card
+/// is laid out from.
+pub fn words_or_layout_changed(strings: Res<Strings>, layout: Res<BoardLayout>) -> bool {
+    strings.is_changed() || layout.is_changed()
+}
+
+/// Registers a panel's card: `spawn` on entering `panel`, and again (in the same part of
+/// itself, see [`clear_card`]) whenever the words or the safe area change while it is open.
+pub fn panel_card<M>(
+    app: &mut App,
+    panel: crate::Panel,
+    spawn: impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M> + Copy,
+) {
+    app.add_systems(OnEnter(panel), spawn).add_systems(
+        Update,
+        (clear_card, spawn)
+            .chain()
+            .run_if(in_state(panel).and_then(words_or_layout_changed))
+            .in_set(crate::GameSet::Present),
+    );
+}
+
 /// Despawns the card on screen, keeping how far it was scrolled for the one that
 /// replaces it: a panel rebuilt after a change shows the same part of itself.
 pub fn clear_card(

@@ -1,9 +1,7 @@
 //! `analyse`: reads a game record on stdin and judges every move with the engine.
 
-use std::io::Read;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use surakarta_engine::Record;
 use surakarta_engine::ai::analysis;
 use surakarta_engine::ai::{Engine, Limits, SearchControl};
 
@@ -68,16 +66,9 @@ pub fn run(args: &[String]) -> Result<Result<(), String>, String> {
         }
         i += 2;
     }
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("reading stdin: {e}"))?;
-    let Ok(text) = String::from_utf8(bytes) else {
-        return Ok(Err("the record is not UTF-8 text".into()));
-    };
-    let game = match text.parse::<Record>().and_then(|r| r.to_game()) {
+    let game = match crate::read_record_stdin()? {
         Ok(game) => game,
-        Err(e) => return Ok(Err(e.to_string())),
+        Err(reason) => return Ok(Err(reason)),
     };
     let stop = AtomicBool::new(false);
     let mut engine = Engine::new(32);

@@ -1,9 +1,6 @@
 //! `record`: reads a game record on stdin, replays and checks it; prints the final
 //! position string and the result, or why the record cannot be read.
 
-use std::io::Read;
-use surakarta_engine::Record;
-
 const HELP: &str = "\
 Usage: surakarta-engine record < GAME.txt
 
@@ -24,16 +21,9 @@ pub fn run(args: &[String]) -> Result<Result<(), String>, String> {
             "record takes no arguments, not {extra:?}\n\n{HELP}"
         ));
     }
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("reading stdin: {e}"))?;
-    let Ok(text) = String::from_utf8(bytes) else {
-        return Ok(Err("the record is not UTF-8 text".into()));
-    };
-    let game = match text.parse::<Record>().and_then(|r| r.to_game()) {
+    let game = match crate::read_record_stdin()? {
         Ok(game) => game,
-        Err(e) => return Ok(Err(e.to_string())),
+        Err(reason) => return Ok(Err(reason)),
     };
     println!("{}", game.position());
     match game.outcome() {

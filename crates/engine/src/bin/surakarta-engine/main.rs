@@ -74,6 +74,23 @@ fn main() -> ExitCode {
     }
 }
 
+/// The game in the record read from stdin: `Ok(Err(reason))` when the text is not a
+/// record of a game the rules allow, `Err` when stdin cannot be read.
+fn read_record_stdin() -> Result<Result<surakarta_engine::Game, String>, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("reading stdin: {e}"))?;
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Ok(Err("the record is not UTF-8 text".into()));
+    };
+    Ok(text
+        .parse::<surakarta_engine::Record>()
+        .and_then(|r| r.to_game())
+        .map_err(|e| e.to_string()))
+}
+
 /// True when the arguments ask for help.
 fn wants_help(args: &[String]) -> bool {
     args.iter().any(|a| a == "--help" || a == "-h")
