@@ -15,6 +15,7 @@ pub mod clipboard;
 pub mod computer;
 #[cfg(feature = "dev")]
 pub mod dev_tools;
+pub mod errors;
 pub mod geometry;
 pub mod i18n;
 pub mod input;

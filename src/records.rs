@@ -13,7 +13,8 @@ use crate::persist::store::{Read, Store};
 use crate::session::{Session, Turn};
 use crate::{GameSet, Screen};
 use bevy::prelude::*;
-use surakarta_engine::{Game, Position, Record};
+use surakarta_engine::ai::Level;
+use surakarta_engine::{Game, ParsePositionError, ParseRecordError, Position, Record};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Records>()
@@ -46,7 +47,30 @@ pub struct Records {
 pub struct Saved {
     pub name: String,
     /// The record, or why it cannot be read.
-    pub record: Result<Record, String>,
+    pub record: Result<Record, Unreadable>,
+}
+
+/// Why a file or a pasted text is not a game the app can open: the engine's typed errors,
+/// said in the player's language by [`crate::errors`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// Not a record of a game the rules allow.
+    Record(ParseRecordError),
+    /// Looks like a position string, and is not one.
+    Position(ParsePositionError),
+    /// The file could not be read at all.
+    File,
+}
+
+impl Unreadable {
+    /// What is wrong, in the language of `strings`.
+    pub fn say(&self, strings: &Strings) -> String {
+        match self {
+            Unreadable::Record(e) => crate::errors::record_error(e, strings),
+            Unreadable::Position(e) => crate::errors::position_error(e, strings),
+            Unreadable::File => strings.get("error.file"),
+        }
+    }
 }
 
 impl Records {
@@ -62,9 +86,8 @@ impl Records {
             .filter(|name| name.ends_with(".txt"))
             .map(|name| {
                 let record = match shelf.read(&name) {
-                    Read::Text(text) => text.parse::<Record>().map_err(|e| e.to_string()),
-                    Read::Missing => Err("missing".to_owned()),
-                    Read::Unreadable { .. } => Err("unreadable".to_owned()),
+                    Read::Text(text) => text.parse::<Record>().map_err(Unreadable::Record),
+                    Read::Missing | Read::Unreadable { .. } => Err(Unreadable::File),
                 };
                 Saved { name, record }
             })
@@ -180,7 +203,7 @@ impl Records {
         match read_pasted(&text) {
             Ok(pasted) => Some(pasted),
             Err(e) => {
-                self.note = Some(strings.fill("records.bad", &[("error", e)]));
+                self.note = Some(strings.fill("records.bad", &[("error", e.say(strings))]));
                 None
             }
         }
@@ -192,14 +215,46 @@ impl Records {
         let error = match self.saved.get(index).map(|s| &s.record) {
             Some(Ok(record)) => match record.to_game() {
                 Ok(game) => return Some(game),
-                Err(e) => e.to_string(),
+                Err(e) => Unreadable::Record(e),
             },
             Some(Err(e)) => e.clone(),
             None => return None,
         };
-        self.note = Some(strings.fill("records.bad", &[("error", error)]));
+        self.note = Some(strings.fill("records.bad", &[("error", error.say(strings))]));
         None
     }
+}
+
+/// A player's name as the app writes it in records (`Player`, `Computer (Hard)`, `Red`,
+/// `Black`), in the player's language; any other name as it is written.
+pub fn player_name(name: &str, strings: &Strings) -> String {
+    let level = name
+        .strip_prefix("Computer (")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .and_then(Level::from_name);
+    match (name, level) {
+        (_, Some(level)) => strings.fill(
+            "records.computer",
+            &[(
+                "level",
+                strings.get(crate::panels::new_game::level_key(level)),
+            )],
+        ),
+        ("Player", _) => strings.get("records.player"),
+        ("Red", _) => strings.get("side.red"),
+        ("Black", _) => strings.get("side.black"),
+        _ => name.to_owned(),
+    }
+}
+
+/// A record's result in words: who won, a draw, or a game going on.
+pub fn result_words(result: &str, strings: &Strings) -> String {
+    strings.get(match result {
+        "1-0" => "records.red_won",
+        "0-1" => "records.black_won",
+        "1/2-1/2" => "records.drawn",
+        _ => "records.going_on",
+    })
 }
 
 /// The shelf's file name for the session's game.
@@ -260,19 +315,19 @@ pub enum Pasted {
 
 /// Reads pasted text as a game record, or else as a position string. The error is the
 /// engine's, for what the text looks most like.
-pub fn read_pasted(text: &str) -> Result<Pasted, String> {
+pub fn read_pasted(text: &str) -> Result<Pasted, Unreadable> {
     let text = text.trim();
-    if let Ok(position) = text.parse::<Position>() {
+    let as_position = text.parse::<Position>();
+    if let Ok(position) = as_position {
         return Ok(Pasted::Position(position));
     }
     let looks_like_position = !text.contains('[') && text.contains('/');
     match text.parse::<Record>().and_then(|r| r.to_game()) {
         Ok(game) => Ok(Pasted::Record(Box::new(game))),
-        Err(_) if looks_like_position => Err(text
-            .parse::<Position>()
-            .err()
-            .map_or_else(String::new, |e| e.to_string())),
-        Err(e) => Err(e.to_string()),
+        Err(e) => match as_position {
+            Err(p) if looks_like_position => Err(Unreadable::Position(p)),
+            _ => Err(Unreadable::Record(e)),
+        },
     }
 }
 

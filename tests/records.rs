@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use common::*;
 use surakarta::clipboard::Clipboard;
 use surakarta::panels::new_game::NewGameChoice;
-use surakarta::records::{Pasted, Records, date_time, read_pasted};
+use surakarta::records::{Pasted, Records, Unreadable, date_time, read_pasted};
 use surakarta::session::{Mode, Start, Turn};
 use surakarta::{Panel, Screen};
 use surakarta_engine::{Game, Move, Record, Ruleset, Side};
@@ -297,7 +297,27 @@ fn pasted_garbage_is_refused_with_a_reason() {
     // The reason names what is wrong: here the second move.
     put_on_clipboard(&mut app, "[Ruleset \"standard\"]\n\n1. b2-c3 b2-c3 *");
     press(&mut app, "records.paste");
-    assert!(note(&app).contains("ply 2"), "{}", note(&app));
+    assert!(
+        note(&app).contains("move 2, b2-c3, cannot be played there"),
+        "{}",
+        note(&app)
+    );
+    // In the player's language, from the engine's typed error.
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .language = Some(surakarta::i18n::Language::Russian);
+    app.update();
+    app.update();
+    put_on_clipboard(&mut app, "[Ruleset \"standard\"]\n\n1. b2-c3 b2-c3 *");
+    press(&mut app, "records.paste");
+    assert!(
+        note(&app).contains("ход 2, b2-c3, там сделать нельзя"),
+        "{}",
+        note(&app)
+    );
+    put_on_clipboard(&mut app, "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrx r 0 0");
+    press(&mut app, "records.paste");
+    assert!(note(&app).contains("ряд 1"), "{}", note(&app));
 }
 
 #[test]
@@ -322,7 +342,11 @@ fn pasted_text_is_told_apart() {
     ));
     assert!(matches!(read_pasted("1. b2-c3 *"), Ok(Pasted::Record(_))));
     let e = read_pasted("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrx r 0 0").unwrap_err();
-    assert!(!e.is_empty());
+    assert!(matches!(e, Unreadable::Position(_)), "{e:?}");
+    let said = e.say(&surakarta::i18n::Strings::english());
+    assert_eq!(said, "row 1: \"x\" is not r, b or a digit 1-6");
+    let e = read_pasted("[Result \"2-0\"]\n\n1. b2-c3 *").unwrap_err();
+    assert!(matches!(e, Unreadable::Record(_)), "{e:?}");
 }
 
 #[test]
@@ -387,4 +411,40 @@ fn the_move_list_reads_the_game_and_in_a_review_goes_to_a_move() {
     assert_eq!(game[0].0, "1...");
     assert_eq!(game[1].0, "2.");
     assert_eq!(game[1].1, [(2, "b3-c3".to_owned())]);
+}
+
+#[test]
+fn the_saved_games_list_speaks_the_players_language() {
+    use surakarta::records::{player_name, result_words};
+    let ru = surakarta::i18n::Strings::for_language(surakarta::i18n::Language::Russian);
+    assert_eq!(player_name("Player", &ru), "Вы");
+    assert_eq!(player_name("Computer (Hard)", &ru), "Компьютер (Сложный)");
+    assert_eq!(player_name("Red", &ru), "Красные");
+    assert_eq!(player_name("Ann", &ru), "Ann", "other names as written");
+    assert_eq!(result_words("0-1", &ru), "победа чёрных");
+    assert_eq!(result_words("*", &ru), "не окончена");
+    // On the card: a finished game against the computer, listed in Danish.
+    let (mut app, _dir) = records_app("list-da");
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .language = Some(surakarta::i18n::Language::Danish);
+    set_game(
+        &mut app,
+        "6/6/6/1r2b1/6/6 r 0 0",
+        Mode::VsComputer {
+            human: Side::Red,
+            level: surakarta_engine::ai::Level::Easy,
+        },
+    );
+    play(&mut app, "b3", "e3");
+    assert!(run_until(&mut app, 3.0, |a| panel(a) == Panel::GameOver));
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.records");
+    let shown = texts(&mut app);
+    assert!(
+        shown
+            .iter()
+            .any(|t| t.contains("Dig – Computer (Let)") && t.contains("Rød vandt")),
+        "{shown:?}"
+    );
 }

@@ -169,7 +169,8 @@ fn build_bars(
                             (ReviewStep::Forward, "review.next"),
                             (ReviewStep::Last, "review.last"),
                         ] {
-                            bar.spawn(button(key, strings.get(key), &theme, 24.0, grow))
+                            // The arrow over its word, so four fit a narrow phone.
+                            bar_entry(bar, key, strings.get(key), &theme, 16.0, grow)
                                 .observe(review(step));
                         }
                         return;
@@ -230,12 +231,14 @@ fn build_bars(
         ))
         .with_children(|r| {
             if reviewing {
+                // Three in a row: smaller words on a narrow phone.
+                let size = if layout.window.x < 400.0 { 17.0 } else { 22.0 };
                 for (step, key) in [
                     (ReviewStep::Close, "review.close"),
                     (ReviewStep::Moves, "review.moves"),
                     (ReviewStep::PlayHere, "review.play_here"),
                 ] {
-                    r.spawn(button(key, strings.get(key), &theme, 22.0, false))
+                    r.spawn(button(key, strings.get(key), &theme, size, false))
                         .observe(review(step));
                 }
             } else {

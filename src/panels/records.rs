@@ -5,7 +5,7 @@ use crate::clipboard::Clipboard;
 use crate::i18n::Strings;
 use crate::layout::BoardLayout;
 use crate::panels::new_game::OpenNewGame;
-use crate::records::{Pasted, Records};
+use crate::records::{Pasted, Records, player_name, result_words};
 use crate::screens::review::OpenReview;
 use crate::session::{Session, Start};
 use crate::ui::press::Press;
@@ -112,9 +112,18 @@ fn spawn(
                         "records.entry",
                         &[
                             ("date", record.header("Date").unwrap_or("").to_owned()),
-                            ("red", record.header("Red").unwrap_or("?").to_owned()),
-                            ("black", record.header("Black").unwrap_or("?").to_owned()),
-                            ("result", record.header("Result").unwrap_or("*").to_owned()),
+                            (
+                                "red",
+                                player_name(record.header("Red").unwrap_or("?"), strings),
+                            ),
+                            (
+                                "black",
+                                player_name(record.header("Black").unwrap_or("?"), strings),
+                            ),
+                            (
+                                "result",
+                                result_words(record.header("Result").unwrap_or("*"), strings),
+                            ),
                             ("moves", record.moves.len().to_string()),
                         ],
                     ),
