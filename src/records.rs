@@ -247,6 +247,29 @@ pub fn player_name(name: &str, strings: &Strings) -> String {
     }
 }
 
+/// A record's `Date` header (`YYYY.MM.DD`) as the player's language writes dates; any
+/// other text as it is written.
+pub fn date_words(date: &str, strings: &Strings) -> String {
+    let parts: Vec<&str> = date.split('.').collect();
+    match parts[..] {
+        [y, m, d]
+            if [y, m, d]
+                .iter()
+                .all(|p| p.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            strings.fill(
+                "records.date",
+                &[
+                    ("y", y.to_owned()),
+                    ("m", m.to_owned()),
+                    ("d", d.to_owned()),
+                ],
+            )
+        }
+        _ => date.to_owned(),
+    }
+}
+
 /// A record's result in words: who won, a draw, or a game going on.
 pub fn result_words(result: &str, strings: &Strings) -> String {
     strings.get(match result {

@@ -423,6 +423,15 @@ fn the_saved_games_list_speaks_the_players_language() {
     assert_eq!(player_name("Ann", &ru), "Ann", "other names as written");
     assert_eq!(result_words("0-1", &ru), "победа чёрных");
     assert_eq!(result_words("*", &ru), "не окончена");
+    use surakarta::records::date_words;
+    assert_eq!(date_words("2026.12.01", &ru), "01.12.2026");
+    let zh = surakarta::i18n::Strings::for_language(surakarta::i18n::Language::SimplifiedChinese);
+    assert_eq!(date_words("2026.12.01", &zh), "2026年12月01日");
+    assert_eq!(
+        date_words("2026.12.01", &surakarta::i18n::Strings::english()),
+        "2026-12-01"
+    );
+    assert_eq!(date_words("someday", &ru), "someday");
     // On the card: a finished game against the computer, listed in Danish.
     let (mut app, _dir) = records_app("list-da");
     app.world_mut()

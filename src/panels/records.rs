@@ -5,7 +5,7 @@ use crate::clipboard::Clipboard;
 use crate::i18n::Strings;
 use crate::layout::BoardLayout;
 use crate::panels::new_game::OpenNewGame;
-use crate::records::{Pasted, Records, player_name, result_words};
+use crate::records::{Pasted, Records, date_words, player_name, result_words};
 use crate::screens::review::OpenReview;
 use crate::session::{Session, Start};
 use crate::ui::press::Press;
@@ -111,7 +111,10 @@ fn spawn(
                     Ok(record) => strings.fill(
                         "records.entry",
                         &[
-                            ("date", record.header("Date").unwrap_or("").to_owned()),
+                            (
+                                "date",
+                                date_words(record.header("Date").unwrap_or(""), strings),
+                            ),
                             (
                                 "red",
                                 player_name(record.header("Red").unwrap_or("?"), strings),
