@@ -22,12 +22,25 @@ if [ "$have" != "$want" ]; then
     exit 1
 fi
 
+# The build machine's folders (the crate registry, this checkout) become fixed names in
+# panic messages and wherever else a path is compiled in: a player's console shows no
+# build paths, and two machines build the same bytes.
+registry="${CARGO_HOME:-$HOME/.cargo}/registry/src"
+here=$(pwd)
+remap="--remap-path-prefix=$registry=/cargo --remap-path-prefix=$here=/surakarta"
+RUSTFLAGS="${RUSTFLAGS:-} $remap" \
 cargo build --profile "$profile" --target wasm32-unknown-unknown --bin surakarta \
     --no-default-features ${features:+--features "$features"}
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$out" --out-name surakarta \
     "target/wasm32-unknown-unknown/$profile/surakarta.wasm"
+for path in "$registry" "$here"; do
+    if LC_ALL=C grep -q -F "$path" "$out/surakarta_bg.wasm"; then
+        echo "web/build.sh: the wasm still names $path" >&2
+        exit 1
+    fi
+done
 # The page, told how large the wasm is unpacked (its loading bar counts towards it).
 raw=$(stat -c %s "$out/surakarta_bg.wasm")
 sed "s/__WASM_BYTES__/$raw/" web/index.html > "$out/index.html"
