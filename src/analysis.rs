@@ -5,7 +5,6 @@
 //! The move list (`panels/moves.rs`) shows the progress, the evaluation as a graph and the
 //! marks; a marked move tapped there shows the better move on the board.
 
-use crate::screens::review::OpenReview;
 use crate::{GameSet, Panel, Screen};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -15,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use surakarta_engine::Game;
-use surakarta_engine::ai::analysis::{self, Evaluation, PlyAnalysis, judge};
+use surakarta_engine::ai::analysis::{self, Analyser, PlyAnalysis};
 use surakarta_engine::ai::{Engine, Limits, SearchControl};
 
 pub(super) fn plugin(app: &mut App) {
@@ -55,19 +54,32 @@ enum Run {
     /// A position a frame.
     Sliced {
         engine: Box<Engine>,
-        replay: Game,
-        before: Option<Evaluation>,
+        analyser: Box<Analyser>,
     },
 }
 
 /// The analysis of the game under review: what has been judged so far.
-#[derive(Resource, Default)]
+#[derive(Resource)]
 pub struct Analysis {
     /// The game analysed (or being analysed).
     pub game: Option<Game>,
     /// Its moves judged so far, in order.
     pub plies: Vec<PlyAnalysis>,
+    /// On a background task (where there are threads) or a position a frame (the web);
+    /// change it only while none runs.
+    pub background: bool,
     run: Option<Run>,
+}
+
+impl Default for Analysis {
+    fn default() -> Self {
+        Analysis {
+            game: None,
+            plies: Vec::new(),
+            background: !cfg!(target_arch = "wasm32"),
+            run: None,
+        }
+    }
 }
 
 impl Analysis {
@@ -98,11 +110,6 @@ impl Analysis {
     }
 }
 
-/// How analyses run here: a task where there are threads.
-fn threaded() -> bool {
-    !cfg!(target_arch = "wasm32")
-}
-
 fn start_analysis(
     mut asked: MessageReader<Analyse>,
     mut analysis: ResMut<Analysis>,
@@ -118,7 +125,7 @@ fn start_analysis(
     analysis.stop();
     analysis.plies.clear();
     analysis.game = Some(game.clone());
-    analysis.run = Some(if threaded() {
+    analysis.run = Some(if analysis.background {
         let found = Arc::new(Mutex::new(Vec::new()));
         let stop = Arc::new(AtomicBool::new(false));
         let (found_in, stop_in) = (found.clone(), stop.clone());
@@ -144,56 +151,41 @@ fn start_analysis(
     } else {
         Run::Sliced {
             engine: Box::new(Engine::new(4)),
-            replay: Game::from_position(*game.start(), *game.rules()),
-            before: None,
+            analyser: Box::new(Analyser::new(&game)),
         }
     });
 }
 
 fn advance_analysis(mut analysis: ResMut<Analysis>) {
-    let Some(game) = analysis.game.clone() else {
+    if analysis.game.is_none() {
         return;
-    };
+    }
     let done_plies = analysis.plies.len();
-    let mut finished = false;
     let mut new: Vec<PlyAnalysis> = Vec::new();
-    match analysis.bypass_change_detection().run.as_mut() {
+    let finished = match analysis.bypass_change_detection().run.as_mut() {
         None => return,
         Some(Run::Task { task, found, .. }) => {
+            // Asked first: a task that has ended has said everything it found.
+            let ended = check_ready(task).is_some();
             if let Ok(found) = found.lock()
                 && found.len() > done_plies
             {
                 new.extend_from_slice(&found[done_plies..]);
             }
-            finished = check_ready(task).is_some();
+            ended
         }
-        Some(Run::Sliced {
-            engine,
-            replay,
-            before,
-        }) => {
+        Some(Run::Sliced { engine, analyser }) => {
             let stop = AtomicBool::new(false);
-            let clock = || Duration::ZERO;
+            let started = Instant::now();
+            let clock = || started.elapsed();
             let ctl = SearchControl {
                 stop: &stop,
                 clock: &clock,
             };
-            match before {
-                None => *before = Some(analysis::evaluate(engine, replay, WEB_LIMITS, &ctl)),
-                Some(was) => {
-                    let was = *was;
-                    match game.history().get(replay.history().len()) {
-                        Some(&mv) if replay.try_play(mv).is_ok() => {
-                            let after = analysis::evaluate(engine, replay, WEB_LIMITS, &ctl);
-                            new.push(judge(replay.history().len(), mv, &was, &after));
-                            *before = Some(after);
-                        }
-                        _ => finished = true,
-                    }
-                }
-            }
+            new.extend(analyser.step(engine, WEB_LIMITS, &ctl));
+            analyser.finished()
         }
-    }
+    };
     // Changed (and the move list rebuilt) only when there is something new to show.
     if !new.is_empty() {
         analysis.plies.extend(new);
@@ -210,14 +202,4 @@ fn stop_analysis(mut analysis: ResMut<Analysis>) {
         analysis.game = None;
         analysis.plies.clear();
     }
-}
-
-/// Opens the game for review and analyses it (the result card's Analyse).
-pub fn review_and_analyse(
-    game: &Game,
-    reviews: &mut MessageWriter<OpenReview>,
-    analyse: &mut MessageWriter<Analyse>,
-) {
-    reviews.write(OpenReview(game.clone()));
-    analyse.write(Analyse(game.clone()));
 }

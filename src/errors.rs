@@ -3,7 +3,7 @@
 //! kind, with the line, the move or the text they point at.
 
 use crate::i18n::Strings;
-use surakarta_engine::{ParsePositionError, ParseRecordError, PlayError, Side};
+use surakarta_engine::{ParsePositionError, ParseRecordError, PlayError};
 
 /// A record that cannot be read or replayed, said for the player.
 pub fn record_error(e: &ParseRecordError, strings: &Strings) -> String {
@@ -42,12 +42,6 @@ pub fn record_error(e: &ParseRecordError, strings: &Strings) -> String {
 /// A position string that cannot be read, said for the player.
 pub fn position_error(e: &ParsePositionError, strings: &Strings) -> String {
     use ParsePositionError as E;
-    let side = |s: &Side| {
-        strings.get(match s {
-            Side::Red => "side.red",
-            Side::Black => "side.black",
-        })
-    };
     match e {
         E::FieldCount { found } => strings.fill("position.fields", &[("n", found.to_string())]),
         E::RowCount { found } => strings.fill("position.rows", &[("n", found.to_string())]),
@@ -61,7 +55,7 @@ pub fn position_error(e: &ParsePositionError, strings: &Strings) -> String {
         ),
         E::TooManyStones { side: s, count } => strings.fill(
             "position.too_many",
-            &[("side", side(s)), ("n", count.to_string())],
+            &[("side", strings.side(*s)), ("n", count.to_string())],
         ),
         E::BadSide(text) => strings.fill("position.side", &[("text", text.clone())]),
         E::BadCounter { text, .. } => strings.fill("position.counter", &[("text", text.clone())]),

@@ -119,6 +119,14 @@ impl Strings {
         self.map.get(key).cloned().unwrap_or_else(|| key.to_owned())
     }
 
+    /// A side's name: Red or Black, in this language.
+    pub fn side(&self, side: surakarta_engine::Side) -> String {
+        self.get(match side {
+            surakarta_engine::Side::Red => "side.red",
+            surakarta_engine::Side::Black => "side.black",
+        })
+    }
+
     /// The string for `key` with `{name}` placeholders filled in.
     pub fn fill(&self, key: &str, args: &[(&str, String)]) -> String {
         let mut s = self.get(key);

@@ -241,8 +241,8 @@ pub fn player_name(name: &str, strings: &Strings) -> String {
             )],
         ),
         ("Player", _) => strings.get("records.player"),
-        ("Red", _) => strings.get("side.red"),
-        ("Black", _) => strings.get("side.black"),
+        ("Red", _) => strings.side(surakarta_engine::Side::Red),
+        ("Black", _) => strings.side(surakarta_engine::Side::Black),
         _ => name.to_owned(),
     }
 }

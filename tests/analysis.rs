@@ -21,8 +21,19 @@ fn finished(app: &App) -> bool {
 
 #[test]
 fn a_reviewed_blunder_is_marked_and_the_better_move_shown() {
+    blunder_marked(true);
+}
+
+/// The web's way: a position a frame on the frame's own thread, with the same marks.
+#[test]
+fn a_position_a_frame_finds_the_same_blunder() {
+    blunder_marked(false);
+}
+
+fn blunder_marked(background: bool) {
     let mut app = app();
     animations_off(&mut app);
+    app.world_mut().resource_mut::<Analysis>().background = background;
     // Red's last stone steps from a2 to a3, where Black's d3 takes it; b1 and b2 were safe.
     let mut game = Game::from_position("6/6/6/3b2/r5/6 r 0 0".parse().unwrap(), Ruleset::default());
     game.try_play("a2-a3".parse().unwrap()).unwrap();

@@ -101,14 +101,6 @@ fn set_text<M: Component>(texts: &mut Query<&mut Text, With<M>>, value: &str) {
     }
 }
 
-fn side_name(strings: &Strings, side: Side) -> String {
-    strings.get(if side == Side::Red {
-        "side.red"
-    } else {
-        "side.black"
-    })
-}
-
 fn show_turn(
     seen: Seen,
     computer: Res<Computer>,
@@ -135,7 +127,7 @@ fn show_turn(
     } else if matches!(seen.mode(), Mode::VsComputer { human, .. } if human == side) {
         strings.get("turn.your_move")
     } else {
-        strings.fill("turn.to_move", &[("side", side_name(&strings, side))])
+        strings.fill("turn.to_move", &[("side", strings.side(side))])
     };
     set_text(&mut texts, &line);
 }
@@ -143,7 +135,7 @@ fn show_turn(
 /// Stones left on each side, and the level of a game against the computer.
 fn show_counts(seen: Seen, strings: Res<Strings>, mut texts: Query<&mut Text, With<CountText>>) {
     let (pos, _) = seen.now();
-    let count = |side| format!("{} {}", side_name(&strings, side), pos.stones(side).count());
+    let count = |side| format!("{} {}", strings.side(side), pos.stones(side).count());
     let mut line = strings.fill(
         "count.stones",
         &[("red", count(Side::Red)), ("black", count(Side::Black))],

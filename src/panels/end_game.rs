@@ -33,14 +33,6 @@ pub enum Proposal {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Offer(pub Option<(Proposal, Side)>);
 
-/// A side's name in the language shown.
-pub fn side_name(strings: &Strings, side: Side) -> String {
-    strings.get(match side {
-        Side::Red => "side.red",
-        Side::Black => "side.black",
-    })
-}
-
 fn spawn(mut cards: Cards, session: Res<Session>) {
     let two_players = session.mode == Mode::TwoPlayers;
     let mover = session.game.side_to_move();
@@ -49,7 +41,7 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
     let draw_note = if two_players {
         strings.fill(
             "end.offer_draw.two",
-            &[("other", side_name(strings, mover.other()))],
+            &[("other", strings.side(mover.other()))],
         )
     } else {
         strings.get("end.offer_draw.computer")

@@ -3,7 +3,7 @@
 //! game.
 
 use crate::Panel;
-use crate::analysis::{Analyse, review_and_analyse};
+use crate::analysis::Analyse;
 use crate::panels::new_game::OpenNewGame;
 use crate::screens::review::OpenReview;
 use crate::session::{Mode, Session, Start};
@@ -67,7 +67,10 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
                      session: Res<Session>,
                      mut reviews: MessageWriter<OpenReview>,
                      mut analyse: MessageWriter<Analyse>| {
-                        review_and_analyse(&session.game, &mut reviews, &mut analyse);
+                        // The game on the review's board first; then the move list shows
+                        // the analysis as it runs.
+                        reviews.write(OpenReview(session.game.clone()));
+                        analyse.write(Analyse(session.game.clone()));
                     },
                 );
                 r.spawn(button(

@@ -66,6 +66,36 @@ pub fn mark(class: MoveClass) -> &'static str {
     }
 }
 
+/// A move in a game's list: the move's text in a cell as wide as a button (words, not a
+/// button's dark fill), the last move on the bars' colour.
+fn move_cell(text: String, last: bool, theme: &Theme) -> impl Bundle {
+    let (bg, fg) = if last {
+        (theme.bar, theme.bar_text)
+    } else {
+        (theme.panel, theme.bar_text)
+    };
+    (
+        Node {
+            flex_grow: 1.0,
+            flex_basis: px(0),
+            margin: UiRect::all(px(4)),
+            padding: UiRect::axes(px(6), px(8)),
+            justify_content: JustifyContent::Center,
+            border_radius: BorderRadius::all(px(10)),
+            ..default()
+        },
+        BackgroundColor(bg),
+        children![(
+            Text::new(text),
+            TextFont {
+                font_size: FontSize::Px(17.0),
+                ..default()
+            },
+            TextColor(fg),
+        )],
+    )
+}
+
 /// The graph's half height, and the score (hundredths of a stone) that fills it.
 const GRAPH: f32 = 44.0;
 const GRAPH_SCORE: f32 = 600.0;
@@ -204,27 +234,33 @@ fn spawn(
                         },
                     ));
                     for (ply, text) in moves {
-                        let id = format!("moves.ply.{ply}");
-                        let class = judged.get(ply - 1).map(|a| a.class);
-                        let marked = class.map_or("", mark);
+                        let judged_here = judged.get(ply - 1);
+                        let marked = judged_here.map_or("", |a| mark(a.class));
                         let text = format!("{text}{marked}");
-                        let mut button = r.spawn(choice(id, text, ply == shown, theme));
-                        if reviewing {
-                            // A marked move shows the position before it and the better move.
-                            let step = if marked.is_empty() {
-                                ReviewStep::To(ply)
-                            } else {
-                                ReviewStep::Better(ply)
-                            };
-                            button.observe(
-                                move |_: On<Press>,
-                                      mut steps: MessageWriter<ReviewStep>,
-                                      mut panel: ResMut<NextState<Panel>>| {
-                                    steps.write(step);
-                                    (*panel).set_if_neq(Panel::None);
-                                },
-                            );
+                        if !reviewing {
+                            // A game's list is to read: words, the last move marked.
+                            r.spawn(move_cell(text, ply == shown, theme));
+                            continue;
                         }
+                        // A marked move shows the position before it and the better move.
+                        let step = match judged_here.and_then(|a| a.best) {
+                            Some(best) if !marked.is_empty() => ReviewStep::Better { ply, best },
+                            _ => ReviewStep::To(ply),
+                        };
+                        r.spawn(choice(
+                            format!("moves.ply.{ply}"),
+                            text,
+                            ply == shown,
+                            theme,
+                        ))
+                        .observe(
+                            move |_: On<Press>,
+                                  mut steps: MessageWriter<ReviewStep>,
+                                  mut panel: ResMut<NextState<Panel>>| {
+                                steps.write(step);
+                                (*panel).set_if_neq(Panel::None);
+                            },
+                        );
                     }
                 });
             }

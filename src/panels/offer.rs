@@ -2,7 +2,7 @@
 //! count (the side with more stones wins). When the board turns to face the player to
 //! move, the card turns to face the player who answers.
 
-use crate::panels::end_game::{Offer, Proposal, side_name};
+use crate::panels::end_game::{Offer, Proposal};
 use crate::persist::Notice;
 use crate::session::{Command, Ending, Mode, Session};
 use crate::settings::Settings;
@@ -34,7 +34,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: R
     let (proposal, by) = shown(&offer, &session);
     let answers = by.other();
     let strings = cards.strings();
-    let side = side_name(strings, by);
+    let side = strings.side(by);
     let title = match proposal {
         Proposal::Draw => strings.fill("offer.draw.title", &[("side", side)]),
         Proposal::Stop => strings.fill("offer.stop.title", &[("side", side)]),
@@ -59,7 +59,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: R
             ],
         )
     });
-    let question = strings.fill("offer.question", &[("other", side_name(strings, answers))]);
+    let question = strings.fill("offer.question", &[("other", strings.side(answers))]);
     // Facing the player who answers, as the board faces the player to move.
     let faces_black =
         session.mode == Mode::TwoPlayers && settings.turn_board && answers == Side::Black;
@@ -113,7 +113,7 @@ fn decline(
         Proposal::Draw => "notice.draw_declined",
         Proposal::Stop => "notice.stop_declined",
     };
-    notice.0 = Some(strings.fill(key, &[("side", side_name(&strings, by.other()))]));
+    notice.0 = Some(strings.fill(key, &[("side", strings.side(by.other()))]));
     (*panel).set_if_neq(Panel::None);
     (*screen).set_if_neq(Screen::Game);
 }

@@ -2,7 +2,6 @@
 //! ends: against the computer it counts as a loss; in a two-player game the side to move
 //! resigns).
 
-use crate::panels::end_game::side_name;
 use crate::session::{Command, Ending, Mode, Session};
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, label, panel_card, row};
@@ -29,8 +28,8 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
         Mode::TwoPlayers => strings.fill(
             "resign.body.two",
             &[
-                ("side", side_name(strings, side)),
-                ("other", side_name(strings, side.other())),
+                ("side", strings.side(side)),
+                ("other", strings.side(side.other())),
             ],
         ),
     };

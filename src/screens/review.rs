@@ -16,7 +16,7 @@ use crate::{GameSet, Panel, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::ai::describe;
-use surakarta_engine::{Game, Record};
+use surakarta_engine::{Game, Move, Record};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Review>()
@@ -56,9 +56,12 @@ pub enum ReviewStep {
     Last,
     /// The record as far as this many moves (the move list's buttons).
     To(usize),
-    /// The position before this move (a ply, from 1), with the engine's better move
-    /// drawn (a marked move of the analysis).
-    Better(usize),
+    /// The position before the move at `ply` (from 1), with `best`, the engine's better
+    /// move there, drawn as a hint is (a move the analysis marked).
+    Better {
+        ply: usize,
+        best: Move,
+    },
     /// The move list.
     Moves,
     /// A new game from the record as far as it is shown.
@@ -167,7 +170,6 @@ fn open_reviews(
 
 fn step_review(
     mut steps: MessageReader<ReviewStep>,
-    analysis: Res<crate::analysis::Analysis>,
     mut board: ReviewBoard,
     mut chosen: MessageWriter<MoveChosen>,
     mut new_game: OpenNewGame,
@@ -182,22 +184,15 @@ fn step_review(
             | ReviewStep::Forward
             | ReviewStep::Last
             | ReviewStep::To(_)
-            | ReviewStep::Better(_)
+            | ReviewStep::Better { .. }
                 if board.animating() => {}
             ReviewStep::First => board.jump(0),
             ReviewStep::Last => board.jump(usize::MAX),
             ReviewStep::To(plies) => board.jump(*plies),
-            ReviewStep::Better(ply) => {
+            ReviewStep::Better { ply, best } => {
                 board.jump(ply.saturating_sub(1));
-                let best = analysis
-                    .plies
-                    .iter()
-                    .find(|a| a.ply == *ply)
-                    .and_then(|a| a.best);
-                if let Some(mv) = best {
-                    // Drawn as a hint is, its route round the loops included.
-                    board.selection.hint = Some(describe(&board.practice.0.game, mv));
-                }
+                // Drawn as a hint is, its route round the loops included.
+                board.selection.hint = Some(describe(&board.practice.0.game, *best));
             }
             ReviewStep::Moves => new_game.show(Panel::Moves),
             ReviewStep::Back => board.jump(shown.saturating_sub(1)),

@@ -143,6 +143,64 @@ pub fn judge(ply: usize, played: Move, before: &Evaluation, after: &Evaluation) 
     }
 }
 
+/// An analysis taken one position at a time, for a caller that must not wait for the
+/// whole game (a web page searching between frames): [`Analyser::step`] searches the next
+/// position and returns the move that led to it, judged.
+#[derive(Clone, Debug)]
+pub struct Analyser {
+    game: Game,
+    replay: Game,
+    before: Option<Evaluation>,
+}
+
+impl Analyser {
+    /// An analysis of every move of `game`, from its start.
+    pub fn new(game: &Game) -> Analyser {
+        Analyser {
+            game: game.clone(),
+            replay: Game::from_position(*game.start(), *game.rules()),
+            before: None,
+        }
+    }
+
+    /// How many moves have been judged.
+    pub fn done(&self) -> usize {
+        self.replay.history().len()
+    }
+
+    /// True when every move has been judged.
+    pub fn finished(&self) -> bool {
+        self.before.is_some() && self.done() >= self.game.history().len()
+    }
+
+    /// Searches one more position within `limits` (its time counted from this call;
+    /// `ctl`'s clock may be any steady clock). The first call searches the start and
+    /// judges nothing; each later one judges one move. `None` also once finished.
+    pub fn step(
+        &mut self,
+        engine: &mut Engine,
+        limits: Limits,
+        ctl: &SearchControl<'_>,
+    ) -> Option<PlyAnalysis> {
+        let began = (ctl.clock)();
+        let clock = || (ctl.clock)().saturating_sub(began);
+        let own = SearchControl {
+            stop: ctl.stop,
+            clock: &clock,
+        };
+        let Some(before) = self.before else {
+            self.before = Some(evaluate(engine, &self.replay, limits, &own));
+            return None;
+        };
+        let &mv = self.game.history().get(self.done())?;
+        // The game's own history: every move plays.
+        self.replay.try_play(mv).ok()?;
+        let after = evaluate(engine, &self.replay, limits, &own);
+        self.before = Some(after);
+        Some(judge(self.done(), mv, &before, &after))
+    }
+}
+
 /// Analyses every move of `game` from its start; `on_ply` hears of each move as soon as
 /// it is judged (for progress). Each position is searched within `limits`, its time
 /// counted from when its own search starts (`ctl`'s clock may be any steady clock); a
@@ -154,30 +212,15 @@ pub fn analyse(
     ctl: &SearchControl<'_>,
     on_ply: &mut dyn FnMut(&PlyAnalysis),
 ) -> Vec<PlyAnalysis> {
-    let mut replay = Game::from_position(*game.start(), *game.rules());
-    let evaluate = |engine: &mut Engine, game: &Game| {
-        let began = (ctl.clock)();
-        let clock = || (ctl.clock)().saturating_sub(began);
-        let own = SearchControl {
-            stop: ctl.stop,
-            clock: &clock,
-        };
-        evaluate(engine, game, limits, &own)
-    };
-    let mut before = evaluate(engine, &replay);
+    let mut analyser = Analyser::new(game);
     let mut out = Vec::with_capacity(game.history().len());
-    for (i, &mv) in game.history().iter().enumerate() {
-        if ctl.stop.load(std::sync::atomic::Ordering::Relaxed) {
-            break;
+    while !analyser.finished() && !ctl.stop.load(std::sync::atomic::Ordering::Relaxed) {
+        if let Some(judged) = analyser.step(engine, limits, ctl) {
+            on_ply(&judged);
+            out.push(judged);
+        } else if analyser.done() > 0 {
+            break; // cannot happen: a step after the first judges a move
         }
-        if replay.try_play(mv).is_err() {
-            break; // cannot happen: the game's own history
-        }
-        let after = evaluate(engine, &replay);
-        let judged = judge(i + 1, mv, &before, &after);
-        on_ply(&judged);
-        out.push(judged);
-        before = after;
     }
     out
 }
@@ -192,6 +235,41 @@ mod tests {
 
     fn mv(text: &str) -> Move {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn stepping_judges_the_same_moves_as_the_whole_analysis() {
+        use std::sync::atomic::AtomicBool;
+        let mut game = Game::default();
+        for m in ["b2-b3", "e5-e4", "b3-b4", "e4-d3"] {
+            game.try_play(mv(m)).unwrap();
+        }
+        let stop = AtomicBool::new(false);
+        let clock = || std::time::Duration::ZERO;
+        let ctl = SearchControl {
+            stop: &stop,
+            clock: &clock,
+        };
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let whole = analyse(&mut Engine::new(1), &game, limits, &ctl, &mut |_| {});
+        let mut stepper = Analyser::new(&game);
+        let mut engine = Engine::new(1);
+        assert_eq!(
+            stepper.step(&mut engine, limits, &ctl),
+            None,
+            "the start first"
+        );
+        let mut stepped = Vec::new();
+        while let Some(a) = stepper.step(&mut engine, limits, &ctl) {
+            stepped.push(a);
+        }
+        assert!(stepper.finished());
+        assert_eq!(stepped.len(), 4);
+        assert_eq!(stepped, whole);
+        assert_eq!(stepped[3].played, mv("e4-d3"));
     }
 
     #[test]
