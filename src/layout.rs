@@ -14,13 +14,34 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Insets the system keeps for itself (notch, status bar, home indicator), in logical
-/// points. Bevy reports none, so the phones' builds set conservative defaults.
+/// points. Bevy reports none: the device tells them (`platform`); until it has, the
+/// phones' builds keep conservative defaults.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct SafeArea {
     pub top: f32,
     pub bottom: f32,
     pub left: f32,
     pub right: f32,
+}
+
+impl SafeArea {
+    /// Each side between 0 and 160 points (no phone keeps more than a fifth of a small
+    /// screen); anything that is not a number counts as 0.
+    pub fn sane(self) -> SafeArea {
+        let side = |v: f32| {
+            if v.is_finite() {
+                v.clamp(0.0, 160.0)
+            } else {
+                0.0
+            }
+        };
+        SafeArea {
+            top: side(self.top),
+            bottom: side(self.bottom),
+            left: side(self.left),
+            right: side(self.right),
+        }
+    }
 }
 
 impl Default for SafeArea {
@@ -151,7 +172,7 @@ impl BoardLayout {
     }
 }
 
-fn update_layout(
+pub(crate) fn update_layout(
     mut resized: MessageReader<WindowResized>,
     windows: Query<&Window, With<PrimaryWindow>>,
     safe: Res<SafeArea>,

@@ -24,6 +24,7 @@ pub mod options;
 pub mod page;
 pub mod panels;
 pub mod persist;
+pub mod platform;
 pub mod preview;
 pub mod records;
 pub mod screens;
@@ -160,6 +161,7 @@ pub fn plugin(app: &mut App) {
         sound::plugin,
         circuits::plugin,
         page::plugin,
+        platform::plugin,
         awake::plugin,
     ));
     #[cfg(feature = "dev")]

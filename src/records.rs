@@ -1,6 +1,6 @@
-//! Game records: the game in the record notation of the rules, out of the app (copied, or
-//! saved as a file) and back in (pasted, or opened from the saved games, both reviewed
-//! on the board by `review`).
+//! Game records: the game in the record notation of the rules, out of the app (copied,
+//! shared, or saved as a file) and back in (pasted, shared to the app, or opened from the
+//! saved games, each reviewed on the board by `review`).
 //!
 //! Finished games are kept on the shelf (`records/` beside the saved game; in a browser,
 //! localStorage) one file per game, so the last games can be reviewed on every platform.
@@ -10,6 +10,7 @@ use crate::i18n::Strings;
 use crate::persist::Storage;
 use crate::persist::format::record_of;
 use crate::persist::store::{Read, Store};
+use crate::platform::{Opened, Platform, ShareOutcome, Shared};
 use crate::session::{Session, Turn};
 use crate::{GameSet, Screen};
 use bevy::prelude::*;
@@ -40,6 +41,8 @@ pub struct Records {
     pub saved: Vec<Saved>,
     /// What the last copy, save or paste did, for the player.
     pub note: Option<String>,
+    /// What the card says when it opens next: why a record shared to the app did not open.
+    pub next_note: Option<String>,
 }
 
 /// A saved game on the shelf.
@@ -166,6 +169,41 @@ impl Records {
             Err(ClipboardError::Unavailable) => strings.get("records.no_clipboard"),
             Err(ClipboardError::Failed(e)) => strings.fill("records.not_copied", &[("error", e)]),
         });
+    }
+
+    /// Offers the player's game, as a record, to the device's share sheet; the note says
+    /// how it went when the device answers ([`Records::shared`]).
+    pub fn share(&mut self, session: &Session, platform: &mut Platform, strings: &Strings) {
+        let text = stamped(record_of(session)).to_string();
+        platform.share(strings.get("records.share_title"), text);
+    }
+
+    /// What the device said of the last share.
+    pub fn shared(&mut self, outcome: &ShareOutcome, strings: &Strings) {
+        self.note = match &outcome.0 {
+            // The sheet is over the app: nothing to say.
+            Ok(Shared::Sheet) => None,
+            Ok(Shared::Copied) => Some(strings.get("records.copied")),
+            Err(e) => Some(strings.fill("records.not_shared", &[("error", e.clone())])),
+        };
+    }
+
+    /// A text shared to the app or a file opened with it, read as a record or a position;
+    /// `None` when it is neither, and the records card says why when it opens next (or now,
+    /// when `open` says it is open).
+    pub fn opened(&mut self, opened: &Opened, open: bool, strings: &Strings) -> Option<Pasted> {
+        match read_pasted(&opened.0) {
+            Ok(pasted) => Some(pasted),
+            Err(e) => {
+                let note = Some(strings.fill("records.bad", &[("error", e.say(strings))]));
+                if open {
+                    self.note = note;
+                } else {
+                    self.next_note = note;
+                }
+                None
+            }
+        }
     }
 
     /// Saves the player's game on the shelf (and, in a browser, downloads it).

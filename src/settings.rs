@@ -68,6 +68,9 @@ pub struct Settings {
     pub theme: ThemeKind,
     /// Move, capture and game-over sounds, where the build has sound.
     pub sound: bool,
+    /// A tick when a step lands, a knock for a capture, a pattern at the end, where the
+    /// device can vibrate.
+    pub haptics: bool,
     /// The ids of the tutorial's lessons passed.
     pub tutorial_passed: std::collections::BTreeSet<String>,
 }
@@ -83,6 +86,7 @@ impl Default for Settings {
             rules: Ruleset::default(),
             theme: ThemeKind::Classic,
             sound: true,
+            haptics: true,
             tutorial_passed: Default::default(),
         }
     }

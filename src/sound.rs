@@ -1,5 +1,6 @@
 //! Sounds: a tap when a step lands, a knock and a sweep when a capture lands, a chime when
-//! a game ends. The sounds are our own (`assets/sounds/make.py` makes them).
+//! a game ends; and at the same moments the haptics (`platform`: a tick, a knock, a
+//! pattern). The sounds are our own (`assets/sounds/make.py` makes them).
 //!
 //! Where sound plays: on phones (Bevy's audio, the `sound` feature the phone build turns
 //! on), in browsers (the page's own audio elements, which add nothing to the download) and
@@ -8,6 +9,7 @@
 
 use crate::GameSet;
 use crate::animation::MoveAnimated;
+use crate::platform::{Haptic, Platform};
 use crate::session::{MovePlayed, OnBoard};
 use crate::settings::Settings;
 use bevy::prelude::*;
@@ -47,8 +49,8 @@ impl Cue {
     }
 }
 
-/// A move's sound when its stone lands (the end of its animation), and the chime after a
-/// move that ends a game. Nothing when sound is off.
+/// A move's sound and haptic when its stone lands (the end of its animation), and the
+/// chime and the pattern after a move that ends a game. Each only when its setting is on.
 fn cue_sounds(
     mut played: MessageReader<MovePlayed>,
     mut landed: MessageReader<MoveAnimated>,
@@ -56,6 +58,7 @@ fn cue_sounds(
     settings: Res<Settings>,
     mut landing: Local<Option<bool>>,
     mut cues: MessageWriter<Cue>,
+    mut platform: ResMut<Platform>,
 ) {
     for p in played.read() {
         *landing = Some(p.mv.capture);
@@ -66,13 +69,23 @@ fn cue_sounds(
     let Some(capture) = landing.take() else {
         return;
     };
-    if !settings.sound {
-        return;
-    }
-    cues.write(if capture { Cue::Capture } else { Cue::Step });
     // A lesson's or a review's last move is not the end of the player's game.
-    if board.session().game.outcome().is_some() && !board.practising() {
-        cues.write(Cue::GameOver);
+    let over = board.session().game.outcome().is_some() && !board.practising();
+    if settings.sound {
+        cues.write(if capture { Cue::Capture } else { Cue::Step });
+        if over {
+            cues.write(Cue::GameOver);
+        }
+    }
+    if settings.haptics {
+        platform.haptic(if capture {
+            Haptic::Capture
+        } else {
+            Haptic::Step
+        });
+        if over {
+            platform.haptic(Haptic::GameOver);
+        }
     }
 }
 

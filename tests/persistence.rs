@@ -55,6 +55,7 @@ fn settings_and_statistics_round_trip() {
         rules: Ruleset::from_id("move-cap").unwrap(),
         theme: surakarta::theme::ThemeKind::HighContrast,
         sound: false,
+        haptics: false,
         tutorial_passed: ["step".to_owned()].into_iter().collect(),
     };
     let mut stats = Stats::default();
@@ -66,16 +67,19 @@ fn settings_and_statistics_round_trip() {
 }
 
 #[test]
-fn settings_saved_before_sound_existed_have_sound_on() {
+fn settings_saved_before_sound_or_haptics_existed_have_them_on() {
     let settings = Settings {
         sound: false,
+        haptics: false,
         ..Settings::default()
     };
     let mut json: serde_json::Value =
         serde_json::to_value(SavedSettings::from_parts(&settings, &Default::default())).unwrap();
     json.as_object_mut().unwrap().remove("sound");
+    json.as_object_mut().unwrap().remove("haptics");
     let (s, _) = SavedSettings::parse(&json.to_string()).unwrap();
     assert!(s.sound);
+    assert!(s.haptics);
 }
 
 #[test]

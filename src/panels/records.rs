@@ -1,10 +1,12 @@
-//! Game records: the player's game (copy, save, review), paste a record or a position, and
-//! the saved games, newest first, each opening its review.
+//! Game records: the player's game (copy, share, save, review), paste a record or a
+//! position, and the saved games, newest first, each opening its review. A record shared
+//! to the app opens here too.
 
 use crate::clipboard::Clipboard;
 use crate::i18n::Strings;
 use crate::layout::BoardLayout;
 use crate::panels::new_game::OpenNewGame;
+use crate::platform::{Opened, Platform, ShareOutcome};
 use crate::records::{Pasted, Records, date_words, player_name, result_words};
 use crate::screens::review::OpenReview;
 use crate::session::{Session, Start};
@@ -29,7 +31,8 @@ pub(super) fn plugin(app: &mut App) {
                     ),
                 )
                 .in_set(GameSet::Present),
-        );
+        )
+        .add_systems(Update, (hear_shares, open_shared).in_set(GameSet::Input));
 }
 
 /// What the last copy, save or paste did (tests look for it).
@@ -38,7 +41,7 @@ pub struct RecordsNote;
 
 fn read_shelf(mut records: ResMut<Records>) {
     records.refresh();
-    records.note = None;
+    records.note = records.next_note.take();
 }
 
 fn spawn(
@@ -46,8 +49,10 @@ fn spawn(
     session: Res<Session>,
     records: Res<Records>,
     clipboard: Res<Clipboard>,
+    platform: Res<Platform>,
 ) {
     let records = &*records;
+    let can_share = platform.can_share;
     let game = &session.game;
     let result = game.outcome().map_or_else(
         || cards.strings().get("records.in_progress"),
@@ -77,6 +82,16 @@ fn spawn(
                         true,
                     ))
                     .observe(copy);
+                }
+                if can_share {
+                    r.spawn(button(
+                        "records.share",
+                        strings.get("records.share"),
+                        theme,
+                        18.0,
+                        true,
+                    ))
+                    .observe(share);
                 }
                 r.spawn(button(
                     "records.save",
@@ -177,15 +192,66 @@ fn review_own(_: On<Press>, session: Res<Session>, mut open: MessageWriter<OpenR
     open.write(OpenReview(session.game.clone()));
 }
 
+fn share(
+    _: On<Press>,
+    session: Res<Session>,
+    mut records: ResMut<Records>,
+    mut platform: ResMut<Platform>,
+    strings: Res<Strings>,
+) {
+    records.share(&session, &mut platform, &strings);
+}
+
+fn hear_shares(
+    mut outcomes: MessageReader<ShareOutcome>,
+    mut records: ResMut<Records>,
+    strings: Res<Strings>,
+) {
+    for outcome in outcomes.read() {
+        records.shared(outcome, &strings);
+    }
+}
+
 fn paste(
     _: On<Press>,
     mut records: ResMut<Records>,
     mut clipboard: ResMut<Clipboard>,
     strings: Res<Strings>,
+    open: MessageWriter<OpenReview>,
+    new_game: OpenNewGame,
+) {
+    let pasted = records.paste(&mut clipboard, &strings);
+    open_pasted(pasted, open, new_game);
+}
+
+/// A record shared to the app opens for review, a position as a new game's start; what
+/// is neither shows on this card, saying why. The player's game is never touched.
+fn open_shared(
+    mut opened: MessageReader<Opened>,
+    mut records: ResMut<Records>,
+    strings: Res<Strings>,
+    open: MessageWriter<OpenReview>,
+    new_game: OpenNewGame,
+    panel: Res<State<Panel>>,
+    mut commands: Commands,
+) {
+    let Some(last) = opened.read().last() else {
+        return;
+    };
+    match records.opened(last, *panel.get() == Panel::Records, &strings) {
+        Some(pasted) => open_pasted(Some(pasted), open, new_game),
+        None => commands.queue(|world: &mut World| {
+            (*world.resource_mut::<NextState<Panel>>()).set_if_neq(Panel::Records);
+        }),
+    }
+}
+
+fn open_pasted(
+    pasted: Option<Pasted>,
     mut open: MessageWriter<OpenReview>,
     mut new_game: OpenNewGame,
 ) {
-    match records.paste(&mut clipboard, &strings) {
+    match pasted {
         Some(Pasted::Record(game)) => {
             open.write(OpenReview(*game));
         }

@@ -1,9 +1,10 @@
 //! Settings: the rule set of the next game, animation speed, the route preview, confirming
-//! moves, turning the board, high contrast, sound (where the build has it), and the
-//! language. Every change applies and is saved at once; the card keeps its place.
+//! moves, turning the board, high contrast, sound (where the build has it), haptics (where
+//! the device vibrates), and the language. Every change applies and is saved at once; the card keeps its place.
 
 use crate::i18n::{Language, Strings};
 use crate::layout::BoardLayout;
+use crate::platform::Platform;
 use crate::settings::{AnimationSpeed, Settings};
 use crate::theme::ThemeKind;
 use crate::ui::press::Press;
@@ -37,11 +38,16 @@ struct Toggle {
     flip: fn(&mut Settings),
 }
 
-const TOGGLES: [Toggle; 5] = [
+const TOGGLES: [Toggle; 6] = [
     Toggle {
         key: "settings.sound",
         get: |s| s.sound,
         flip: |s| s.sound = !s.sound,
+    },
+    Toggle {
+        key: "settings.haptics",
+        get: |s| s.haptics,
+        flip: |s| s.haptics = !s.haptics,
     },
     Toggle {
         key: "settings.route_preview",
@@ -70,8 +76,9 @@ const TOGGLES: [Toggle; 5] = [
     },
 ];
 
-fn spawn(mut cards: Cards, settings: Res<Settings>) {
+fn spawn(mut cards: Cards, settings: Res<Settings>, platform: Res<Platform>) {
     let settings = &*settings;
+    let vibrates = platform.can_vibrate;
     cards.spawn(
         DespawnOnExit(Panel::Settings),
         |c, strings, theme| {
@@ -104,7 +111,8 @@ fn spawn(mut cards: Cards, settings: Res<Settings>) {
             });
             let shown = TOGGLES
                 .iter()
-                .filter(|t| t.key != "settings.sound" || crate::sound::AVAILABLE);
+                .filter(|t| t.key != "settings.sound" || crate::sound::AVAILABLE)
+                .filter(|t| t.key != "settings.haptics" || vibrates);
             for toggle in shown {
                 let on = (toggle.get)(settings);
                 let flip = toggle.flip;

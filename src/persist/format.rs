@@ -60,6 +60,9 @@ pub struct SavedSettings {
     /// Sounds on; absent (files from before sound): on.
     #[serde(default = "on")]
     pub sound: bool,
+    /// Haptics on; absent (files from before haptics): on.
+    #[serde(default = "on")]
+    pub haptics: bool,
     /// The tutorial's lessons passed, by id.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tutorial: Vec<String>,
@@ -196,6 +199,7 @@ impl SavedSettings {
             rules: settings.rules.preset_id().map(str::to_owned),
             theme: Some(settings.theme.id().to_owned()),
             sound: settings.sound,
+            haptics: settings.haptics,
             tutorial: settings.tutorial_passed.iter().cloned().collect(),
             stats: stats.clone(),
         }
@@ -232,6 +236,7 @@ impl SavedSettings {
                 .and_then(ThemeKind::from_id)
                 .unwrap_or_default(),
             sound: saved.sound,
+            haptics: saved.haptics,
             tutorial_passed: saved.tutorial.into_iter().collect(),
         };
         Ok((settings, saved.stats))

@@ -1,0 +1,1 @@
+package android.app; public class NativeActivity extends Activity {}

@@ -1,0 +1,1 @@
+package android.net; public abstract class Uri implements android.os.Parcelable {}

@@ -1,0 +1,1 @@
+package android.view; public abstract class Window { public abstract View getDecorView(); }

@@ -1,0 +1,133 @@
+//! Android: the game's activity (`android/.../MainActivity.java`, a NativeActivity) does
+//! what needs Java: `Vibrator` effects, the `ACTION_SEND` share sheet, the window's insets
+//! (`WindowInsets`, the display cutout included) and the record an intent brought. This
+//! side calls those methods through JNI on the activity that android-activity hands Bevy.
+//!
+//! Each call runs in a JNI local frame (this thread never returns to Java, so local
+//! references would otherwise pile up), and a Java exception is cleared and reported as an
+//! error: the game goes on without the effect.
+
+use super::{Device, Haptic, Shared, WindowView};
+use crate::layout::SafeArea;
+use jni::JNIEnv;
+use jni::objects::{JIntArray, JObject, JString, JValue};
+
+#[derive(Default)]
+pub struct Android {
+    /// Frames since the insets were last asked for.
+    since_insets: u32,
+    last_scale: f32,
+    /// Frames since the activity was last asked for a shared record.
+    since_opened: u32,
+}
+
+/// Runs `f` with the JNI environment of this thread and the activity.
+fn with_activity<T>(
+    f: impl FnOnce(&mut JNIEnv, &JObject) -> jni::errors::Result<T>,
+) -> Result<T, String> {
+    let app = bevy::android::ANDROID_APP
+        .get()
+        .ok_or("the activity is not there yet")?;
+    // SAFETY: android-activity keeps the VM and a global reference to the activity alive
+    // for as long as the app runs; the activity object is only borrowed here.
+    let vm = unsafe { jni::JavaVM::from_raw(app.vm_as_ptr().cast()) }.map_err(|e| e.to_string())?;
+    let mut env = vm
+        .attach_current_thread_permanently()
+        .map_err(|e| e.to_string())?;
+    let activity = unsafe { JObject::from_raw(app.activity_as_ptr().cast()) };
+    let result = env.with_local_frame(8, |env| f(env, &activity));
+    if env.exception_check().unwrap_or(false) {
+        let _ = env.exception_clear();
+    }
+    result.map_err(|e| e.to_string())
+}
+
+impl Device for Android {
+    fn can_vibrate(&self) -> bool {
+        with_activity(|env, a| env.call_method(a, "canVibrate", "()Z", &[])?.z()).unwrap_or(false)
+    }
+
+    fn can_share(&self) -> bool {
+        true
+    }
+
+    fn haptic(&mut self, haptic: Haptic) {
+        let kind = match haptic {
+            Haptic::Step => 0,
+            Haptic::Capture => 1,
+            Haptic::GameOver => 2,
+        };
+        let _ = with_activity(|env, a| {
+            env.call_method(a, "haptic", "(I)V", &[JValue::Int(kind)])?;
+            Ok(())
+        });
+    }
+
+    fn share(&mut self, title: &str, text: &str) -> Result<Shared, String> {
+        with_activity(|env, a| {
+            let title = env.new_string(title)?;
+            let text = env.new_string(text)?;
+            env.call_method(
+                a,
+                "share",
+                "(Ljava/lang/String;Ljava/lang/String;)V",
+                &[JValue::Object(&title), JValue::Object(&text)],
+            )?;
+            Ok(Shared::Sheet)
+        })
+    }
+
+    /// Asked every 15th frame and whenever the scale changes (a rotation wakes the app and
+    /// brings frames, and the new insets arrive a frame or two after the new size).
+    fn safe_area(&mut self, window: &WindowView) -> Option<SafeArea> {
+        self.since_insets += 1;
+        if self.since_insets < 15 && window.scale == self.last_scale {
+            return None;
+        }
+        self.since_insets = 0;
+        self.last_scale = window.scale;
+        let px = with_activity(|env, a| {
+            let array = env.call_method(a, "safeInsets", "()[I", &[])?.l()?;
+            let array = JIntArray::from(array);
+            let mut px = [0; 4];
+            env.get_int_array_region(&array, 0, &mut px)?;
+            Ok(px)
+        })
+        .ok()?;
+        let scale = if window.scale > 0.0 {
+            window.scale
+        } else {
+            1.0
+        };
+        let points = |v: i32| v as f32 / scale;
+        Some(SafeArea {
+            top: points(px[0]),
+            bottom: points(px[1]),
+            left: points(px[2]),
+            right: points(px[3]),
+        })
+    }
+
+    fn take_opened(&mut self) -> Option<String> {
+        // An intent arrives when the player shares to the app, which brings frames; a few
+        // frames' delay is not seen.
+        self.since_opened += 1;
+        if self.since_opened < 10 {
+            return None;
+        }
+        self.since_opened = 0;
+        with_activity(|env, a| {
+            let text = env
+                .call_method(a, "takeOpened", "()Ljava/lang/String;", &[])?
+                .l()?;
+            if text.is_null() {
+                return Ok(None);
+            }
+            let text = JString::from(text);
+            let text: String = env.get_string(&text)?.into();
+            Ok(Some(text))
+        })
+        .ok()
+        .flatten()
+    }
+}

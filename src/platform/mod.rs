@@ -1,0 +1,252 @@
+//! The device under the app: what a phone, a browser or a desktop does for the game beyond
+//! drawing and input. One [`Device`] per target (`android.rs`, `ios.rs`, `web.rs`,
+//! `desktop.rs`) and a [`Recording`] one for tests:
+//!
+//! - haptics: a light tick when a step lands, a firmer one for a capture, a pattern at the
+//!   end of a game (Android's `Vibrator`, iOS's feedback generators, `navigator.vibrate`);
+//! - sharing a game's record through the system's share sheet (Android's `ACTION_SEND`,
+//!   iOS's `UIActivityViewController`, `navigator.share`), and a record shared *to* the app
+//!   (Android's intents, files iOS hands the app, the web app's share target);
+//! - the insets the system keeps for itself (notch, status bar, home indicator), followed
+//!   through rotations (Android's `WindowInsets`, iOS's `safeAreaInsets`, CSS
+//!   `env(safe-area-inset-*)`).
+//!
+//! The game asks through the [`Platform`] resource from any system; [`serve`] hands the
+//! requests to the device once a frame on the main thread (UIKit answers only there) and
+//! brings back what the device has to say.
+
+use crate::layout::SafeArea;
+use bevy::ecs::system::NonSendMarker;
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, RawHandleWrapper};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+#[cfg(target_os = "android")]
+mod android;
+#[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+mod desktop;
+#[cfg(target_os = "ios")]
+mod ios;
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ShareOutcome>()
+        .add_message::<Opened>()
+        .add_systems(PreUpdate, serve.before(crate::layout::update_layout));
+    if !app.world().contains_non_send::<Installed>() {
+        install(app, native());
+    }
+}
+
+/// This target's device.
+fn native() -> impl Device {
+    #[cfg(target_os = "android")]
+    return android::Android::default();
+    #[cfg(target_os = "ios")]
+    return ios::Ios::default();
+    #[cfg(target_arch = "wasm32")]
+    return web::Web::default();
+    #[cfg(not(any(target_os = "android", target_os = "ios", target_arch = "wasm32")))]
+    return desktop::Desktop;
+}
+
+/// Puts `device` under the app (tests put a [`Recording`] there).
+pub fn install(app: &mut App, device: impl Device) {
+    let platform = Platform {
+        can_vibrate: device.can_vibrate(),
+        can_share: device.can_share(),
+        requests: Vec::new(),
+    };
+    app.insert_resource(platform)
+        .insert_non_send(Installed(Box::new(device)));
+}
+
+/// A haptic the game asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Haptic {
+    /// A stone's step has landed: a light tick.
+    Step,
+    /// A capture has landed: a firmer knock.
+    Capture,
+    /// The game is over: a short pattern.
+    GameOver,
+}
+
+/// What a device does for the app. Called on the main thread only.
+pub trait Device: 'static {
+    /// The device can vibrate (the haptics setting shows only then).
+    fn can_vibrate(&self) -> bool;
+    /// The device has a share sheet (the Share buttons show only then).
+    fn can_share(&self) -> bool;
+    /// Plays `haptic` now.
+    fn haptic(&mut self, haptic: Haptic);
+    /// Offers `text` to the system's share sheet, `title` naming it where the sheet shows
+    /// one. What the player then does with it is theirs.
+    fn share(&mut self, title: &str, text: &str) -> Result<Shared, String>;
+    /// The insets the system keeps now, in logical points; `None` when the device does
+    /// not know them (the layout keeps what it has).
+    fn safe_area(&mut self, window: &WindowView) -> Option<SafeArea>;
+    /// A text shared to the app or a file opened with it since the last call.
+    fn take_opened(&mut self) -> Option<String>;
+}
+
+/// The app's window as a device needs it.
+pub struct WindowView {
+    /// Logical points to physical pixels.
+    pub scale: f32,
+    /// The platform's handle of the window, once it exists.
+    pub handle: Option<RawHandleWrapper>,
+}
+
+/// How a share went, as far as the app can know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shared {
+    /// The share sheet is up; the player chooses where it goes.
+    Sheet,
+    /// There was no share sheet; the text went to the clipboard instead.
+    Copied,
+}
+
+/// The device, kept on the main thread.
+struct Installed(Box<dyn Device>);
+
+/// What the game asks of the device, and what it can do. Any system may ask; the device
+/// is asked before the next frame's input is read.
+#[derive(Resource, Debug)]
+pub struct Platform {
+    /// The device can vibrate.
+    pub can_vibrate: bool,
+    /// The device has a share sheet.
+    pub can_share: bool,
+    requests: Vec<Request>,
+}
+
+#[derive(Debug)]
+enum Request {
+    Haptic(Haptic),
+    Share { title: String, text: String },
+}
+
+impl Platform {
+    /// Asks for `haptic` (nothing where the device cannot vibrate).
+    pub fn haptic(&mut self, haptic: Haptic) {
+        if self.can_vibrate {
+            self.requests.push(Request::Haptic(haptic));
+        }
+    }
+
+    /// Asks to share `text`; a [`ShareOutcome`] says how it went.
+    pub fn share(&mut self, title: impl Into<String>, text: impl Into<String>) {
+        self.requests.push(Request::Share {
+            title: title.into(),
+            text: text.into(),
+        });
+    }
+}
+
+/// How the last share asked of the [`Platform`] went: an error in the device's words.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct ShareOutcome(pub Result<Shared, String>);
+
+/// A text shared to the app, or a file opened with it (a game record, most likely).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Opened(pub String);
+
+/// The most text the app takes from another app at once: a record of the longest game the
+/// rules allow is far shorter.
+pub const MAX_OPENED: usize = 1 << 20;
+
+/// The primary window, and its platform handle once it has one.
+type PrimaryView = (&'static Window, Option<&'static RawHandleWrapper>);
+
+/// Hands the game's requests to the device and brings back its insets and what was
+/// opened with the app. On the main thread (`NonSendMarker`), where UIKit answers.
+fn serve(
+    _main_thread: NonSendMarker,
+    device: Option<NonSendMut<Installed>>,
+    mut platform: ResMut<Platform>,
+    mut safe: ResMut<SafeArea>,
+    window: Option<Single<PrimaryView, With<PrimaryWindow>>>,
+    mut shared: MessageWriter<ShareOutcome>,
+    mut opened: MessageWriter<Opened>,
+) {
+    let Some(mut device) = device else {
+        return;
+    };
+    let device = &mut *device.0;
+    for request in platform.requests.drain(..) {
+        match request {
+            Request::Haptic(h) => device.haptic(h),
+            Request::Share { title, text } => {
+                shared.write(ShareOutcome(device.share(&title, &text)));
+            }
+        }
+    }
+    if let Some(window) = window {
+        let (window, handle) = *window;
+        let view = WindowView {
+            scale: window.resolution.scale_factor(),
+            handle: handle.cloned(),
+        };
+        if let Some(now) = device.safe_area(&view).map(SafeArea::sane)
+            && *safe != now
+        {
+            *safe = now;
+        }
+    }
+    if let Some(text) = device.take_opened()
+        && !text.trim().is_empty()
+        && text.len() <= MAX_OPENED
+    {
+        opened.write(Opened(text));
+    }
+}
+
+/// A device for tests: it remembers what it was asked, and says what the test tells it to.
+/// Clones share one log.
+#[derive(Clone, Default)]
+pub struct Recording(Arc<Mutex<Log>>);
+
+/// What a [`Recording`] device was asked, and what it will say.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Log {
+    /// The haptics played, in order.
+    pub haptics: Vec<Haptic>,
+    /// The texts shared, in order.
+    pub shared: Vec<String>,
+    /// The insets it reports.
+    pub safe_area: Option<SafeArea>,
+    /// Texts to hand the app as opened with it, first first.
+    pub opening: Vec<String>,
+}
+
+impl Recording {
+    /// What it was asked so far, and what it will say (to change it).
+    pub fn log(&self) -> MutexGuard<'_, Log> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Device for Recording {
+    fn can_vibrate(&self) -> bool {
+        true
+    }
+    fn can_share(&self) -> bool {
+        true
+    }
+    fn haptic(&mut self, haptic: Haptic) {
+        self.log().haptics.push(haptic);
+    }
+    fn share(&mut self, _title: &str, text: &str) -> Result<Shared, String> {
+        self.log().shared.push(text.to_owned());
+        Ok(Shared::Sheet)
+    }
+    fn safe_area(&mut self, _window: &WindowView) -> Option<SafeArea> {
+        self.log().safe_area
+    }
+    fn take_opened(&mut self) -> Option<String> {
+        let mut log = self.log();
+        (!log.opening.is_empty()).then(|| log.opening.remove(0))
+    }
+}

@@ -1,0 +1,169 @@
+//! What the game asks of the phone under it, through the recording device: a tick, a knock
+//! and a pattern as stones land and a game ends (none with the setting off); Share hands
+//! the device the record of the game on screen; a record shared to the app opens for
+//! review; the insets the device reports move the bars.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use surakarta::layout::{BoardLayout, SafeArea};
+use surakarta::platform::{Haptic, Recording, install};
+use surakarta::session::{Mode, Turn};
+use surakarta::settings::Settings;
+use surakarta::{Panel, Screen};
+use surakarta_engine::Record;
+
+fn phone_app() -> (App, Recording) {
+    let mut app = app();
+    let phone = Recording::default();
+    install(&mut app, phone.clone());
+    app.update();
+    (app, phone)
+}
+
+fn haptics(phone: &Recording) -> Vec<Haptic> {
+    phone.log().haptics.clone()
+}
+
+#[test]
+fn a_step_ticks_a_capture_knocks_and_the_end_plays_a_pattern_as_the_stone_lands() {
+    let (mut app, phone) = phone_app();
+    set_game(&mut app, "5b/6/6/1r2b1/6/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "b3");
+    tap(&mut app, "e3");
+    // The stone is still running round the loop: nothing yet.
+    assert_eq!(haptics(&phone), vec![]);
+    assert!(run_until(&mut app, 5.0, |_| !haptics(&phone).is_empty()));
+    assert_eq!(haptics(&phone), vec![Haptic::Capture]);
+    assert!(run_until(&mut app, 2.0, |a| turn(a) == Turn::Waiting));
+
+    play_settled(&mut app, "f6", "e6");
+    assert!(run_until(&mut app, 3.0, |_| haptics(&phone).len() == 2));
+    assert_eq!(haptics(&phone)[1], Haptic::Step);
+
+    // Red takes the last black stone: the knock, then the pattern.
+    set_game(&mut app, "6/6/6/1r2b1/6/6 r 0 0", Mode::TwoPlayers);
+    phone.log().haptics.clear();
+    play(&mut app, "b3", "e3");
+    assert!(run_until(&mut app, 5.0, |_| haptics(&phone).len() == 2));
+    assert_eq!(haptics(&phone), vec![Haptic::Capture, Haptic::GameOver]);
+}
+
+#[test]
+fn no_haptics_with_the_setting_off_and_the_setting_shows_where_the_phone_vibrates() {
+    let (mut app, phone) = phone_app();
+    go_to(&mut app, Screen::Menu);
+    app.world_mut()
+        .resource_mut::<NextState<Panel>>()
+        .set(Panel::Settings);
+    app.update();
+    app.update();
+    assert!(buttons(&mut app).contains(&"settings.haptics".to_owned()));
+    press(&mut app, "settings.haptics");
+    assert!(!app.world().resource::<Settings>().haptics);
+
+    go_to(&mut app, Screen::Game);
+    set_game(&mut app, "6/6/6/1r2b1/6/6 r 0 0", Mode::TwoPlayers);
+    play(&mut app, "b3", "e3");
+    assert!(run_until(&mut app, 5.0, |a| turn(a) == Turn::Over));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(haptics(&phone), vec![]);
+
+    // A desktop has no motor: no setting for it.
+    let mut desktop = common::app();
+    go_to(&mut desktop, Screen::Menu);
+    desktop
+        .world_mut()
+        .resource_mut::<NextState<Panel>>()
+        .set(Panel::Settings);
+    desktop.update();
+    desktop.update();
+    let names = buttons(&mut desktop);
+    assert!(names.contains(&"settings.confirm_moves".to_owned()));
+    assert!(!names.contains(&"settings.haptics".to_owned()));
+}
+
+#[test]
+fn share_hands_the_phone_the_record_of_the_game_on_screen() {
+    let (mut app, phone) = phone_app();
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play_settled(&mut app, "b2", "b3");
+    play_settled(&mut app, "e5", "e4");
+    app.world_mut()
+        .resource_mut::<NextState<Panel>>()
+        .set(Panel::Records);
+    app.update();
+    app.update();
+    press(&mut app, "records.share");
+    app.update();
+    let shared = phone.log().shared.clone();
+    assert_eq!(shared.len(), 1, "one share: {shared:?}");
+    let record: Record = shared[0].parse().expect("a record");
+    let game = record.to_game().expect("a game the rules allow");
+    assert_eq!(game.history(), own_game(&app).game.history());
+    assert_eq!(game.history().len(), 2);
+    assert!(shared[0].contains("b2-b3"), "{}", shared[0]);
+}
+
+#[test]
+fn a_record_shared_to_the_app_opens_for_review_and_the_game_in_progress_stays() {
+    let (mut app, phone) = phone_app();
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play_settled(&mut app, "a2", "a3");
+    let own = own_game(&app).game.clone();
+
+    phone
+        .log()
+        .opening
+        .push("[Result \"*\"]\n\n1. b2-b3 e5-e4 2. c2-c3 *\n".to_owned());
+    assert!(run_until(&mut app, 2.0, |a| screen(a) == Screen::Review));
+    assert_eq!(own_game(&app).game, own);
+    press(&mut app, "review.last");
+    let shown = &session(&app).game;
+    assert_eq!(shown.history().len(), 3);
+    assert_eq!(shown.history()[2].to_string(), "c2-c3");
+
+    // What is no record shows on the records card, saying why.
+    go_to(&mut app, Screen::Game);
+    phone.log().opening.push("1. z9-z9 *".to_owned());
+    assert!(run_until(&mut app, 2.0, |a| panel(a) == Panel::Records));
+    let words = texts(&mut app).join("\n");
+    assert!(words.contains("z9"), "{words}");
+    assert_eq!(own_game(&app).game, own);
+}
+
+#[test]
+fn the_insets_the_phone_reports_move_the_bars_and_follow_a_rotation() {
+    let (mut app, phone) = phone_app();
+    set_game(&mut app, START, Mode::TwoPlayers);
+    let before = *app.world().resource::<BoardLayout>();
+    phone.log().safe_area = Some(SafeArea {
+        top: 59.0,
+        bottom: 34.0,
+        left: 0.0,
+        right: 0.0,
+    });
+    app.update();
+    app.update();
+    let after = *app.world().resource::<BoardLayout>();
+    assert_eq!(after.safe.top, 59.0);
+    assert!(after.bars[0] >= before.bars[0] + 59.0 - 1.0);
+    assert!(after.bars[1] >= before.bars[1] + 34.0 - 1.0);
+
+    // Landscape: the notch is at a side now; nonsense from a device counts as nothing.
+    phone.log().safe_area = Some(SafeArea {
+        top: 0.0,
+        bottom: 21.0,
+        left: 59.0,
+        right: f32::NAN,
+    });
+    app.update();
+    app.update();
+    let turned = *app.world().resource::<BoardLayout>();
+    assert_eq!(turned.safe.left, 59.0);
+    assert_eq!(turned.safe.right, 0.0);
+    assert_eq!(turned.safe.top, 0.0);
+}
