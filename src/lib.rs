@@ -4,6 +4,7 @@
 //! The rules live in `surakarta-engine`; this crate only shows them and asks them.
 //! One Bevy plugin per file; [`plugin`] adds them all, [`run`] starts the desktop app.
 
+pub mod accessibility;
 pub mod analysis;
 pub mod animation;
 pub mod awake;
@@ -162,6 +163,7 @@ pub fn plugin(app: &mut App) {
         circuits::plugin,
         page::plugin,
         platform::plugin,
+        accessibility::plugin,
         awake::plugin,
     ));
     #[cfg(feature = "dev")]

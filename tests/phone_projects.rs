@@ -102,14 +102,20 @@ fn the_ios_bundle_ships_the_assets_links_the_sound_and_takes_record_files() {
         .nth(1)
         .and_then(|p| p.split(");").next())
         .expect("a resources phase");
-    assert!(resources.contains("/* assets in Resources */"), "{resources}");
+    assert!(
+        resources.contains("/* assets in Resources */"),
+        "{resources}"
+    );
     assert!(project.contains("path = ../assets;"));
     let frameworks = project
         .split("isa = PBXFrameworksBuildPhase;")
         .nth(1)
         .and_then(|p| p.split(");").next())
         .expect("a frameworks phase");
-    assert!(frameworks.contains("AudioToolbox.framework"), "{frameworks}");
+    assert!(
+        frameworks.contains("AudioToolbox.framework"),
+        "{frameworks}"
+    );
 
     let plist = read("ios/src/Info.plist");
     assert!(plist.contains("<key>CFBundleDocumentTypes</key>"));

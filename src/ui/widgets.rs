@@ -284,9 +284,15 @@ fn labelled(
     text: Color,
     font_size: f32,
 ) -> impl Bundle {
+    // A button to a screen reader, named by its words; activating it presses it
+    // (`accessibility.rs`).
+    let mut spoken = accesskit::Node::new(accesskit::Role::Button);
+    spoken.set_label(label.clone());
+    spoken.add_action(accesskit::Action::Click);
     (
         Button,
         ButtonId(id.into()),
+        bevy::a11y::AccessibilityNode::from(spoken),
         node,
         BackgroundColor(background),
         children![(
@@ -315,6 +321,8 @@ pub fn choice(id: impl Into<String>, text: String, selected: bool, theme: &Theme
 pub fn label(text: String, size: f32, theme: &Theme) -> impl Bundle {
     (
         Text::new(text),
+        // Read out by screen readers.
+        bevy::ui::widget::Label,
         TextFont {
             font_size: FontSize::Px(size),
             ..default()
@@ -333,6 +341,7 @@ pub fn label(text: String, size: f32, theme: &Theme) -> impl Bundle {
 pub fn paragraph(text: String, theme: &Theme) -> impl Bundle {
     (
         Text::new(text),
+        bevy::ui::widget::Label,
         TextFont {
             font_size: FontSize::Px(15.0),
             ..default()

@@ -448,6 +448,76 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       await p.screenshot({ path: path.join(artifacts, "12-no-webgl2.png") });
       await old.close();
     });
+    await t.test("vibration and the share sheet through the page; a record shared to the web app opens", async () => {
+      // Chromium on Linux has no share sheet and no motor: stand-ins that remember.
+      const shared = await phone(1);
+      await shared.addInitScript(() => {
+        window.__vibrated = [];
+        window.__shared = [];
+        Navigator.prototype.vibrate = function (pattern) { window.__vibrated.push(pattern); return true; };
+        Navigator.prototype.share = function (data) { window.__shared.push(data); return Promise.resolve(); };
+      });
+      await context.close();
+      context = shared;
+      page = watch(await context.newPage());
+      // Another app shares a record to the installed web app: the manifest's share target
+      // opens the page with ?text=.
+      const manifest = await page.request.get(`${origin}/manifest.webmanifest`).then((r) => r.json());
+      assert.equal(manifest.share_target.method, "GET");
+      assert.equal(manifest.share_target.params.text, "text");
+      const record = '[Result "*"]\n\n1. b2-b3 e5-e4 2. c2-c3 *\n';
+      await page.goto(`${origin}/?text=${encodeURIComponent(record)}`);
+      await waitFor("the shared record under review", () =>
+        window.__surakarta?.screen === "Review" && JSON.stringify(window.__surakarta.review) === "[0,3]");
+      assert.equal(new URL(page.url()).search, "", "a reload does not open it again");
+      await shot("14-shared-record");
+      await tapButton("review.close");
+      await waitFor("the review closed", () => window.__surakarta.review === null);
+
+      // A capture in a two-player game: the firmer buzz when the stone lands.
+      const saved = {
+        version: 1,
+        record: '[Ruleset "standard"]\n[Start "5b/6/6/1r2b1/6/6 r 0 0"]\n[Result "*"]\n\n*\n',
+        mode: "two-players",
+        seed: 5,
+        counted: false,
+      };
+      await page.evaluate((g) => localStorage.setItem("surakarta.game.json", g), JSON.stringify(saved));
+      await page.reload();
+      await waitFor("the menu", () => window.__surakarta?.panel === "menu");
+      await tapButton("menu.settings");
+      await waitFor("the settings", () => window.__surakarta.panel === "settings");
+      assert.ok((await report()).buttons["settings.haptics"], "a touch phone's browser vibrates: the setting shows");
+      await shot("15-settings-vibration");
+      await page.evaluate(() => history.back());
+      await waitFor("the menu", () => window.__surakarta.panel === "menu");
+      // No move played yet, so no Continue: Back goes from the menu to the board.
+      await page.evaluate(() => history.back());
+      await waitFor("the board", () => window.__surakarta.panel === null && window.__surakarta.history.length === 0);
+      await tapPoint("b3");
+      await waitFor("b3 selected", () => window.__surakarta.selected === "b3");
+      await tapPoint("e3");
+      await waitFor("the capture landed and buzzed", () =>
+        window.__surakarta.history[0] === "b3xe3" && window.__vibrated.length > 0);
+      assert.deepEqual(await page.evaluate(() => window.__vibrated), [[35]]);
+
+      // Share on the records card hands the sheet the record of this game.
+      await tapButton("bar.menu");
+      await waitFor("the menu", () => window.__surakarta.panel === "menu");
+      await tapButton("menu.records");
+      await waitFor("the records panel", () => window.__surakarta.panel === "records");
+      await shot("16-records-share");
+      await tapButton("records.share");
+      await waitFor("the share sheet asked", () => window.__shared.length === 1);
+      const data = await page.evaluate(() => window.__shared[0]);
+      assert.ok(data.text.includes("1. b3xe3"), data.text);
+      assert.ok(data.text.includes('[Start "5b/6/6/1r2b1/6/6 r 0 0"]'), data.text);
+      await page.setViewportSize({ width: 844, height: 390 });
+      await waitFor("the card in landscape", () => window.__surakarta.window[0] === 844 &&
+        window.__surakarta.buttons["records.share"]?.x > 0);
+      await shot("16-records-share-landscape");
+      await page.setViewportSize({ width: 390, height: 844 });
+    });
     assert.deepEqual(problems, [], "no errors in the page");
   } finally {
     await browser.close();
