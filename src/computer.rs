@@ -1,7 +1,11 @@
 //! The computer's moves and the hints, searched so that no frame waits for them: on a
-//! background task where there are threads (phones, desktop), a few milliseconds per frame
-//! where there are none (the web). A search is cancelled (its stop flag set) on undo, new
-//! game, or when the screen changes; its answer is then dropped.
+//! background task where there are threads (phones, desktop), in a Web Worker on the web
+//! (`worker.rs`), and a few milliseconds per frame where a browser has no workers. A
+//! search is cancelled (its stop flag set, or its worker ended) on undo, new game, or when
+//! the screen changes; its answer is then dropped.
+
+#[cfg(target_arch = "wasm32")]
+pub mod worker;
 
 use crate::selection::Selection;
 use crate::session::{Command, MoveChosen, OnBoard, Turn};
@@ -54,15 +58,24 @@ pub enum Threading {
     /// On the frame's own thread, one slice a frame: half the last frame's time, kept
     /// between `min` and `max`, so the page keeps drawing and answering taps.
     Sliced { min: Duration, max: Duration },
+    /// In a Web Worker (the web, where the browser has workers); a search the worker
+    /// cannot answer goes on in slices.
+    Worker,
 }
 
+// Derivable only where there is no web.
+#[allow(clippy::derivable_impls)]
 impl Default for Threading {
     fn default() -> Self {
-        if cfg!(target_arch = "wasm32") {
-            Threading::SLICED
+        #[cfg(target_arch = "wasm32")]
+        return if worker::available() {
+            worker::warm_up();
+            Threading::Worker
         } else {
-            Threading::Background
-        }
+            Threading::SLICED
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        Threading::Background
     }
 }
 
@@ -79,6 +92,9 @@ impl Threading {
 enum Work {
     Task(Task<Option<Move>>),
     Sliced(Box<SlicedSearch>),
+    /// The worker's question id.
+    #[cfg(target_arch = "wasm32")]
+    Worker(u64),
 }
 
 struct Search {
@@ -87,6 +103,35 @@ struct Search {
     /// The position it was asked about: an answer for another position is dropped.
     asked: Game,
     purpose: Purpose,
+    /// What to search again in slices, should a worker fail.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    level: Level,
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    seed: u64,
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        #[cfg(target_arch = "wasm32")]
+        if let Work::Worker(id) = self.work {
+            // Answered or not, the worker owes this search nothing more.
+            worker::cancel(id);
+        }
+    }
+}
+
+/// The sliced search for `purpose`: on the web without workers, and where a worker failed.
+fn sliced(game: &Game, purpose: Purpose, level: Level, seed: u64) -> SlicedSearch {
+    match purpose {
+        Purpose::Move => SlicedSearch::choose(game, level, Limits::default(), seed),
+        Purpose::Hint => SlicedSearch::hint(
+            game,
+            Limits {
+                time: Some(HINT_TIME),
+                ..Limits::default()
+            },
+        ),
+    }
 }
 
 /// The computer player: one engine (its table survives between moves) and the searches
@@ -134,20 +179,35 @@ impl Computer {
     fn start(&mut self, game: &Game, purpose: Purpose, level: Level, seed: u64) {
         let stop = Arc::new(AtomicBool::new(false));
         let asked = game.clone();
-        if let Threading::Sliced { .. } = self.threading {
-            let hint_cap = Limits {
-                time: Some(HINT_TIME),
-                ..Limits::default()
-            };
-            let search = match purpose {
-                Purpose::Move => SlicedSearch::choose(game, level, Limits::default(), seed),
-                Purpose::Hint => SlicedSearch::hint(game, hint_cap),
+        #[cfg(target_arch = "wasm32")]
+        if self.threading == Threading::Worker {
+            let record = surakarta_engine::Record::from_game(game, "Red", "Black").to_string();
+            let request = match purpose {
+                Purpose::Move => serde_json::json!({
+                    "kind": "move", "record": record, "level": level.name(), "seed": seed,
+                }),
+                Purpose::Hint => serde_json::json!({
+                    "kind": "hint", "record": record, "millis": HINT_TIME.as_millis() as u64,
+                }),
             };
             self.searches.push(Search {
-                work: Work::Sliced(Box::new(search)),
+                work: Work::Worker(worker::ask(request.to_string())),
                 stop,
                 asked,
                 purpose,
+                level,
+                seed,
+            });
+            return;
+        }
+        if let Threading::Sliced { .. } = self.threading {
+            self.searches.push(Search {
+                work: Work::Sliced(Box::new(sliced(game, purpose, level, seed))),
+                stop,
+                asked,
+                purpose,
+                level,
+                seed,
             });
             return;
         }
@@ -165,6 +225,8 @@ impl Computer {
             stop,
             asked,
             purpose,
+            level,
+            seed,
         });
     }
 }
@@ -280,9 +342,22 @@ fn start_thinking(mut computer: ResMut<Computer>, board: OnBoard) {
 
 /// Sliced searches: one slice each per frame.
 fn think_in_slices(mut computer: ResMut<Computer>, time: Res<Time<Real>>) {
-    let Threading::Sliced { min, max } = computer.threading else {
-        return;
+    let (min, max) = match computer.threading {
+        Threading::Sliced { min, max } => (min, max),
+        // A worker that failed leaves its searches to slices.
+        Threading::Worker => match Threading::SLICED {
+            Threading::Sliced { min, max } => (min, max),
+            _ => return,
+        },
+        Threading::Background => return,
     };
+    if !computer
+        .searches
+        .iter()
+        .any(|s| matches!(s.work, Work::Sliced(_)))
+    {
+        return;
+    }
     let slice = (time.delta() / 2).clamp(min, max);
     let started = Instant::now();
     let clock = || started.elapsed();
@@ -308,9 +383,27 @@ fn collect_answers(
     let session = board.session();
     let mut i = 0;
     while i < computer.searches.len() {
-        let answer = match &mut computer.searches[i].work {
+        let search = &mut computer.searches[i];
+        let answer = match &mut search.work {
             Work::Task(task) => check_ready(task),
             Work::Sliced(sliced) => sliced.result().map(|r| r.best),
+            #[cfg(target_arch = "wasm32")]
+            Work::Worker(id) => match worker::reply(*id) {
+                worker::Reply::Pending => None,
+                worker::Reply::Move(mv) => Some(mv.and_then(|text| {
+                    search
+                        .asked
+                        .moves()
+                        .iter()
+                        .copied()
+                        .find(|m| m.to_string() == text)
+                })),
+                worker::Reply::Failed => {
+                    let again = sliced(&search.asked, search.purpose, search.level, search.seed);
+                    search.work = Work::Sliced(Box::new(again));
+                    None
+                }
+            },
         };
         let Some(answer) = answer else {
             i += 1;

@@ -31,15 +31,24 @@ remap="--remap-path-prefix=$registry=/cargo --remap-path-prefix=$here=/surakarta
 RUSTFLAGS="${RUSTFLAGS:-} $remap" \
 cargo build --profile "$profile" --target wasm32-unknown-unknown --bin surakarta \
     --no-default-features ${features:+--features "$features"}
+# The computer player's own small wasm, for the Web Worker (crates/worker, web/worker.js).
+RUSTFLAGS="${RUSTFLAGS:-} $remap" \
+cargo build --profile "$profile" --target wasm32-unknown-unknown -p surakarta-worker --lib
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$out" --out-name surakarta \
     "target/wasm32-unknown-unknown/$profile/surakarta.wasm"
-for path in "$registry" "$here"; do
-    if LC_ALL=C grep -q -F "$path" "$out/surakarta_bg.wasm"; then
-        echo "web/build.sh: the wasm still names $path" >&2
-        exit 1
-    fi
+wasm-bindgen --target no-modules --no-typescript --remove-name-section --remove-producers-section \
+    --out-dir "$out" --out-name surakarta_worker \
+    "target/wasm32-unknown-unknown/$profile/surakarta_worker.wasm"
+cp web/worker.js "$out/worker.js"
+for wasm in "$out/surakarta_bg.wasm" "$out/surakarta_worker_bg.wasm"; do
+    for path in "$registry" "$here"; do
+        if LC_ALL=C grep -q -F "$path" "$wasm"; then
+            echo "web/build.sh: $wasm still names $path" >&2
+            exit 1
+        fi
+    done
 done
 # The page, told how large the wasm is unpacked (its loading bar counts towards it).
 raw=$(stat -c %s "$out/surakarta_bg.wasm")
@@ -67,7 +76,7 @@ open(out, "w").write(text)
 PY
 # Precompressed copies beside the large files, for a server to send as they are
 # (Content-Encoding br or gzip; docs/web.md). brotli is Debian's package; without it, gzip only.
-for f in "$out/surakarta_bg.wasm" "$out/surakarta.js"; do
+for f in "$out/surakarta_bg.wasm" "$out/surakarta.js" "$out/surakarta_worker_bg.wasm"; do
     gzip -9 -k -f "$f"
     if command -v brotli >/dev/null; then
         brotli -q 11 -k -f "$f"
@@ -77,3 +86,4 @@ raw=$(stat -c %s "$out/surakarta_bg.wasm")
 gz=$(stat -c %s "$out/surakarta_bg.wasm.gz")
 br=$(stat -c %s "$out/surakarta_bg.wasm.br" 2>/dev/null || echo "no brotli:")
 echo "web/build.sh: $out ready; surakarta_bg.wasm $raw bytes, $gz gzipped, $br with brotli"
+echo "web/build.sh: the worker's surakarta_worker_bg.wasm $(stat -c %s "$out/surakarta_worker_bg.wasm") bytes, $(stat -c %s "$out/surakarta_worker_bg.wasm.br" 2>/dev/null || echo '?') with brotli"

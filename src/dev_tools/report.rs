@@ -154,6 +154,11 @@ pub fn report(world: &mut World) -> Value {
         "notice": notice,
         "thinking": computer.thinking(),
         "hinting": computer.hinting(),
+        "searcher": match computer.threading {
+            crate::computer::Threading::Worker => "worker",
+            crate::computer::Threading::Sliced { .. } => "slices",
+            crate::computer::Threading::Background => "threads",
+        },
         "selected": selection.stone.map(|s| s.to_string()),
         "hover": world.resource::<crate::input::Hover>().0.map(|s| s.to_string()),
         "hint": selection.hint.as_ref().map(|h| h.mv.to_string()),

@@ -1,0 +1,216 @@
+//! The computer player of the web app, in a Web Worker: the page's thread keeps drawing
+//! and taking taps while the search runs at full speed on a thread of its own (browsers
+//! give a page no other). The app (`src/computer/worker.rs`) posts a [`Request`] as JSON;
+//! `web/worker.js` hands it to [`answer`] and posts the [`Answer`] back.
+//!
+//! One engine lives for the worker's life, so its table carries over from move to move as
+//! on the other platforms. A search cannot be stopped from outside (a worker runs one
+//! message at a time); the app ends the worker instead and starts another.
+
+#![deny(missing_docs)]
+
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
+use surakarta_engine::{Game, Position, Record};
+
+/// What the app asks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Request {
+    /// The move `level` plays in the game `record` (the rules' record notation).
+    Move {
+        /// The game so far.
+        record: String,
+        /// A level's name (`Easy`, `Medium`, `Hard`).
+        level: String,
+        /// The seed of the level's choice among good moves.
+        seed: u64,
+    },
+    /// The best move for a hint, searching at most `millis`.
+    Hint {
+        /// The game so far.
+        record: String,
+        /// The longest the hint may think.
+        millis: u64,
+    },
+    /// A fixed-depth search of `position`, to measure the worker's speed.
+    Bench {
+        /// A position string.
+        position: String,
+        /// The depth searched.
+        depth: u32,
+    },
+}
+
+/// What the worker answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    /// The move chosen, in the rules' notation; `None` when there is none (or on error).
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds the search took.
+    pub millis: u64,
+    /// Why there is no answer: a request the worker could not read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+thread_local! {
+    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(16));
+}
+
+fn game_of(record: &str) -> Result<Game, String> {
+    let record: Record = record.parse().map_err(|e| format!("{e}"))?;
+    record.to_game().map_err(|e| format!("{e}"))
+}
+
+/// Answers `request` (JSON), timing itself with `now` (milliseconds on any clock), as JSON.
+pub fn answer(request: &str, now: &dyn Fn() -> f64) -> String {
+    let answer = match serde_json::from_str::<Request>(request) {
+        Ok(request) => solve(&request, now),
+        Err(e) => Err(format!("not a request: {e}")),
+    }
+    .unwrap_or_else(|error| Answer {
+        mv: None,
+        nodes: 0,
+        millis: 0,
+        error: Some(error),
+    });
+    serde_json::to_string(&answer).unwrap_or_else(|_| "{}".to_owned())
+}
+
+fn solve(request: &Request, now: &dyn Fn() -> f64) -> Result<Answer, String> {
+    let started = now();
+    let clock = || Duration::from_secs_f64(((now() - started) / 1000.0).max(0.0));
+    let stop = AtomicBool::new(false);
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    let (mv, nodes) = ENGINE.with_borrow_mut(|engine| -> Result<_, String> {
+        Ok(match request {
+            Request::Move {
+                record,
+                level,
+                seed,
+            } => {
+                let game = game_of(record)?;
+                let level = Level::from_name(level).ok_or_else(|| format!("no level {level:?}"))?;
+                let result = engine.choose(&game, level, Limits::default(), *seed, &ctl);
+                (result.best, result.nodes)
+            }
+            Request::Hint { record, millis } => {
+                let game = game_of(record)?;
+                let cap = Limits {
+                    time: Some(Duration::from_millis((*millis).min(60_000))),
+                    ..Limits::default()
+                };
+                (engine.hint(&game, cap, &ctl).map(|h| h.mv), 0)
+            }
+            Request::Bench { position, depth } => {
+                let position: Position = position.parse().map_err(|e| format!("{e}"))?;
+                let game = Game::from_position(position, Default::default());
+                let limits = Limits {
+                    depth: Some((*depth).clamp(1, 12)),
+                    ..Limits::default()
+                };
+                let result = engine.search(&game, limits, &ctl, &mut |_| {});
+                (result.best, result.nodes)
+            }
+        })
+    })?;
+    Ok(Answer {
+        mv: mv.map(|m| m.to_string()),
+        nodes,
+        millis: (now() - started).max(0.0) as u64,
+        error: None,
+    })
+}
+
+/// The worker's entry point (`web/worker.js`): [`answer`] on the worker's clock.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = answer)]
+pub fn answer_js(request: &str) -> String {
+    answer(request, &js_sys::Date::now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock() -> f64 {
+        use std::sync::OnceLock;
+        static START: OnceLock<std::time::Instant> = OnceLock::new();
+        START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_secs_f64()
+            * 1000.0
+    }
+
+    fn ask(request: &Request) -> Answer {
+        let json = serde_json::to_string(request).unwrap();
+        serde_json::from_str(&answer(&json, &clock)).unwrap()
+    }
+
+    #[test]
+    fn the_move_a_level_plays_is_a_legal_move_of_the_game_sent() {
+        let record = "[Result \"*\"]\n\n1. b2-b3 e5-e4 *\n";
+        let game = game_of(record).unwrap();
+        for level in ["Easy", "Medium", "Hard"] {
+            let a = ask(&Request::Move {
+                record: record.into(),
+                level: level.into(),
+                seed: 3,
+            });
+            let mv = a.mv.expect("a move");
+            assert!(
+                game.moves().iter().any(|m| m.to_string() == mv),
+                "{level}: {mv}"
+            );
+            assert!(a.error.is_none());
+        }
+    }
+
+    #[test]
+    fn a_hint_takes_the_capture_that_wins() {
+        // Red's only stone can take Black's last one.
+        let record = "[Start \"6/6/6/1r2b1/6/6 r 0 0\"]\n[Result \"*\"]\n\n*\n";
+        let a = ask(&Request::Hint {
+            record: record.into(),
+            millis: 500,
+        });
+        assert_eq!(a.mv.as_deref(), Some("b3xe3"));
+    }
+
+    #[test]
+    fn a_bench_searches_the_position_to_the_depth_asked() {
+        let a = ask(&Request::Bench {
+            position: "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0".into(),
+            depth: 4,
+        });
+        assert!(a.nodes > 1000, "{a:?}");
+        assert!(a.mv.is_some());
+    }
+
+    #[test]
+    fn what_is_not_a_request_or_not_a_game_is_answered_with_why() {
+        for bad in [
+            "",
+            "{",
+            "{\"kind\":\"move\"}",
+            "{\"kind\":\"move\",\"record\":\"1. z9-z9 *\",\"level\":\"Hard\",\"seed\":1}",
+            "{\"kind\":\"move\",\"record\":\"*\",\"level\":\"Godlike\",\"seed\":1}",
+            "{\"kind\":\"bench\",\"position\":\"not a position\",\"depth\":3}",
+        ] {
+            let a: Answer = serde_json::from_str(&answer(bad, &clock)).unwrap();
+            assert_eq!(a.mv, None, "{bad}");
+            assert!(a.error.is_some(), "{bad}");
+        }
+    }
+}
