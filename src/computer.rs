@@ -178,52 +178,40 @@ impl Computer {
 
     fn start(&mut self, game: &Game, purpose: Purpose, level: Level, seed: u64) {
         let stop = Arc::new(AtomicBool::new(false));
-        let asked = game.clone();
-        #[cfg(target_arch = "wasm32")]
-        if self.threading == Threading::Worker {
-            let record = surakarta_engine::Record::from_game(game, "Red", "Black").to_string();
-            let request = match purpose {
-                Purpose::Move => serde_json::json!({
-                    "kind": "move", "record": record, "level": level.name(), "seed": seed,
-                }),
-                Purpose::Hint => serde_json::json!({
-                    "kind": "hint", "record": record, "millis": HINT_TIME.as_millis() as u64,
-                }),
-            };
-            self.searches.push(Search {
-                work: Work::Worker(worker::ask(request.to_string())),
-                stop,
-                asked,
-                purpose,
-                level,
-                seed,
-            });
-            return;
-        }
-        if let Threading::Sliced { .. } = self.threading {
-            self.searches.push(Search {
-                work: Work::Sliced(Box::new(sliced(game, purpose, level, seed))),
-                stop,
-                asked,
-                purpose,
-                level,
-                seed,
-            });
-            return;
-        }
-        let job = Job {
-            engine: Arc::clone(&self.engine),
-            stop: Arc::clone(&stop),
-            position: game.clone(),
-            purpose,
-            level,
-            seed,
+        let work = match self.threading {
+            #[cfg(target_arch = "wasm32")]
+            Threading::Worker => {
+                let record = surakarta_engine::Record::from_game(game, "Red", "Black").to_string();
+                let request = match purpose {
+                    Purpose::Move => serde_json::json!({
+                        "kind": "move", "record": record, "level": level.name(), "seed": seed,
+                    }),
+                    Purpose::Hint => serde_json::json!({
+                        "kind": "hint", "record": record, "millis": HINT_TIME.as_millis() as u64,
+                    }),
+                };
+                Work::Worker(worker::ask(request.to_string()))
+            }
+            Threading::Sliced { .. } => Work::Sliced(Box::new(sliced(game, purpose, level, seed))),
+            // Native builds have threads; the worker is the web's.
+            _ => {
+                let job = Job {
+                    engine: Arc::clone(&self.engine),
+                    stop: Arc::clone(&stop),
+                    position: game.clone(),
+                    purpose,
+                    level,
+                    seed,
+                };
+                Work::Task(
+                    AsyncComputeTaskPool::get().spawn(async move { job.run_at_low_priority() }),
+                )
+            }
         };
-        let task = AsyncComputeTaskPool::get().spawn(async move { job.run_at_low_priority() });
         self.searches.push(Search {
-            work: Work::Task(task),
+            work,
             stop,
-            asked,
+            asked: game.clone(),
             purpose,
             level,
             seed,

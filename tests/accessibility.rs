@@ -37,6 +37,11 @@ fn activate(app: &mut App, name: &str) {
         .find(|(_, p)| p.0 == sq)
         .map(|(e, _)| e)
         .unwrap();
+    activate_entity(app, entity);
+}
+
+/// The screen reader activates the node of `entity`.
+fn activate_entity(app: &mut App, entity: Entity) {
     app.world_mut()
         .write_message(ActionRequest(accesskit::ActionRequest {
             action: accesskit::Action::Click,
@@ -135,14 +140,7 @@ fn buttons_are_buttons_named_by_their_words_and_activating_one_presses_it() {
     let (entity, role, label) = menu.expect("the menu button is in the tree");
     assert_eq!(role, accesskit::Role::Button);
     assert_eq!(label.as_deref(), Some("Menu"));
-    app.world_mut()
-        .write_message(ActionRequest(accesskit::ActionRequest {
-            action: accesskit::Action::Click,
-            target_tree: accesskit::TreeId::ROOT,
-            target_node: accesskit::NodeId(entity.to_bits()),
-            data: None,
-        }));
-    app.update();
+    activate_entity(&mut app, entity);
     app.update();
     assert_eq!(screen(&app), surakarta::Screen::Menu);
 }
