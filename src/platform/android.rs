@@ -7,18 +7,24 @@
 //! references would otherwise pile up), and a Java exception is cleared and reported as an
 //! error: the game goes on without the effect.
 
-use super::{Device, Haptic, Shared, WindowView};
+use super::{ASK_EVERY, Device, Haptic, Shared, WindowView};
 use crate::layout::SafeArea;
+use bevy::math::Vec2;
 use jni::JNIEnv;
 use jni::objects::{JIntArray, JObject, JString, JValue};
+use std::time::Instant;
 
 #[derive(Default)]
 pub struct Android {
-    /// Frames since the insets were last asked for.
-    since_insets: u32,
-    last_scale: f32,
-    /// Frames since the activity was last asked for a shared record.
-    since_opened: u32,
+    /// When the insets were last asked for, and the window's size then.
+    insets_asked: Option<(Instant, Vec2, f32)>,
+    /// When the activity was last asked for a shared record.
+    opened_asked: Option<Instant>,
+}
+
+/// True when `last` is `None` or at least [`ASK_EVERY`] ago.
+fn due(last: Option<Instant>) -> bool {
+    last.is_none_or(|at| at.elapsed() >= ASK_EVERY)
 }
 
 /// Runs `f` with the JNI environment of this thread and the activity.
@@ -77,15 +83,17 @@ impl Device for Android {
         })
     }
 
-    /// Asked every 15th frame and whenever the scale changes (a rotation wakes the app and
-    /// brings frames, and the new insets arrive a frame or two after the new size).
+    /// Asked at most every [`ASK_EVERY`], and at once when the window's size or scale
+    /// changes (`serve` keeps frames coming for a second after, while the new insets
+    /// arrive).
     fn safe_area(&mut self, window: &WindowView) -> Option<SafeArea> {
-        self.since_insets += 1;
-        if self.since_insets < 15 && window.scale == self.last_scale {
+        let changed = self
+            .insets_asked
+            .is_none_or(|(_, size, scale)| size != window.size || scale != window.scale);
+        if !changed && !due(self.insets_asked.map(|(at, ..)| at)) {
             return None;
         }
-        self.since_insets = 0;
-        self.last_scale = window.scale;
+        self.insets_asked = Some((Instant::now(), window.size, window.scale));
         let px = with_activity(|env, a| {
             let array = env.call_method(a, "safeInsets", "()[I", &[])?.l()?;
             let array = JIntArray::from(array);
@@ -109,13 +117,11 @@ impl Device for Android {
     }
 
     fn take_opened(&mut self) -> Option<String> {
-        // An intent arrives when the player shares to the app, which brings frames; a few
-        // frames' delay is not seen.
-        self.since_opened += 1;
-        if self.since_opened < 10 {
+        // A shared record comes with the activity back in front, which brings a frame.
+        if !due(self.opened_asked) {
             return None;
         }
-        self.since_opened = 0;
+        self.opened_asked = Some(Instant::now());
         with_activity(|env, a| {
             let text = env
                 .call_method(a, "takeOpened", "()Ljava/lang/String;", &[])?

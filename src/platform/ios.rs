@@ -7,7 +7,7 @@
 //!
 //! Every UIKit call needs the main thread; `serve` runs there, and each call checks.
 
-use super::{Device, Haptic, Shared, WindowView};
+use super::{ASK_EVERY, Device, Haptic, Shared, WindowView};
 use crate::layout::SafeArea;
 use objc2::rc::Retained;
 use objc2::runtime::AnyObject;
@@ -18,13 +18,14 @@ use objc2_ui_kit::{
 };
 use raw_window_handle::RawWindowHandle;
 use std::path::PathBuf;
+use std::time::Instant;
 
 #[derive(Default)]
 pub struct Ios {
     /// The game's view, from the window's handle.
     view: Option<Retained<UIView>>,
-    /// Frames since `Documents/Inbox` was last looked at.
-    since_inbox: u32,
+    /// When `Documents/Inbox` was last looked at.
+    inbox_asked: Option<Instant>,
 }
 
 impl Ios {
@@ -133,13 +134,13 @@ impl Device for Ios {
         })
     }
 
-    /// The oldest record file in the inbox, read and removed; looked at twice a second.
+    /// The oldest record file in the inbox, read and removed; looked at at most every
+    /// [`ASK_EVERY`] (a file arrives with the app back in front, which brings a frame).
     fn take_opened(&mut self) -> Option<String> {
-        self.since_inbox += 1;
-        if self.since_inbox < 30 {
+        if self.inbox_asked.is_some_and(|at| at.elapsed() < ASK_EVERY) {
             return None;
         }
-        self.since_inbox = 0;
+        self.inbox_asked = Some(Instant::now());
         let mut files: Vec<_> = std::fs::read_dir(inbox()?)
             .ok()?
             .filter_map(Result::ok)

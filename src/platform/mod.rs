@@ -17,9 +17,11 @@
 
 use crate::layout::SafeArea;
 use bevy::ecs::system::NonSendMarker;
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, RawHandleWrapper};
+use bevy::window::{PrimaryWindow, RawHandleWrapper, RequestRedraw};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 #[cfg(target_os = "android")]
 mod android;
@@ -33,6 +35,7 @@ mod web;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ShareOutcome>()
         .add_message::<Opened>()
+        .add_message::<RequestRedraw>()
         .add_systems(PreUpdate, serve.before(crate::layout::update_layout));
     if !app.world().contains_non_send::<Installed>() {
         install(app, native());
@@ -93,6 +96,8 @@ pub trait Device: 'static {
 
 /// The app's window as a device needs it.
 pub struct WindowView {
+    /// The window's size in logical points.
+    pub size: Vec2,
     /// Logical points to physical pixels.
     pub scale: f32,
     /// The platform's handle of the window, once it exists.
@@ -153,9 +158,27 @@ pub struct ShareOutcome(pub Result<Shared, String>);
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Opened(pub String);
 
+/// How long after a change of the window's size the device is asked for its insets
+/// every frame.
+const SETTLE: Duration = Duration::from_secs(1);
+
+/// How often, at most, a device asks its platform for what changes only now and then (the
+/// insets on Android, a record shared to the app): by the clock, not by frames, since a
+/// board at rest draws a frame only every few seconds and one when the app comes back to
+/// the front, which is when a shared record has arrived.
+pub const ASK_EVERY: Duration = Duration::from_millis(250);
+
 /// The most text the app takes from another app at once: a record of the longest game the
 /// rules allow is far shorter.
 pub const MAX_OPENED: usize = 1 << 20;
+
+/// What `serve` tells the rest of the app.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Told<'w> {
+    shared: MessageWriter<'w, ShareOutcome>,
+    opened: MessageWriter<'w, Opened>,
+    redraw: MessageWriter<'w, RequestRedraw>,
+}
 
 /// The primary window, and its platform handle once it has one.
 type PrimaryView = (&'static Window, Option<&'static RawHandleWrapper>);
@@ -168,8 +191,8 @@ fn serve(
     mut platform: ResMut<Platform>,
     mut safe: ResMut<SafeArea>,
     window: Option<Single<PrimaryView, With<PrimaryWindow>>>,
-    mut shared: MessageWriter<ShareOutcome>,
-    mut opened: MessageWriter<Opened>,
+    mut told: Told,
+    mut resized: Local<Option<(Vec2, Option<Instant>)>>,
 ) {
     let Some(mut device) = device else {
         return;
@@ -179,13 +202,27 @@ fn serve(
         match request {
             Request::Haptic(h) => device.haptic(h),
             Request::Share { title, text } => {
-                shared.write(ShareOutcome(device.share(&title, &text)));
+                told.shared.write(ShareOutcome(device.share(&title, &text)));
             }
         }
     }
     if let Some(window) = window {
         let (window, handle) = *window;
+        // After a rotation the system's new insets come a little after the new size, and
+        // a board at rest draws no frames (`awake.rs`): keep frames coming for a second,
+        // so the device is asked again once they are there.
+        let size = window.size();
+        match *resized {
+            // The first size is no change: nothing to wait for.
+            None => *resized = Some((size, None)),
+            Some((was, _)) if was != size => *resized = Some((size, Some(Instant::now()))),
+            Some(_) => {}
+        }
+        if resized.is_some_and(|(_, at)| at.is_some_and(|at| at.elapsed() < SETTLE)) {
+            told.redraw.write(RequestRedraw);
+        }
         let view = WindowView {
+            size,
             scale: window.resolution.scale_factor(),
             handle: handle.cloned(),
         };
@@ -199,7 +236,7 @@ fn serve(
         && !text.trim().is_empty()
         && text.len() <= MAX_OPENED
     {
-        opened.write(Opened(text));
+        told.opened.write(Opened(text));
     }
 }
 
