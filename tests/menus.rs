@@ -9,6 +9,7 @@ use surakarta::persist::Stats;
 use surakarta::session::Mode;
 use surakarta::settings::{AnimationSpeed, Settings};
 use surakarta::{Panel, Screen};
+use surakarta_engine::ai::Level;
 use surakarta_engine::{Ruleset, Side};
 
 /// The menu is on screen, nothing over it.
@@ -116,8 +117,11 @@ fn statistics_show_each_levels_results() {
     press(&mut app, "menu.statistics");
     let shown = texts(&mut app);
     assert!(shown.contains(&"Easy:  3 – 0 – 1".to_owned()), "{shown:?}");
-    assert!(shown.contains(&"Medium:  0 – 0 – 0".to_owned()));
     assert!(shown.contains(&"Hard:  0 – 2 – 0".to_owned()));
+    // Only the levels played: no line of noughts for the other six.
+    assert!(!shown.iter().any(|t| t.starts_with("Medium:")), "{shown:?}");
+    let lines: Vec<_> = shown.iter().filter(|t| t.contains(" – ")).collect();
+    assert_eq!(lines.len(), 3, "legend, Easy and Hard: {lines:?}");
     press(&mut app, "back");
     assert!(on_menu(&app));
 }
@@ -371,4 +375,38 @@ fn the_strategy_screen_says_what_its_boards_show() {
     assert!(shown.iter().any(|t| t.contains("after 50 moves in a row")));
     press(&mut app, "back");
     assert!(on_menu(&app));
+}
+
+#[test]
+fn the_level_stepper_climbs_the_ladder_and_the_game_is_played_at_the_level_shown() {
+    let mut app = app();
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.vs_computer");
+    assert_eq!(panel(&app), Panel::NewGame);
+    let shown = |app: &mut App| {
+        let t = texts(app);
+        let rank = t
+            .iter()
+            .find(|t| t.starts_with("Level ") && t.contains(" of "));
+        (rank.cloned(), t)
+    };
+    let (rank, _) = shown(&mut app);
+    assert_eq!(rank.as_deref(), Some("Level 5 of 8"), "Medium first");
+    // Down to the bottom: Easier stops at Beginner, and pressing it again changes nothing.
+    for _ in 0..6 {
+        press(&mut app, "newgame.easier");
+    }
+    let (rank, t) = shown(&mut app);
+    assert_eq!(rank.as_deref(), Some("Level 1 of 8"));
+    assert!(t.contains(&"Beginner".to_owned()), "{t:?}");
+    press(&mut app, "newgame.easier");
+    assert_eq!(shown(&mut app).0.as_deref(), Some("Level 1 of 8"));
+    // Up one rung, and the game starts at the level the card showed.
+    press(&mut app, "newgame.harder");
+    assert!(texts(&mut app).contains(&"Novice".to_owned()));
+    press(&mut app, "newgame.start");
+    match session(&app).mode {
+        Mode::VsComputer { level, .. } => assert_eq!(level, Level::Novice),
+        other => panic!("a game against the computer, not {other:?}"),
+    }
 }

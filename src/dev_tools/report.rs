@@ -170,6 +170,10 @@ pub fn report(world: &mut World) -> Value {
         "position": game.position().to_string(),
         "history": history,
         "mode": mode,
+        // The level the new-game card would start (its stepper).
+        "chosen_level": world
+            .get_resource::<crate::panels::new_game::NewGameChoice>()
+            .map(|c| c.level.name()),
         "turn": turn,
         "outcome": outcome,
         "screen": format!("{screen:?}"),

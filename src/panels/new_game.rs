@@ -7,7 +7,9 @@ use crate::layout::BoardLayout;
 use crate::session::{Command, Mode, Session, Start};
 use crate::settings::Settings;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, choice, clear_card, close_panel, label, on_off, row};
+use crate::ui::widgets::{
+    Cards, button, choice, clear_card, close_panel, label, on_off, row, styled_button,
+};
 use crate::{GameSet, Panel};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -113,10 +115,21 @@ impl OpenNewGame<'_> {
 /// The translation key of a level's name.
 pub fn level_key(level: Level) -> &'static str {
     match level {
+        Level::Beginner => "level.beginner",
+        Level::Novice => "level.novice",
         Level::Easy => "level.easy",
+        Level::Intermediate => "level.intermediate",
         Level::Medium => "level.medium",
+        Level::Advanced => "level.advanced",
+        Level::Strong => "level.strong",
         Level::Hard => "level.hard",
     }
+}
+
+/// The level `step` rungs up (or down) the ladder from `level`, staying on it.
+fn climb(level: Level, step: isize) -> Level {
+    let i = level.rank().saturating_sub(1) as isize + step;
+    Level::ALL[i.clamp(0, Level::ALL.len() as isize - 1) as usize]
 }
 
 fn spawn(mut cards: Cards, now: Res<NewGameChoice>, settings: Res<Settings>) {
@@ -160,16 +173,56 @@ fn spawn(mut cards: Cards, now: Res<NewGameChoice>, settings: Res<Settings>) {
                         });
                 }
             });
+            // The ladder of levels as a stepper: one rung easier, the level's name and
+            // its rung, one rung harder. At either end the button is faded and does
+            // nothing.
             c.spawn(label(strings.get("newgame.level"), 17.0, theme));
-            c.spawn(row()).with_children(|r| {
-                for level in Level::ALL {
-                    let id = format!("newgame.{}", level.name().to_lowercase());
-                    let text = strings.get(level_key(level));
-                    r.spawn(choice(id, text, now.level == level, theme))
-                        .observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
-                            choice.level = level;
+            let name = strings.get(level_key(now.level));
+            let rank = strings.fill(
+                "newgame.rank",
+                &[
+                    ("rank", now.level.rank().to_string()),
+                    ("count", Level::ALL.len().to_string()),
+                ],
+            );
+            // One line whatever the language: the name gives way, not the buttons.
+            c.spawn(Node {
+                flex_shrink: 0.0,
+                flex_direction: FlexDirection::Row,
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_children(|r| {
+                let step_button = |r: &mut ChildSpawnerCommands, step: isize, key: &str| {
+                    let can = climb(now.level, step) != now.level;
+                    let (bg, ink) = if can {
+                        (theme.button, theme.button_text)
+                    } else {
+                        (theme.bar, theme.bar_text.with_alpha(0.35))
+                    };
+                    let mut button =
+                        r.spawn(styled_button(key, strings.get(key), bg, ink, 17.0, false));
+                    if can {
+                        button.observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
+                            choice.level = climb(choice.level, step);
                         });
-                }
+                    }
+                };
+                step_button(r, -1, "newgame.easier");
+                r.spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    justify_content: JustifyContent::Center,
+                    flex_grow: 1.0,
+                    flex_shrink: 1.0,
+                    min_width: px(0),
+                    ..default()
+                })
+                .with_children(|col| {
+                    col.spawn(label(name, 22.0, theme));
+                    col.spawn(label(rank, 14.0, theme));
+                });
+                step_button(r, 1, "newgame.harder");
             });
         },
         |footer, strings, theme| {

@@ -21,8 +21,12 @@ fn spawn(mut cards: Cards, stats: Res<Stats>) {
                 return;
             }
             c.spawn(label(strings.get("stats.legend"), 15.0, theme));
+            // The levels played, weakest first: seven lines of noughts say nothing.
             for level in Level::ALL {
                 let t = stats.0.get(level.name()).copied().unwrap_or_default();
+                if t.wins + t.draws + t.losses == 0 {
+                    continue;
+                }
                 let line = strings.fill(
                     "stats.line",
                     &[

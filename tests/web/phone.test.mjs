@@ -141,6 +141,17 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
     const b = (await report()).buttons[name];
     await tapAt(b.x, b.y);
   };
+  // The new-game card's level stepper, tapped a rung at a time until `name` is chosen.
+  const chooseLevel = async (name) => {
+    await waitFor("the level stepper", () => !!window.__surakarta?.chosen_level);
+    const ladder = ["Beginner", "Novice", "Easy", "Intermediate", "Medium", "Advanced", "Strong", "Hard"];
+    for (;;) {
+      const now = (await report()).chosen_level;
+      if (now === name) return;
+      await tapButton(ladder.indexOf(now) > ladder.indexOf(name) ? "newgame.easier" : "newgame.harder");
+      await waitFor(`a level other than ${now}`, (n) => window.__surakarta.chosen_level !== n, now);
+    }
+  };
   const shot = (name) => page.screenshot({ path: path.join(artifacts, `${name}.png`) });
 
   try {
@@ -201,7 +212,7 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       await tapButton("menu.vs_computer");
       await waitFor("the new-game panel", () => window.__surakarta.panel === "new-game");
       await tapButton("newgame.red");
-      await tapButton("newgame.easy");
+      await chooseLevel("Easy");
       await shot("2-new-game");
       await tapButton("newgame.start");
       await waitFor(
@@ -393,7 +404,7 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
         await tapButton("menu.vs_computer");
         await waitFor("the new-game panel", () => window.__surakarta.panel === "new-game");
         await tapButton("newgame.red");
-        await tapButton("newgame.easy");
+        await chooseLevel("Easy");
         await tapButton("newgame.start");
         await waitFor("a game against Easy", () => window.__surakarta.panel === null &&
           window.__surakarta.mode.level === "Easy" && window.__surakarta.turn === "Waiting");
@@ -464,7 +475,11 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       };
       await tap("menu.vs_computer");
       await tap("newgame.red");
-      await tap("newgame.easy");
+      for (const step of ["newgame.easier", "newgame.easier"]) {
+        const before = await p.evaluate(() => window.__surakarta.chosen_level);
+        await tap(step);
+        await p.waitForFunction((b) => window.__surakarta.chosen_level !== b, before, { timeout: LONG });
+      }
       await tap("newgame.start");
       await p.waitForFunction(() => window.__surakarta.panel === null && window.__surakarta.turn === "Waiting",
         null, { timeout: LONG });

@@ -1,7 +1,8 @@
 //! The rules of Surakarta, its notation, game state and computer opponent.
 //!
 //! This crate is the one place the rules live: the app, the tutorial and the AI ask it
-//! for moves and routes. It knows nothing of screens, files, clocks or threads.
+//! for moves and routes. It knows nothing of screens, files, clocks or threads (the engine
+//! protocol's commands are here, in [`protocol`]; its threads are the CLI's).
 //!
 //! ```
 //! use surakarta_engine::{Game, Move, Position, Ruleset};
@@ -27,6 +28,7 @@ mod fen;
 mod game;
 mod moves;
 mod position;
+pub mod protocol;
 mod record;
 mod ruleset;
 mod square;

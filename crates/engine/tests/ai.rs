@@ -347,3 +347,76 @@ fn the_computer_accepts_a_draw_only_when_it_does_not_stand_better() {
     // A finished game accepts nothing.
     assert!(!answer("6/6/6/6/6/5r b 0 0", Side::Black));
 }
+
+/// A newcomer: takes a stone whenever it can, any of them, and otherwise moves at random,
+/// never looking at the reply.
+fn first_timer(game: &Game, rng: &mut u64) -> Move {
+    let moves = game.moves();
+    let captures: Vec<Move> = moves.iter().copied().filter(|m| m.capture).collect();
+    let from = if captures.is_empty() {
+        moves.as_slice()
+    } else {
+        &captures[..]
+    };
+    // xorshift: the opponent is reproducible without a dependency.
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    from[(*rng % from.len() as u64) as usize]
+}
+
+/// A's score (wins and half the draws) over `games` games from the start, colours
+/// alternating. `None` is the newcomer.
+fn series(a: Option<Level>, b: Option<Level>, games: u64) -> f64 {
+    let mut engines = [Engine::new(4), Engine::new(4)];
+    let mut score = 0.0;
+    for i in 0..games {
+        let mut g = Game::new(Ruleset::default());
+        let a_side = if i % 2 == 0 { Side::Red } else { Side::Black };
+        let mut rng = 0x9E37_79B9_7F4A_7C15 ^ (i + 1);
+        while g.outcome().is_none() {
+            let seat = usize::from(g.side_to_move() != a_side);
+            let m = match [a, b][seat] {
+                Some(level) => with_control(|ctl| {
+                    engines[seat].choose(
+                        &g,
+                        level,
+                        Limits::default(),
+                        rng ^ g.history().len() as u64,
+                        ctl,
+                    )
+                })
+                .best
+                .expect("the game is on"),
+                None => first_timer(&g, &mut rng),
+            };
+            g.try_play(m).unwrap();
+        }
+        score += match g.outcome().unwrap().winner {
+            Some(w) if w == a_side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+    }
+    score / games as f64
+}
+
+#[test]
+fn the_weakest_level_is_beatable_by_a_newcomer_and_the_next_is_stronger() {
+    // Beginner and Novice look one ply ahead, so these games do not depend on the clock.
+    let beginner = series(Some(Level::Beginner), None, 60);
+    assert!(
+        (0.2..=0.8).contains(&beginner),
+        "Beginner scored {beginner} against a newcomer"
+    );
+    let novice = series(Some(Level::Novice), Some(Level::Beginner), 40);
+    assert!(novice >= 0.65, "Novice scored {novice} against Beginner");
+    assert_eq!(Level::ALL[0], Level::Beginner);
+    assert_eq!(Level::ALL.last(), Some(&Level::Hard));
+    assert!(
+        Level::ALL
+            .iter()
+            .enumerate()
+            .all(|(i, l)| l.rank() == i + 1)
+    );
+}

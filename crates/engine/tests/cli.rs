@@ -161,7 +161,7 @@ fn engine_protocol_handshake_options_and_search() {
     assert!(hello.iter().any(|l| l.starts_with("id name ")));
     assert!(hello.iter().any(|l| l.starts_with("id author ")));
     assert!(hello.contains(
-        &"option name Level type combo default Hard var Easy var Medium var Hard".to_owned()
+        &"option name Level type combo default Hard var Beginner var Novice var Easy var Intermediate var Medium var Advanced var Strong var Hard".to_owned()
     ));
     assert!(
         hello
@@ -302,6 +302,62 @@ fn bench_and_match_report_their_figures() {
     assert!(
         out.contains("A wins ") && out.contains("A score ") && out.contains("average game length")
     );
+}
+
+#[test]
+fn match_plays_a_newcomer_and_another_engine_program() {
+    // The first-time player takes what it can; Beginner is the level made to meet it.
+    let (out, err, ok) = run_with_input(
+        &[
+            "match",
+            "--a",
+            "Beginner",
+            "--b",
+            "FirstTimer",
+            "--games",
+            "4",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("B = FirstTimer, 4 games"), "{out}");
+    // Another program through the protocol: this binary itself, as an opponent would be.
+    let program = format!("engine:{}", env!("CARGO_BIN_EXE_surakarta-engine"));
+    let (out, err, ok) = run_with_input(
+        &[
+            "match",
+            "--a",
+            "Novice",
+            "--b",
+            &program,
+            "--games",
+            "2",
+            "--b-movetime",
+            "20",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains(", 2 games"), "{out}");
+    // Hard at 20 ms against Novice: the program really played (a failing one loses).
+    assert!(out.contains("A wins 0"), "{out}\n{err}");
+    assert!(!err.contains("it loses"), "{err}");
+    // A program that cannot be started loses its games, said on stderr.
+    let (out, err, ok) = run_with_input(
+        &[
+            "match",
+            "--a",
+            "Beginner",
+            "--b",
+            "engine:/nonexistent/engine",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("A wins 2"), "{out}");
+    assert!(err.contains("cannot start /nonexistent/engine"), "{err}");
 }
 
 #[test]

@@ -1,4 +1,11 @@
-//! Easy, Medium and Hard: how deep each looks and how it chooses.
+//! The levels of the computer, weakest first: how deep each looks and how it chooses.
+//!
+//! Each level but Hard scores every root move to its depth (captures always followed to
+//! the end) and draws its move among those within its margin of the best, the better
+//! ones likelier (weights `exp((score - best) / temperature)`); a forced win is always
+//! taken. The ladder is measured by matches (README): the weakest scores about half
+//! against a newcomer who takes every stone they can and otherwise moves at random, and
+//! each level scores 85-91% against the one below it.
 
 use super::search::{MATE_BOUND, Searcher};
 use super::{Engine, Limits, SearchControl, SearchResult};
@@ -8,15 +15,26 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
-/// The three strengths a player can choose.
+/// The strengths a player can choose, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// Looks two plies ahead (plus captures to the end) and picks among the moves within
-    /// about a stone of the best, favouring the better ones: beatable by a beginner, yet it
-    /// takes a free stone most of the time.
+    /// Sees what a capture wins but not the reply to a quiet move, and chooses loosely
+    /// among the moves within three stones of the best: a first game's opponent, often
+    /// missing a free stone and leaving its own.
+    Beginner,
+    /// Beginner's sight, choosing more carefully: within a stone and a half of the best.
+    Novice,
+    /// Looks two plies ahead and picks among the moves within about a stone of the best,
+    /// favouring the better ones: it takes a free stone most of the time.
     Easy,
+    /// Looks three plies ahead, within 0.7 of a stone of the best.
+    Intermediate,
     /// Looks four plies ahead and picks among the moves within half a stone of the best.
     Medium,
+    /// Looks five plies ahead, within a fifth of a stone of the best.
+    Advanced,
+    /// Looks seven plies ahead, within a tenth of a stone of the best.
+    Strong,
     /// Full search for up to 900 ms (or the cap given), always the best move found.
     Hard,
 }
@@ -31,19 +49,36 @@ struct Style {
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 8] = [
+        Level::Beginner,
+        Level::Novice,
+        Level::Easy,
+        Level::Intermediate,
+        Level::Medium,
+        Level::Advanced,
+        Level::Strong,
+        Level::Hard,
+    ];
 
-    /// The level's own budget: Easy depth 2 within 150 ms, Medium depth 4 within 400 ms,
-    /// Hard up to 900 ms with no depth cap.
+    /// The level's own budget: depth 1 within 100 ms for Beginner and Novice, depth 2
+    /// within 150 ms for Easy, depth 3 within 300 ms for Intermediate, depth 4 within
+    /// 400 ms for Medium, depth 5 within 600 ms for Advanced, depth 7 within 700 ms for
+    /// Strong, and up to 900 ms with no depth cap for Hard.
     pub fn budget(self) -> Limits {
         self.style().budget
     }
 
-    /// The name used by the engine protocol: `Easy`, `Medium`, `Hard`.
+    /// The name used by the engine protocol and the match command: `Beginner`, `Novice`,
+    /// `Easy`, `Intermediate`, `Medium`, `Advanced`, `Strong`, `Hard`.
     pub fn name(self) -> &'static str {
         match self {
+            Level::Beginner => "Beginner",
+            Level::Novice => "Novice",
             Level::Easy => "Easy",
+            Level::Intermediate => "Intermediate",
             Level::Medium => "Medium",
+            Level::Advanced => "Advanced",
+            Level::Strong => "Strong",
             Level::Hard => "Hard",
         }
     }
@@ -55,36 +90,33 @@ impl Level {
             .find(|l| l.name().eq_ignore_ascii_case(name))
     }
 
+    /// The level's place on the ladder: 1 for the weakest.
+    pub fn rank(self) -> usize {
+        Level::ALL
+            .iter()
+            .position(|l| *l == self)
+            .map_or(0, |i| i + 1)
+    }
+
     fn style(self) -> Style {
-        let ms = |n| Some(Duration::from_millis(n));
+        let style = |depth, ms, margin, temperature| Style {
+            budget: Limits {
+                depth,
+                nodes: None,
+                time: Some(Duration::from_millis(ms)),
+            },
+            margin,
+            temperature,
+        };
         match self {
-            Level::Easy => Style {
-                budget: Limits {
-                    depth: Some(2),
-                    nodes: None,
-                    time: ms(150),
-                },
-                margin: 110,
-                temperature: 35.0,
-            },
-            Level::Medium => Style {
-                budget: Limits {
-                    depth: Some(4),
-                    nodes: None,
-                    time: ms(400),
-                },
-                margin: 45,
-                temperature: 15.0,
-            },
-            Level::Hard => Style {
-                budget: Limits {
-                    depth: None,
-                    nodes: None,
-                    time: ms(900),
-                },
-                margin: 0,
-                temperature: 1.0,
-            },
+            Level::Beginner => style(Some(1), 100, 300, 70.0),
+            Level::Novice => style(Some(1), 100, 150, 40.0),
+            Level::Easy => style(Some(2), 150, 110, 35.0),
+            Level::Intermediate => style(Some(3), 300, 70, 20.0),
+            Level::Medium => style(Some(4), 400, 45, 15.0),
+            Level::Advanced => style(Some(5), 600, 20, 8.0),
+            Level::Strong => style(Some(7), 700, 10, 4.0),
+            Level::Hard => style(None, 900, 0, 1.0),
         }
     }
 }

@@ -179,8 +179,8 @@ impl Engine {
         search::iterate(&mut s, game, max_depth, resumed, on_info)
     }
 
-    /// The move `level` plays: Hard searches to its budget and plays the best move; Easy
-    /// and Medium search shallower and pick among the good moves with weighted chance,
+    /// The move `level` plays: Hard searches to its budget and plays the best move; the
+    /// other levels search shallower and pick among the good moves with weighted chance,
     /// reproducibly for a given `seed`. `cap` tightens the level's own budget (its depth
     /// cap and its randomness still apply).
     pub fn choose(

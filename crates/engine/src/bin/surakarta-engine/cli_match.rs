@@ -14,24 +14,127 @@ Usage: surakarta-engine match --a PLAYER --b PLAYER --games N [--movetime MS] [-
                               [--threads T] [--opening-plies K] [--seed S]
 
 Plays N games between A and B, alternating colours; each pair of games starts from the same
-opening of K random plies (default 2), one with each colour. PLAYER is Easy, Medium, Hard or
-Random (a uniformly random mover). --movetime caps each move (the level's own depth cap
-and randomness still apply); --a-movetime and --b-movetime set it for one player. Games run on T threads at once (default 1). Prints A's wins,
-draws and losses, A's score with a 95% interval, and the average game length in plies.";
+opening of K random plies (default 2), one with each colour. PLAYER is a level (Beginner,
+Easy, Medium, Hard), Random (a uniformly random mover), FirstTimer (a newcomer: takes a
+stone whenever it can, any it sees, and otherwise moves at random, never looking at the
+reply) or engine:PROGRAM (another program speaking `surakarta-engine engine`'s protocol,
+started as `PROGRAM engine`, at its default level; a program that fails to answer loses
+the game). --movetime caps each move (the level's own depth cap and randomness still
+apply); --a-movetime and --b-movetime set it for one player. Games run on T threads at
+once (default 1). Prints A's wins, draws and losses, A's score with a 95% interval, and
+the average game length in plies.";
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 enum Player {
     Level(Level),
     Random,
+    FirstTimer,
+    Program(String),
 }
 
 fn player(name: &str) -> Result<Player, String> {
     if name.eq_ignore_ascii_case("random") {
         return Ok(Player::Random);
     }
-    Level::from_name(name)
-        .map(Player::Level)
-        .ok_or_else(|| format!("unknown player {name:?}: Easy, Medium, Hard or Random"))
+    if name.eq_ignore_ascii_case("firsttimer") || name.eq_ignore_ascii_case("first-timer") {
+        return Ok(Player::FirstTimer);
+    }
+    if let Some(program) = name.strip_prefix("engine:") {
+        if program.is_empty() {
+            return Err("engine: needs a program, as in engine:./surakarta-engine".to_owned());
+        }
+        return Ok(Player::Program(program.to_owned()));
+    }
+    Level::from_name(name).map(Player::Level).ok_or_else(|| {
+        format!(
+            "unknown player {name:?}: Beginner, Easy, Medium, Hard, Random, FirstTimer or engine:PROGRAM"
+        )
+    })
+}
+
+/// Another engine program, spoken to through the protocol.
+struct Program {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+}
+
+impl Program {
+    fn start(path: &str) -> Result<Program, String> {
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(path)
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {path}: {e}"))?;
+        let input = child.stdin.take().ok_or("no stdin")?;
+        let output = std::io::BufRead::lines(std::io::BufReader::new(
+            child.stdout.take().ok_or("no stdout")?,
+        ));
+        let mut p = Program {
+            child,
+            input,
+            output,
+        };
+        p.send("uci")?;
+        p.wait_for(|l| l == "uciok")?;
+        Ok(p)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        use std::io::Write;
+        writeln!(self.input, "{line}")
+            .and_then(|_| self.input.flush())
+            .map_err(|e| format!("the program stopped listening: {e}"))
+    }
+
+    fn wait_for(&mut self, done: impl Fn(&str) -> bool) -> Result<String, String> {
+        for line in self.output.by_ref() {
+            let line = line.map_err(|e| format!("the program's output: {e}"))?;
+            if done(&line) {
+                return Ok(line);
+            }
+        }
+        Err("the program ended".to_owned())
+    }
+
+    /// The program's move in `game`, thinking for `cap`'s time (if any).
+    fn choose(&mut self, game: &Game, cap: Limits) -> Result<Move, String> {
+        let mut line = format!("position fen {}", game.start());
+        if !game.history().is_empty() {
+            line.push_str(" moves");
+            for m in game.history() {
+                line.push(' ');
+                line.push_str(&m.to_string());
+            }
+        }
+        self.send(&format!("setoption name Ruleset value {}", game.rules()))?;
+        self.send(&line)?;
+        match cap.time {
+            Some(t) => self.send(&format!("go movetime {}", t.as_millis()))?,
+            None => self.send("go")?,
+        }
+        let answer = self.wait_for(|l| l.starts_with("bestmove"))?;
+        let text = answer.trim_start_matches("bestmove").trim();
+        let m: Move = text
+            .parse()
+            .map_err(|e| format!("the program's move {text:?}: {e}"))?;
+        game.moves()
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|x| x.from == m.from && x.to == m.to)
+            .ok_or_else(|| format!("the program played {text}, which is not legal"))
+    }
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
 }
 
 struct Settings {
@@ -45,7 +148,12 @@ struct Settings {
 }
 
 /// Plays one game; returns A's score (1, 0.5, 0) and the number of plies.
-fn play_game(set: &Settings, index: usize, engines: &mut [Engine; 2]) -> (f64, usize) {
+fn play_game(
+    set: &Settings,
+    index: usize,
+    engines: &mut [Engine; 2],
+    programs: &mut [Option<Program>; 2],
+) -> (f64, usize) {
     let pair = (index / 2) as u64;
     let a_side = if index.is_multiple_of(2) {
         Side::Red
@@ -70,13 +178,42 @@ fn play_game(set: &Settings, index: usize, engines: &mut [Engine; 2]) -> (f64, u
     while game.outcome().is_none() {
         let side = game.side_to_move();
         let i = usize::from(side != a_side);
-        let (who, engine, cap) = ([set.a, set.b][i], &mut engines[i], set.caps[i]);
+        let (who, engine, cap) = ([&set.a, &set.b][i], &mut engines[i], set.caps[i]);
         let m: Move = match who {
             Player::Random => {
                 let moves = game.moves();
                 moves.as_slice()[random.random_range(0..moves.len())]
             }
-            Player::Level(level) => {
+            Player::FirstTimer => {
+                let moves = game.moves();
+                let captures: Vec<Move> = moves
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .filter(|m| m.capture)
+                    .collect();
+                if captures.is_empty() {
+                    moves.as_slice()[random.random_range(0..moves.len())]
+                } else {
+                    captures[random.random_range(0..captures.len())]
+                }
+            }
+            Player::Program(_) => {
+                let answer = match programs[i].as_mut() {
+                    Some(program) => program.choose(&game, cap),
+                    None => Err("the program did not start".to_owned()),
+                };
+                match answer {
+                    Ok(m) => m,
+                    Err(e) => {
+                        eprintln!("game {index}: {e}; it loses");
+                        programs[i] = None;
+                        game.resign(side);
+                        break;
+                    }
+                }
+            }
+            &Player::Level(level) => {
                 let started = Instant::now();
                 let clock = || started.elapsed();
                 let ctl = SearchControl {
@@ -160,12 +297,27 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let (set, next, results) = (Arc::clone(&set), Arc::clone(&next), Arc::clone(&results));
             std::thread::spawn(move || {
                 let mut engines = [Engine::new(32), Engine::new(32)];
+                let mut programs = [None, None];
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= set.games {
                         break;
                     }
-                    let r = play_game(&set, i, &mut engines);
+                    for (program, who) in programs.iter_mut().zip([&set.a, &set.b]) {
+                        if let Player::Program(path) = who {
+                            // One program per seat for the thread's games, a new one
+                            // after a failure; ucinewgame clears its memory between games.
+                            if program.is_none() {
+                                *program = Program::start(path).map_err(|e| eprintln!("{e}")).ok();
+                            }
+                            if let Some(p) = program.as_mut()
+                                && p.send("ucinewgame").is_err()
+                            {
+                                *program = None;
+                            }
+                        }
+                    }
+                    let r = play_game(&set, i, &mut engines, &mut programs);
                     results.lock().unwrap_or_else(|p| p.into_inner()).push(r);
                 }
             })
