@@ -8,7 +8,7 @@ mod common;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use common::*;
-use surakarta::bars::status::{CountText, HintText, TurnText};
+use surakarta::bars::status::{CountText, CounterText, HintText, TurnText};
 use surakarta::session::{Mode, Turn};
 use surakarta::ui::widgets::ButtonId;
 use surakarta_engine::Side;
@@ -190,7 +190,7 @@ fn the_level_is_shown_during_a_game_against_the_computer() {
         },
     );
     app.update();
-    assert!(text_of::<CountText>(&mut app).ends_with("· Hard"));
+    assert_eq!(text_of::<CounterText>(&mut app), "Hard · No capture 0/50");
 }
 
 #[test]

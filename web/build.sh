@@ -28,12 +28,31 @@ fi
 registry="${CARGO_HOME:-$HOME/.cargo}/registry/src"
 here=$(pwd)
 remap="--remap-path-prefix=$registry=/cargo --remap-path-prefix=$here=/surakarta"
-RUSTFLAGS="${RUSTFLAGS:-} $remap" \
+# The standard library rebuilt with the wasm (`rustup component add rust-src`), so that a
+# panic aborts at once, without the code that formats and reports it, and without the
+# file/line strings of every possible panic: 3.46 -> 3.27 MB of brotli (docs/web.md).
+# These are unstable compiler switches; RUSTC_BOOTSTRAP=1 lets this stable toolchain take
+# them, for this build only. SURAKARTA_WEB_STABLE=1 builds without them (larger, same game).
+small=()
+smallflags=""
+if [ "${SURAKARTA_WEB_STABLE:-}" != 1 ]; then
+    sysroot=$(rustc --print sysroot)
+    if [ ! -d "$sysroot/lib/rustlib/src/rust/library" ]; then
+        echo "web/build.sh: needs the standard library's source: rustup component add rust-src" >&2
+        echo "  (or SURAKARTA_WEB_STABLE=1 web/build.sh for a larger build without it)" >&2
+        exit 1
+    fi
+    export RUSTC_BOOTSTRAP=1
+    small=(-Zbuild-std=std,panic_abort)
+    smallflags="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
+fi
+RUSTFLAGS="${RUSTFLAGS:-} $remap $smallflags" \
 cargo build --profile "$profile" --target wasm32-unknown-unknown --bin surakarta \
-    --no-default-features ${features:+--features "$features"}
+    "${small[@]}" --no-default-features ${features:+--features "$features"}
 # The computer player's own small wasm, for the Web Worker (crates/worker, web/worker.js).
-RUSTFLAGS="${RUSTFLAGS:-} $remap" \
-cargo build --profile "$profile" --target wasm32-unknown-unknown -p surakarta-worker --lib
+RUSTFLAGS="${RUSTFLAGS:-} $remap $smallflags" \
+cargo build --profile "$profile" --target wasm32-unknown-unknown -p surakarta-worker --lib \
+    "${small[@]}"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$out" --out-name surakarta \

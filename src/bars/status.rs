@@ -7,6 +7,7 @@
 use crate::GameSet;
 use crate::computer::Computer;
 use crate::i18n::Strings;
+use crate::layout::BoardLayout;
 use crate::panels::new_game::level_key;
 use crate::persist::Notice;
 use crate::screens::review::{Review, review_line};
@@ -132,30 +133,34 @@ fn show_turn(
     set_text(&mut texts, &line);
 }
 
-/// Stones left on each side, and the level of a game against the computer.
+/// Stones left on each side.
 fn show_counts(seen: Seen, strings: Res<Strings>, mut texts: Query<&mut Text, With<CountText>>) {
     let (pos, _) = seen.now();
     let count = |side| format!("{} {}", strings.side(side), pos.stones(side).count());
-    let mut line = strings.fill(
+    let line = strings.fill(
         "count.stones",
         &[("red", count(Side::Red)), ("black", count(Side::Black))],
     );
-    if let Mode::VsComputer { level, .. } = seen.mode()
-        && !seen.board.practising()
-    {
-        line = format!("{line} · {}", strings.get(level_key(level)));
-    }
     set_text(&mut texts, &line);
 }
 
-/// The rule set's counters: plies since a capture, plies played.
+/// The level of a game against the computer, then the rule set's counters: plies since a
+/// capture, plies played. (The level is on this short line, not with the counts, so that
+/// the longest names fit a 360-point phone in every language.)
 fn show_counters(
     seen: Seen,
     strings: Res<Strings>,
+    layout: Res<BoardLayout>,
     mut texts: Query<&mut Text, With<CounterText>>,
 ) {
     let (pos, _) = seen.now();
     let rules = seen.board.session().game.rules();
+    let mut level = None;
+    if let Mode::VsComputer { level: l, .. } = seen.mode()
+        && !seen.board.practising()
+    {
+        level = Some(strings.get(level_key(l)));
+    }
     let mut counters = Vec::new();
     if let Some(limit) = rules.no_capture_limit {
         counters.push(strings.fill(
@@ -172,7 +177,16 @@ fn show_counters(
             &[("n", pos.plies().to_string()), ("limit", limit.to_string())],
         ));
     }
-    set_text(&mut texts, &counters.join("     "));
+    let line = counters.join("     ");
+    // Beside the board (landscape) the bar is narrow: the level gets a line of its own
+    // rather than a break inside the counter's words.
+    let line = match level {
+        Some(level) if line.is_empty() => level,
+        Some(level) if !layout.portrait => format!("{level}\n{line}"),
+        Some(level) => format!("{level} · {line}"),
+        None => line,
+    };
+    set_text(&mut texts, &line);
 }
 
 /// What the line under the counts can say, most pressing first.

@@ -5,7 +5,7 @@
 //! ones likelier (weights `exp((score - best) / temperature)`); a forced win is always
 //! taken. The ladder is measured by matches (README): the weakest scores about half
 //! against a newcomer who takes every stone they can and otherwise moves at random, and
-//! each level scores 85-91% against the one below it.
+//! each level scores 83-90% against the one below it (Hard 95% against Strong).
 
 use super::search::{MATE_BOUND, Searcher};
 use super::{Engine, Limits, SearchControl, SearchResult};

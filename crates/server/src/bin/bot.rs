@@ -8,8 +8,9 @@
 //!
 //! `new` creates a game and prints its id and invite on the first line of output; `join`
 //! takes the free seat of a game. The bot then plays with the engine's computer player
-//! (LEVEL: Easy, Medium or Hard; default Medium) until the game ends, declines draw offers,
-//! and reconnects by itself when the connection drops. It prints the result and exits.
+//! (LEVEL: one of the engine's levels, Beginner to Hard; default Medium) until the game
+//! ends, declines draw offers, and reconnects by itself when the connection drops. It
+//! prints the result and exits.
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -153,7 +154,8 @@ async fn main() {
         Some(name) => match Level::from_name(name) {
             Some(level) => level,
             None => {
-                eprintln!("level {name:?}: Easy, Medium or Hard");
+                let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+                eprintln!("level {name:?}: one of {}", names.join(", "));
                 std::process::exit(2);
             }
         },
