@@ -10,7 +10,7 @@ use crate::session::OnBoard;
 use crate::theme::Theme;
 use crate::ui::press::Press;
 use crate::ui::widgets::{
-    Cards, KeptScroll, back_row, button, choice, clear_card, label, paragraph, row,
+    Cards, KeptScroll, back_row, button, choice, clear_card, label, one_line, paragraph, row,
 };
 use crate::{GameSet, Panel, Screen};
 use bevy::prelude::*;
@@ -213,13 +213,7 @@ fn spawn(
                 c.spawn(paragraph(strings.get("moves.none"), theme));
             }
             for (number, moves) in list {
-                c.spawn(Node {
-                    flex_shrink: 0.0,
-                    flex_direction: FlexDirection::Row,
-                    align_items: AlignItems::Center,
-                    ..default()
-                })
-                .with_children(|r| {
+                c.spawn(one_line()).with_children(|r| {
                     r.spawn((
                         Text::new(number),
                         TextFont {

@@ -8,7 +8,7 @@ use crate::session::{Command, Mode, Session, Start};
 use crate::settings::Settings;
 use crate::ui::press::Press;
 use crate::ui::widgets::{
-    Cards, button, choice, clear_card, close_panel, label, on_off, row, styled_button,
+    Cards, button, choice, clear_card, close_panel, label, on_off, one_line, row, styled_button,
 };
 use crate::{GameSet, Panel};
 use bevy::ecs::system::SystemParam;
@@ -186,13 +186,7 @@ fn spawn(mut cards: Cards, now: Res<NewGameChoice>, settings: Res<Settings>) {
                 ],
             );
             // One line whatever the language: the name gives way, not the buttons.
-            c.spawn(Node {
-                flex_shrink: 0.0,
-                flex_direction: FlexDirection::Row,
-                align_items: AlignItems::Center,
-                ..default()
-            })
-            .with_children(|r| {
+            c.spawn(one_line()).with_children(|r| {
                 let step_button = |r: &mut ChildSpawnerCommands, step: isize, key: &str| {
                     let can = climb(now.level, step) != now.level;
                     let (bg, ink) = if can {

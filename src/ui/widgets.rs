@@ -366,6 +366,16 @@ pub fn row() -> impl Bundle {
     }
 }
 
+/// A row that never wraps, its items centred on one line (a stepper, a line of moves).
+pub fn one_line() -> impl Bundle {
+    Node {
+        flex_shrink: 0.0,
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        ..default()
+    }
+}
+
 /// "Name: On" or "Name: Off".
 pub fn on_off(strings: &Strings, key: &str, on: bool) -> String {
     let state = strings.get(if on { "on.on" } else { "on.off" });
