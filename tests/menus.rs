@@ -401,6 +401,19 @@ fn the_level_stepper_climbs_the_ladder_and_the_game_is_played_at_the_level_shown
     assert!(t.contains(&"Beginner".to_owned()), "{t:?}");
     press(&mut app, "newgame.easier");
     assert_eq!(shown(&mut app).0.as_deref(), Some("Level 1 of 8"));
+    // A screen reader hears the faded Easier as unavailable, Harder as a button to press.
+    let unavailable = |app: &mut App, id: &str| {
+        app.world_mut()
+            .query::<(
+                &surakarta::ui::widgets::ButtonId,
+                &bevy::a11y::AccessibilityNode,
+            )>()
+            .iter(app.world())
+            .find(|(b, _)| b.0 == id)
+            .map(|(_, n)| n.is_disabled())
+    };
+    assert_eq!(unavailable(&mut app, "newgame.easier"), Some(true));
+    assert_eq!(unavailable(&mut app, "newgame.harder"), Some(false));
     // Up one rung, and the game starts at the level the card showed.
     press(&mut app, "newgame.harder");
     assert!(texts(&mut app).contains(&"Novice".to_owned()));

@@ -200,6 +200,12 @@ fn spawn(mut cards: Cards, now: Res<NewGameChoice>, settings: Res<Settings>) {
                         button.observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
                             choice.level = climb(choice.level, step);
                         });
+                    } else {
+                        // A screen reader says it is unavailable, as the fading shows.
+                        let mut spoken = accesskit::Node::new(accesskit::Role::Button);
+                        spoken.set_label(strings.get(key));
+                        spoken.set_disabled();
+                        button.insert(bevy::a11y::AccessibilityNode::from(spoken));
                     }
                 };
                 step_button(r, -1, "newgame.easier");
