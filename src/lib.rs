@@ -21,6 +21,7 @@ pub mod geometry;
 pub mod i18n;
 pub mod input;
 pub mod layout;
+pub mod online;
 pub mod options;
 pub mod page;
 pub mod panels;
@@ -86,6 +87,8 @@ pub enum Panel {
     Strategy,
     /// The moves of the game on the board (in a review: tap one to go there).
     Moves,
+    /// The link that invites a friend to an online game, to share or copy.
+    Invite,
 }
 
 impl Panel {
@@ -106,6 +109,7 @@ impl Panel {
             Panel::Offer => "offer",
             Panel::Strategy => "strategy",
             Panel::Moves => "moves",
+            Panel::Invite => "invite",
         })
     }
 }
@@ -165,6 +169,7 @@ pub fn plugin(app: &mut App) {
         platform::plugin,
         accessibility::plugin,
         awake::plugin,
+        online::plugin,
     ));
     #[cfg(feature = "dev")]
     app.add_plugins(dev_tools::report::plugin);

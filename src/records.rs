@@ -279,6 +279,7 @@ pub fn player_name(name: &str, strings: &Strings) -> String {
             )],
         ),
         ("Player", _) => strings.get("records.player"),
+        ("Friend (online)", _) => strings.get("records.friend"),
         ("Red", _) => strings.side(surakarta_engine::Side::Red),
         ("Black", _) => strings.side(surakarta_engine::Side::Black),
         _ => name.to_owned(),

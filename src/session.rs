@@ -43,6 +43,9 @@ pub enum Mode {
     VsComputer { human: Side, level: Level },
     /// Two people sharing one device.
     TwoPlayers,
+    /// A person against a friend on another device, through the game server
+    /// (`online/`); `me` is this device's side.
+    Online { me: Side },
 }
 
 /// The game on the board and who plays it.
@@ -54,6 +57,8 @@ pub struct Session {
     pub seed: u64,
     /// The result has been counted in the player's statistics.
     pub counted: bool,
+    /// In an online game, this device's seat in it.
+    pub online: Option<crate::online::Seat>,
 }
 
 impl Default for Session {
@@ -68,6 +73,7 @@ impl Default for Session {
             // seeds (and so the record names) of the games before it.
             seed: rand::random(),
             counted: false,
+            online: None,
         }
     }
 }
@@ -78,7 +84,13 @@ impl Session {
         match self.mode {
             Mode::VsComputer { human, .. } => human == side,
             Mode::TwoPlayers => true,
+            Mode::Online { me } => me == side,
         }
+    }
+
+    /// True in a game against a friend online.
+    pub fn is_online(&self) -> bool {
+        matches!(self.mode, Mode::Online { .. })
     }
 
     /// True when moves have been played and the game has not ended: something to lose.
@@ -95,7 +107,7 @@ impl Session {
     pub fn level(&self) -> Option<Level> {
         match self.mode {
             Mode::VsComputer { level, .. } => Some(level),
-            Mode::TwoPlayers => None,
+            Mode::TwoPlayers | Mode::Online { .. } => None,
         }
     }
 }
@@ -196,6 +208,8 @@ pub enum Turn {
     Waiting,
     /// The computer is choosing its move on a background task.
     Thinking,
+    /// An online game's friend is choosing their move on their own device.
+    Remote,
     /// A move (or the board's turn) is being animated; taps change nothing.
     Animating,
     /// The game has ended.
@@ -260,6 +274,8 @@ pub fn settled_turn(session: &Session) -> Turn {
         Turn::Over
     } else if session.is_human(session.game.side_to_move()) {
         Turn::Waiting
+    } else if session.is_online() {
+        Turn::Remote
     } else {
         Turn::Thinking
     }
@@ -295,6 +311,7 @@ fn handle_commands(
                     mode,
                     seed,
                     counted: false,
+                    online: None,
                 };
                 (*screen).set_if_neq(Screen::Game);
                 next.set(settled_turn(own));
@@ -344,9 +361,14 @@ fn handle_commands(
 pub fn undo(session: &mut Session) {
     let mode = session.mode;
     let game = &mut session.game;
-    let Mode::VsComputer { human, .. } = mode else {
-        game.undo();
-        return;
+    let human = match mode {
+        Mode::VsComputer { human, .. } => human,
+        Mode::TwoPlayers => {
+            game.undo();
+            return;
+        }
+        // A move sent to a friend is theirs to answer: nothing is taken back.
+        Mode::Online { .. } => return,
     };
     let before = game.clone();
     while game.undo().is_some() {
@@ -368,6 +390,7 @@ pub fn redo(session: &mut Session) {
         Mode::TwoPlayers => {
             game.redo();
         }
+        Mode::Online { .. } => {}
         Mode::VsComputer { human, .. } => {
             while game.redo().is_some() {
                 if game.side_to_move() == human || game.outcome().is_some() {

@@ -71,6 +71,9 @@ pub struct Settings {
     /// A tick when a step lands, a knock for a capture, a pattern at the end, where the
     /// device can vibrate.
     pub haptics: bool,
+    /// The online games' server, `http(s)://host[:port]`; `None`: none set (in a browser,
+    /// the page's own server is used).
+    pub server: Option<String>,
     /// The ids of the tutorial's lessons passed.
     pub tutorial_passed: std::collections::BTreeSet<String>,
 }
@@ -87,12 +90,28 @@ impl Default for Settings {
             theme: ThemeKind::Classic,
             sound: true,
             haptics: true,
+            server: None,
             tutorial_passed: Default::default(),
         }
     }
 }
 
 impl Settings {
+    /// The server online games are created on: the one set, or in a browser the page's
+    /// own (the server that serves the web build serves the games too).
+    pub fn online_server(&self) -> Option<String> {
+        if self.server.is_some() {
+            return self.server.clone();
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let origin = web_sys::window()?.location().origin().ok()?;
+            crate::online::wire::server_address(&origin)
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        None
+    }
+
     /// The language the settings ask for, or the device's.
     pub fn chosen_language(&self) -> Language {
         self.language.unwrap_or_else(Language::from_device)

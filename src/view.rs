@@ -37,7 +37,7 @@ fn spawn_camera(mut commands: Commands) {
 /// Whether the board should face Black (turned half a circle).
 pub fn faces_black(session: &Session, settings: &Settings) -> bool {
     match session.mode {
-        Mode::VsComputer { human, .. } => human == Side::Black,
+        Mode::VsComputer { human, .. } | Mode::Online { me: human } => human == Side::Black,
         Mode::TwoPlayers => settings.turn_board && session.game.side_to_move() == Side::Black,
     }
 }

@@ -27,6 +27,7 @@ fn mid_game() -> Session {
         },
         seed: 99,
         counted: false,
+        online: None,
     }
 }
 
@@ -56,6 +57,7 @@ fn settings_and_statistics_round_trip() {
         theme: surakarta::theme::ThemeKind::HighContrast,
         sound: false,
         haptics: false,
+        server: Some("https://play.example.org:8443".into()),
         tutorial_passed: ["step".to_owned()].into_iter().collect(),
     };
     let mut stats = Stats::default();
@@ -64,6 +66,34 @@ fn settings_and_statistics_round_trip() {
     let (s, t) = SavedSettings::parse(&text).unwrap();
     assert_eq!(s, settings);
     assert_eq!(t, stats.0);
+}
+
+#[test]
+fn an_online_game_saves_its_seat_and_a_damaged_seat_is_refused() {
+    let mut session = mid_game();
+    session.mode = Mode::Online { me: Side::Black };
+    session.online = Some(surakarta::online::Seat {
+        server: "http://127.0.0.1:8080".into(),
+        id: "k3mpq8x2ra".into(),
+        side: Side::Black,
+        token: "ab".repeat(32),
+    });
+    let text = serde_json::to_string(&SavedGame::from_session(&session)).unwrap();
+    let back = SavedGame::parse(&text).unwrap();
+    assert_eq!(back.mode, session.mode);
+    assert_eq!(back.online, session.online);
+    assert_eq!(back.game, session.game);
+    // A token, an id or a server that was tampered with: the save is not used.
+    for (from, to) in [
+        ("abababab", "ab/../ab"),
+        ("k3mpq8x2ra", "k3m/../x"),
+        ("http://127.0.0.1:8080", "javascript:alert(1)"),
+    ] {
+        let bad = text.replace(from, to);
+        assert!(SavedGame::parse(&bad).is_err(), "{bad}");
+    }
+    let no_seat = text.replace("\"online\"", "\"elsewhere\"");
+    assert!(SavedGame::parse(&no_seat).is_err());
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The phones' project files, read as the build tools would: no NDK or Xcode here, so what
-//! can be checked of them is checked here. Android asks for VIBRATE and nothing else (no
-//! INTERNET: the game is offline), takes records shared to it, and every method the Rust
+//! can be checked of them is checked here. Android asks for INTERNET (online games) and
+//! VIBRATE and nothing else, takes records shared to it and opens its server's invite
+//! links, and every method the Rust
 //! side calls through JNI exists in MainActivity.java with the same types; the iOS bundle
 //! ships `assets/`, links AudioToolbox, and takes record files.
 
@@ -12,15 +13,23 @@ fn read(path: &str) -> String {
 }
 
 #[test]
-fn android_asks_for_vibration_only_and_takes_shared_records() {
+fn android_asks_for_the_network_and_vibration_only_and_takes_records_and_invites() {
     let manifest = read("android/app/src/main/AndroidManifest.xml");
     let permissions: Vec<&str> = manifest
         .split("<uses-permission")
         .skip(1)
         .filter_map(|p| p.split('"').nth(1))
         .collect();
-    assert_eq!(permissions, ["android.permission.VIBRATE"]);
-    assert!(!manifest.contains("android.permission.INTERNET"));
+    assert_eq!(
+        permissions,
+        ["android.permission.INTERNET", "android.permission.VIBRATE"]
+    );
+    // The invite links of the server the build is made for; the Gradle property names it
+    // and the build script passes it on.
+    assert!(manifest.contains("android:host=\"${inviteHost}\""));
+    assert!(manifest.contains("android:scheme=\"https\""));
+    assert!(read("android/app/build.gradle").contains("surakartaInviteHost"));
+    assert!(read("android/gradle.properties").contains("surakartaInviteHost=invite.invalid"));
     for wanted in [
         "android.intent.action.SEND",
         "android.intent.action.VIEW",

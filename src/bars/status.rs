@@ -125,8 +125,11 @@ fn show_turn(
     } else if thinking {
         let dots = (time.elapsed_secs() * 2.5) as usize % 4;
         format!("{}{}", strings.get("turn.thinking"), ".".repeat(dots))
-    } else if matches!(seen.mode(), Mode::VsComputer { human, .. } if human == side) {
+    } else if matches!(seen.mode(), Mode::VsComputer { human, .. } | Mode::Online { me: human } if human == side)
+    {
         strings.get("turn.your_move")
+    } else if matches!(seen.mode(), Mode::Online { .. }) {
+        strings.get("turn.friend")
     } else {
         strings.fill("turn.to_move", &[("side", strings.side(side))])
     };
@@ -150,6 +153,7 @@ fn show_counts(seen: Seen, strings: Res<Strings>, mut texts: Query<&mut Text, Wi
 fn show_counters(
     seen: Seen,
     strings: Res<Strings>,
+    link: Res<crate::online::Link>,
     layout: Res<BoardLayout>,
     mut texts: Query<&mut Text, With<CounterText>>,
 ) {
@@ -160,6 +164,10 @@ fn show_counters(
         && !seen.board.practising()
     {
         level = Some(strings.get(level_key(l)));
+    }
+    // An online game's connection, where a computer game names its level.
+    if matches!(seen.mode(), Mode::Online { .. }) && !seen.board.practising() {
+        level = Some(link.line(&strings)).filter(|l| !l.is_empty());
     }
     let mut counters = Vec::new();
     if let Some(limit) = rules.no_capture_limit {

@@ -126,6 +126,7 @@ pub fn report(world: &mut World) -> Value {
             "level": level.name(),
         }),
         Mode::TwoPlayers => json!({"kind": "two-players"}),
+        Mode::Online { me } => json!({"kind": "online", "human": me.to_string()}),
     };
     let history: Vec<String> = game.history().iter().map(|m| m.to_string()).collect();
     let outcome = game.outcome().map(|o| format!("{:?}", o.winner));

@@ -43,6 +43,8 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
             "end.offer_draw.two",
             &[("other", strings.side(mover.other()))],
         )
+    } else if session.is_online() {
+        strings.get("end.offer_draw.online")
     } else {
         strings.get("end.offer_draw.computer")
     };
@@ -108,6 +110,7 @@ struct EndIt<'w> {
     commands: MessageWriter<'w, Command>,
     notice: ResMut<'w, Notice>,
     strings: Res<'w, Strings>,
+    ask: MessageWriter<'w, crate::online::Ask>,
 }
 
 impl EndIt<'_> {
@@ -117,6 +120,15 @@ impl EndIt<'_> {
             Mode::TwoPlayers => {
                 self.offer.0 = Some((proposal, game.side_to_move()));
                 (*self.panel).set_if_neq(Panel::Offer);
+            }
+            Mode::Online { .. } => {
+                // The friend answers on their device; the server tells both.
+                self.ask.write(crate::online::Ask::Say(
+                    crate::online::wire::Outgoing::OfferDraw,
+                ));
+                self.notice.0 = Some(self.strings.get("notice.draw_offered.online"));
+                (*self.screen).set_if_neq(Screen::Game);
+                (*self.panel).set_if_neq(Panel::None);
             }
             Mode::VsComputer { human, .. } => {
                 // A short search, at once: the answer does not keep the player waiting.

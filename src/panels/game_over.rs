@@ -25,8 +25,10 @@ pub fn title_key(session: &Session) -> Option<&'static str> {
     let outcome = session.game.outcome()?;
     Some(match (outcome.winner, session.mode) {
         (None, _) => "over.draw",
-        (Some(w), Mode::VsComputer { human, .. }) if w == human => "over.you_win",
-        (Some(_), Mode::VsComputer { .. }) => "over.you_lose",
+        (Some(w), Mode::VsComputer { human, .. } | Mode::Online { me: human }) if w == human => {
+            "over.you_win"
+        }
+        (Some(_), Mode::VsComputer { .. } | Mode::Online { .. }) => "over.you_lose",
         (Some(Side::Red), Mode::TwoPlayers) => "over.red_wins",
         (Some(Side::Black), Mode::TwoPlayers) => "over.black_wins",
     })

@@ -4,6 +4,7 @@
 
 pub mod end_game;
 pub mod game_over;
+pub mod invite;
 pub mod leave;
 pub mod moves;
 pub mod new_game;
@@ -33,5 +34,6 @@ pub(super) fn plugin(app: &mut App) {
         offer::plugin,
         strategy::plugin,
         moves::plugin,
+        invite::plugin,
     ));
 }

@@ -8,7 +8,8 @@ use crate::session::{Command, Mode, Session, Start};
 use crate::settings::Settings;
 use crate::ui::press::Press;
 use crate::ui::widgets::{
-    Cards, button, choice, clear_card, close_panel, label, on_off, one_line, row, styled_button,
+    Cards, button, choice, clear_card, close_panel, label, on_off, one_line, paragraph, row,
+    styled_button,
 };
 use crate::{GameSet, Panel};
 use bevy::ecs::system::SystemParam;
@@ -39,6 +40,8 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NewGameChoice {
     pub two_players: bool,
+    /// A game against a friend online (colour and rule set only).
+    pub online: bool,
     /// `None`: a random colour.
     pub colour: Option<Side>,
     pub level: Level,
@@ -53,6 +56,7 @@ impl Default for NewGameChoice {
     fn default() -> Self {
         NewGameChoice {
             two_players: false,
+            online: false,
             colour: Some(Side::Red),
             level: Level::Medium,
             rules: Ruleset::default(),
@@ -96,6 +100,15 @@ impl OpenNewGame<'_> {
         self.open_in(two_players, rules, from);
     }
 
+    /// For a game against a friend online, in the rule set chosen in the settings.
+    pub fn open_online(&mut self) {
+        self.choice.online = true;
+        self.choice.two_players = false;
+        self.choice.rules = self.settings.rules;
+        self.choice.from = Start::Fresh;
+        (*self.panel).set_if_neq(Panel::NewGame);
+    }
+
     /// Shows another panel instead (a screen that opens either).
     pub fn show(&mut self, panel: Panel) {
         (*self.panel).set_if_neq(panel);
@@ -106,6 +119,7 @@ impl OpenNewGame<'_> {
         if let Some(two) = two_players {
             self.choice.two_players = two;
         }
+        self.choice.online = false;
         self.choice.rules = rules;
         self.choice.from = from;
         (*self.panel).set_if_neq(Panel::NewGame);
@@ -135,9 +149,29 @@ fn climb(level: Level, step: isize) -> Level {
 fn spawn(mut cards: Cards, now: Res<NewGameChoice>, settings: Res<Settings>) {
     let now = *now;
     let turn_board = settings.turn_board;
+    let server = settings.online_server();
     cards.spawn(
         DespawnOnExit(Panel::NewGame),
         |c, strings, theme| {
+            if now.online {
+                c.spawn(label(strings.get("newgame.online"), 28.0, theme));
+                colour_row(c, now, strings, theme);
+                let rules = now.rules.preset_id().map_or_else(
+                    || now.rules.to_string(),
+                    |id| strings.get(&format!("rules.{id}")),
+                );
+                c.spawn(label(
+                    strings.fill("newgame.online_rules", &[("rules", rules)]),
+                    17.0,
+                    theme,
+                ));
+                let server = match server {
+                    Some(s) => strings.fill("newgame.online_server", &[("server", s)]),
+                    None => strings.get("online.no_server"),
+                };
+                c.spawn(paragraph(server, theme));
+                return;
+            }
             c.spawn(label(strings.get("newgame.title"), 28.0, theme));
             c.spawn(row()).with_children(|r| {
                 for (two, key) in [
@@ -160,19 +194,7 @@ fn spawn(mut cards: Cards, now: Res<NewGameChoice>, settings: Res<Settings>) {
                 });
                 return;
             }
-            c.spawn(label(strings.get("newgame.colour"), 17.0, theme));
-            c.spawn(row()).with_children(|r| {
-                for (colour, key, id) in [
-                    (Some(Side::Red), "side.red", "newgame.red"),
-                    (Some(Side::Black), "side.black", "newgame.black"),
-                    (None, "newgame.random", "newgame.random"),
-                ] {
-                    r.spawn(choice(id, strings.get(key), now.colour == colour, theme))
-                        .observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
-                            choice.colour = colour;
-                        });
-                }
-            });
+            colour_row(c, now, strings, theme);
             // The ladder of levels as a stepper: one rung easier, the level's name and
             // its rung, one rung harder. At either end the button is faded and does
             // nothing.
@@ -248,18 +270,60 @@ fn spawn(mut cards: Cards, now: Res<NewGameChoice>, settings: Res<Settings>) {
     );
 }
 
+/// The colour the player takes: Red, Black or drawn at random.
+fn colour_row(
+    c: &mut ChildSpawnerCommands,
+    now: NewGameChoice,
+    strings: &crate::i18n::Strings,
+    theme: &crate::theme::Theme,
+) {
+    c.spawn(label(strings.get("newgame.colour"), 17.0, theme));
+    c.spawn(row()).with_children(|r| {
+        for (colour, key, id) in [
+            (Some(Side::Red), "side.red", "newgame.red"),
+            (Some(Side::Black), "side.black", "newgame.black"),
+            (None, "newgame.random", "newgame.random"),
+        ] {
+            r.spawn(choice(id, strings.get(key), now.colour == colour, theme))
+                .observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
+                    choice.colour = colour;
+                });
+        }
+    });
+}
+
 /// Starts the game chosen on the panel.
 #[derive(SystemParam)]
 pub struct Starter<'w> {
     choice: ResMut<'w, NewGameChoice>,
     commands: MessageWriter<'w, Command>,
     panel: ResMut<'w, NextState<Panel>>,
+    settings: Res<'w, Settings>,
+    ask: MessageWriter<'w, crate::online::Ask>,
+    notice: ResMut<'w, crate::persist::Notice>,
+    strings: Res<'w, crate::i18n::Strings>,
 }
 
 impl Starter<'_> {
-    /// The new game replaces the player's game, at once.
+    /// The new game replaces the player's game, at once (an online one once the server
+    /// has made it: `online/`).
     pub fn start(&mut self) {
         let choice = &mut self.choice;
+        if choice.online {
+            match self.settings.online_server() {
+                Some(server) => {
+                    self.ask.write(crate::online::Ask::Create {
+                        server,
+                        rules: choice.rules,
+                        colour: choice.colour,
+                    });
+                }
+                None => self.notice.0 = Some(self.strings.get("online.no_server")),
+            }
+            choice.online = false;
+            (*self.panel).set_if_neq(Panel::None);
+            return;
+        }
         self.commands.write(Command::NewGame {
             mode: choice.mode(choice.started),
             rules: choice.rules,

@@ -99,6 +99,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: R
     );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn decline(
     _: On<Press>,
     session: Res<Session>,
@@ -107,8 +108,14 @@ fn decline(
     mut notice: ResMut<Notice>,
     mut panel: ResMut<NextState<Panel>>,
     mut screen: ResMut<NextState<Screen>>,
+    mut ask: MessageWriter<crate::online::Ask>,
 ) {
     let (proposal, by) = shown(&offer, &session);
+    if session.is_online() {
+        ask.write(crate::online::Ask::Say(
+            crate::online::wire::Outgoing::DeclineDraw,
+        ));
+    }
     let key = match proposal {
         Proposal::Draw => "notice.draw_declined",
         Proposal::Stop => "notice.stop_declined",

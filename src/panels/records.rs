@@ -226,6 +226,7 @@ fn paste(
 
 /// A record shared to the app opens for review, a position as a new game's start; what
 /// is neither shows on this card, saying why. The player's game is never touched.
+#[allow(clippy::too_many_arguments)]
 fn open_shared(
     mut opened: MessageReader<Opened>,
     mut records: ResMut<Records>,
@@ -234,10 +235,15 @@ fn open_shared(
     new_game: OpenNewGame,
     panel: Res<State<Panel>>,
     mut commands: Commands,
+    mut join: crate::online::Joiner,
 ) {
     let Some(last) = opened.read().last() else {
         return;
     };
+    // An invite link opened with the app (or shared to it) joins the friend's game.
+    if crate::online::wire::read_invite(&last.0, None).is_ok() && join.join(&last.0) {
+        return;
+    }
     match records.opened(last, *panel.get() == Panel::Records, &strings) {
         Some(pasted) => open_pasted(Some(pasted), open, new_game),
         None => commands.queue(|world: &mut World| {

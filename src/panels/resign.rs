@@ -15,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Who resigns: the person against the computer, or the player to move.
 pub fn resigning(session: &Session) -> surakarta_engine::Side {
     match session.mode {
-        Mode::VsComputer { human, .. } => human,
+        Mode::VsComputer { human, .. } | Mode::Online { me: human } => human,
         Mode::TwoPlayers => session.game.side_to_move(),
     }
 }
@@ -25,6 +25,7 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
     let strings = cards.strings();
     let body = match session.mode {
         Mode::VsComputer { .. } => strings.get("resign.body.computer"),
+        Mode::Online { .. } => strings.get("resign.body.online"),
         Mode::TwoPlayers => strings.fill(
             "resign.body.two",
             &[

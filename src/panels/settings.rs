@@ -2,6 +2,7 @@
 //! moves, turning the board, high contrast, sound (where the build has it), haptics (where
 //! the device vibrates), and the language. Every change applies and is saved at once; the card keeps its place.
 
+use crate::clipboard::Clipboard;
 use crate::i18n::{Language, Strings};
 use crate::layout::BoardLayout;
 use crate::platform::Platform;
@@ -14,7 +15,8 @@ use bevy::prelude::*;
 use surakarta_engine::Ruleset;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Panel::Settings), spawn)
+    app.init_resource::<ServerNote>()
+        .add_systems(OnEnter(Panel::Settings), spawn)
         .add_systems(
             Update,
             (clear_card, spawn)
@@ -22,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(
                     in_state(Panel::Settings).and_then(
                         resource_changed::<Settings>
+                            .or_else(resource_changed::<ServerNote>)
                             .or_else(resource_changed::<Strings>)
                             .or_else(resource_changed::<BoardLayout>),
                     ),
@@ -76,7 +79,48 @@ const TOGGLES: [Toggle; 6] = [
     },
 ];
 
-fn spawn(mut cards: Cards, settings: Res<Settings>, platform: Res<Platform>) {
+/// Why the last pasted server address was not taken.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ServerNote(pub Option<String>);
+
+fn paste_server(
+    _: On<Press>,
+    mut clipboard: ResMut<Clipboard>,
+    mut settings: ResMut<Settings>,
+    mut note: ResMut<ServerNote>,
+    strings: Res<Strings>,
+) {
+    let text = match clipboard.paste(&strings.get("settings.server_prompt")) {
+        Ok(Some(text)) if !text.trim().is_empty() => text,
+        Ok(_) => return,
+        Err(_) => {
+            note.0 = Some(strings.get("records.no_clipboard"));
+            return;
+        }
+    };
+    // An invite link names its server too.
+    let address = crate::online::wire::server_address(&text).or_else(|| {
+        crate::online::wire::read_invite(&text, None)
+            .ok()
+            .map(|(server, _)| server)
+    });
+    match address {
+        Some(address) => {
+            note.0 = None;
+            settings.server = Some(address);
+        }
+        None => note.0 = Some(strings.get("settings.server_bad")),
+    }
+}
+
+fn spawn(
+    mut cards: Cards,
+    settings: Res<Settings>,
+    platform: Res<Platform>,
+    clipboard: Res<Clipboard>,
+    note: Res<ServerNote>,
+) {
+    let pastes = clipboard.available();
     let settings = &*settings;
     let vibrates = platform.can_vibrate;
     cards.spawn(
@@ -136,6 +180,38 @@ fn spawn(mut cards: Cards, settings: Res<Settings>, platform: Res<Platform>) {
                         });
                 }
             });
+            // The online games' server: pasted where there is a clipboard; phones learn it
+            // from the first invite link they open.
+            c.spawn(label(strings.get("settings.server"), 16.0, theme));
+            let server = match (&settings.server, settings.online_server()) {
+                (Some(s), _) => s.clone(),
+                (None, Some(page)) => strings.fill("settings.server_page", &[("server", page)]),
+                (None, None) => strings.get("settings.server_none"),
+            };
+            c.spawn(label(server, 15.0, theme));
+            c.spawn(row()).with_children(|r| {
+                if pastes {
+                    r.spawn(choice(
+                        "settings.server_paste",
+                        strings.get("settings.server_paste"),
+                        false,
+                        theme,
+                    ))
+                    .observe(paste_server);
+                }
+                if settings.server.is_some() {
+                    r.spawn(choice(
+                        "settings.server_clear",
+                        strings.get("settings.server_clear"),
+                        false,
+                        theme,
+                    ))
+                    .observe(|_: On<Press>, mut s: ResMut<Settings>| s.server = None);
+                }
+            });
+            if let Some(note) = &note.0 {
+                c.spawn(label(note.clone(), 15.0, theme));
+            }
         },
         back_row,
     );

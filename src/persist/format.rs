@@ -30,6 +30,17 @@ pub struct SavedGame {
     /// The result has been counted in the statistics.
     #[serde(default)]
     pub counted: bool,
+    /// An online game's seat (`mode` `"online"`): its server, game and token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<SavedSeat>,
+}
+
+/// An online game's seat as saved: enough to reconnect after the app was closed.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct SavedSeat {
+    pub server: String,
+    pub id: String,
+    pub token: String,
 }
 
 /// Wins, draws and losses against one level.
@@ -63,6 +74,10 @@ pub struct SavedSettings {
     /// Haptics on; absent (files from before haptics): on.
     #[serde(default = "on")]
     pub haptics: bool,
+    /// The online games' server (`http(s)://host[:port]`); absent: none set (on the web,
+    /// the page's own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
     /// The tutorial's lessons passed, by id.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tutorial: Vec<String>,
@@ -119,6 +134,8 @@ pub fn record_of(session: &Session) -> Record {
             human: Side::Black,
             level,
         } => (format!("Computer ({})", level.name()), "Player".to_owned()),
+        Mode::Online { me: Side::Red } => ("Player".to_owned(), "Friend (online)".to_owned()),
+        Mode::Online { me: Side::Black } => ("Friend (online)".to_owned(), "Player".to_owned()),
     };
     Record::from_game(&session.game, &red, &black)
 }
@@ -127,6 +144,7 @@ impl SavedGame {
     pub fn from_session(session: &Session) -> SavedGame {
         let (mode, human, level) = match session.mode {
             Mode::TwoPlayers => ("two-players", None, None),
+            Mode::Online { me } => ("online", Some(side_name(me).to_owned()), None),
             Mode::VsComputer { human, level } => (
                 "computer",
                 Some(side_name(human).to_owned()),
@@ -141,6 +159,11 @@ impl SavedGame {
             level,
             seed: session.seed,
             counted: session.counted,
+            online: session.online.as_ref().map(|s| SavedSeat {
+                server: s.server.clone(),
+                id: s.id.clone(),
+                token: s.token.clone(),
+            }),
         }
     }
 
@@ -154,14 +177,41 @@ impl SavedGame {
         let game = record
             .to_game()
             .map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let side = || match saved.human.as_deref() {
+            Some("red") => Ok(Side::Red),
+            Some("black") => Ok(Side::Black),
+            other => Err(LoadError::Damaged(format!("unknown colour {other:?}"))),
+        };
+        let mut online = None;
         let mode = match saved.mode.as_str() {
             "two-players" => Mode::TwoPlayers,
-            "computer" => {
-                let human = match saved.human.as_deref() {
-                    Some("red") => Side::Red,
-                    Some("black") => Side::Black,
-                    other => return Err(LoadError::Damaged(format!("unknown colour {other:?}"))),
+            "online" => {
+                let me = side()?;
+                let seat = saved
+                    .online
+                    .as_ref()
+                    .ok_or_else(|| LoadError::Damaged("an online game without its seat".into()))?;
+                let answer = crate::online::wire::SeatAnswer {
+                    id: Some(seat.id.clone()),
+                    seat: side_name(me).to_owned(),
+                    token: seat.token.clone(),
                 };
+                let server = crate::online::wire::server_address(&seat.server);
+                match (answer.checked(), server) {
+                    (Ok((_, token)), Some(server)) if crate::online::wire::valid_id(&seat.id) => {
+                        online = Some(crate::online::Seat {
+                            server,
+                            id: seat.id.clone(),
+                            side: me,
+                            token,
+                        });
+                    }
+                    _ => return Err(LoadError::Damaged("a malformed online seat".into())),
+                }
+                Mode::Online { me }
+            }
+            "computer" => {
+                let human = side()?;
                 let level = saved
                     .level
                     .as_deref()
@@ -178,6 +228,7 @@ impl SavedGame {
             mode,
             seed: saved.seed,
             counted: saved.counted,
+            online,
         })
     }
 }
@@ -200,6 +251,7 @@ impl SavedSettings {
             theme: Some(settings.theme.id().to_owned()),
             sound: settings.sound,
             haptics: settings.haptics,
+            server: settings.server.clone(),
             tutorial: settings.tutorial_passed.iter().cloned().collect(),
             stats: stats.clone(),
         }
@@ -237,6 +289,11 @@ impl SavedSettings {
                 .unwrap_or_default(),
             sound: saved.sound,
             haptics: saved.haptics,
+            // An address this version cannot use is dropped: none set.
+            server: saved
+                .server
+                .as_deref()
+                .and_then(crate::online::wire::server_address),
             tutorial_passed: saved.tutorial.into_iter().collect(),
         };
         Ok((settings, saved.stats))

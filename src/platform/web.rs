@@ -96,8 +96,9 @@ impl Device for Web {
         })
     }
 
-    /// Once, at the start: the `text` (or else `url`) the share target put in the page's
-    /// address, which is then taken out of it so a reload does not open it again.
+    /// Once, at the start: an online game's invite (`?join=ID`, opened as the invite
+    /// link it came in), or the `text` (or else `url`) the share target put in the
+    /// page's address; either is then taken out of it so a reload does not open it again.
     fn take_opened(&mut self) -> Option<String> {
         if std::mem::replace(&mut self.looked, true) {
             return None;
@@ -106,15 +107,21 @@ impl Device for Web {
         let location = window.location();
         let search = location.search().ok()?;
         let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
-        let text = params
-            .get("text")
-            .filter(|t| !t.trim().is_empty())
-            .or_else(|| params.get("url"))?;
-        for name in ["title", "text", "url"] {
+        let path = location.pathname().unwrap_or_default();
+        let invite = params.get("join").filter(|id| !id.is_empty()).map(|id| {
+            let origin = location.origin().unwrap_or_default();
+            format!("{origin}{path}?join={id}")
+        });
+        let text = invite.or_else(|| {
+            params
+                .get("text")
+                .filter(|t| !t.trim().is_empty())
+                .or_else(|| params.get("url"))
+        })?;
+        for name in ["title", "text", "url", "join"] {
             params.delete(name);
         }
         let rest = String::from(params.to_string());
-        let path = location.pathname().unwrap_or_default();
         let address = if rest.is_empty() {
             path
         } else {

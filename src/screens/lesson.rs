@@ -81,6 +81,7 @@ impl Lessons<'_> {
             mode: Mode::TwoPlayers,
             seed: self.seed.seed,
             counted: true,
+            online: None,
         };
         *self.tutorial = Tutorial {
             lesson: Some(index),

@@ -45,11 +45,18 @@ impl ComputedStates for MenuShown {
 enum Entry {
     Continue,
     NewGame { two_players: bool },
+    Online,
+    Join,
     Tutorial,
     Open(Panel),
 }
 
-fn spawn(mut cards: Cards, session: Res<Session>) {
+fn spawn(
+    mut cards: Cards,
+    session: Res<Session>,
+    link: Res<crate::online::Link>,
+    clipboard: Res<crate::clipboard::Clipboard>,
+) {
     let in_progress = session.in_progress();
     let mut entries = Vec::new();
     if in_progress {
@@ -58,12 +65,23 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
     if !session.game.history().is_empty() {
         entries.push((Entry::Open(Panel::Moves), "menu.moves"));
     }
+    if session.is_online() && session.game.outcome().is_none() && link.waiting_for_friend() {
+        entries.push((Entry::Open(Panel::Invite), "menu.invite"));
+    }
     if in_progress {
         entries.push((Entry::Open(Panel::EndGame), "menu.end_game"));
     }
     entries.extend([
         (Entry::NewGame { two_players: false }, "newgame.vs_computer"),
         (Entry::NewGame { two_players: true }, "newgame.two_players"),
+        (Entry::Online, "menu.online"),
+    ]);
+    // Phones join by opening the link (or sharing it to the app); elsewhere it can be
+    // pasted.
+    if clipboard.available() {
+        entries.push((Entry::Join, "menu.join"));
+    }
+    entries.extend([
         (Entry::Tutorial, "menu.tutorial"),
         (Entry::Open(Panel::Records), "menu.records"),
         (Entry::Open(Panel::Rules), "menu.rules"),
@@ -99,6 +117,7 @@ struct Go<'w> {
     screen: ResMut<'w, NextState<Screen>>,
     new_game: OpenNewGame<'w>,
     lessons: MessageWriter<'w, LessonStep>,
+    join: crate::online::Joiner<'w>,
 }
 
 impl Go<'_> {
@@ -106,6 +125,8 @@ impl Go<'_> {
         match entry {
             Entry::Continue => (*self.screen).set_if_neq(Screen::Game),
             Entry::NewGame { two_players } => self.new_game.open(Some(two_players), Start::Fresh),
+            Entry::Online => self.new_game.open_online(),
+            Entry::Join => self.join.paste(),
             Entry::Tutorial => {
                 self.lessons.write(LessonStep::Begin);
             }

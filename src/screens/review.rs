@@ -161,6 +161,7 @@ fn open_reviews(
         mode: Mode::TwoPlayers,
         seed: own.seed,
         counted: true,
+        online: None,
     };
     board.review.game = Some(game);
     board.jump(plies);

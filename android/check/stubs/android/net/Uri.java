@@ -1,1 +1,1 @@
-package android.net; public abstract class Uri implements android.os.Parcelable {}
+package android.net; public abstract class Uri implements android.os.Parcelable { public abstract String getScheme(); public abstract String toString(); }

@@ -161,7 +161,7 @@ public class MainActivity extends NativeActivity {
         }
     }
 
-    /** Shared text (ACTION_SEND), or a file opened with the app (ACTION_VIEW, ACTION_SEND's stream). */
+    /** Shared text (ACTION_SEND), an invite link or a file opened with the app (ACTION_VIEW), ACTION_SEND's stream. */
     private String readOpened(Intent intent) {
         if (intent == null || intent.getAction() == null) {
             return null;
@@ -176,7 +176,15 @@ public class MainActivity extends NativeActivity {
                 return stream == null ? null : read(stream);
             }
             if (Intent.ACTION_VIEW.equals(intent.getAction()) && intent.getData() != null) {
-                return read(intent.getData());
+                Uri data = intent.getData();
+                // An invite link (https://HOST/?join=ID): the link itself is what the game
+                // reads; a file is read for its text.
+                String scheme = data.getScheme();
+                if ("https".equals(scheme) || "http".equals(scheme)) {
+                    String link = data.toString();
+                    return link.length() <= MAX_OPENED ? link : null;
+                }
+                return read(data);
             }
         } catch (RuntimeException e) {
             // Not something the game can open.

@@ -1,0 +1,269 @@
+//! What goes over the network: the server's answers and messages (docs/online.md) read
+//! strictly, and the addresses built from a server setting and an invite. Nothing here
+//! touches the network; everything a hostile server or a pasted text can send is an error
+//! value, never a panic.
+
+use serde::Deserialize;
+use surakarta_engine::{Game, Move, Record, Side};
+
+/// The longest game id the app accepts (the server's are 10 characters).
+const MAX_ID: usize = 64;
+
+/// A server's address as the app keeps it: `http://` or `https://`, a host, an optional
+/// port and path, no trailing slash; `None` for anything else.
+pub fn server_address(text: &str) -> Option<String> {
+    let text = text.trim().trim_end_matches('/');
+    let (scheme, rest) = text.split_once("://")?;
+    if !matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https") {
+        return None;
+    }
+    let host = rest.split('/').next().unwrap_or_default();
+    let fine = |c: char| c.is_ascii_alphanumeric() || "-._~:[]%/".contains(c);
+    if host.is_empty() || !rest.chars().all(fine) || rest.len() > 200 {
+        return None;
+    }
+    Some(format!("{}://{rest}", scheme.to_ascii_lowercase()))
+}
+
+/// The WebSocket address of a seat's connection.
+pub fn socket_url(server: &str, id: &str, token: &str) -> String {
+    let ws = if let Some(rest) = server.strip_prefix("https://") {
+        format!("wss://{rest}")
+    } else {
+        format!("ws://{}", server.strip_prefix("http://").unwrap_or(server))
+    };
+    format!("{ws}/api/games/{id}/ws?token={token}")
+}
+
+/// A game id the server could have made: letters and digits only, so that it can go into
+/// a path as it is.
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= MAX_ID && id.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// Why a pasted text is not an invite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BadInvite {
+    /// Neither a link with `?join=` nor a game's code.
+    NotAnInvite,
+    /// A bare code, and no server is set to find it on.
+    NoServer,
+}
+
+/// An invite: the server it is on and the game's id. A link
+/// (`https://host/?join=k3mpq8x2ra`) names its server; a bare code is looked for on
+/// `server`.
+pub fn read_invite(text: &str, server: Option<&str>) -> Result<(String, String), BadInvite> {
+    let text = text.trim();
+    if let Some((base, query)) = text.split_once('?') {
+        let id = query
+            .split(['&', '#'])
+            .find_map(|pair| pair.strip_prefix("join="))
+            .ok_or(BadInvite::NotAnInvite)?;
+        let server = server_address(base).ok_or(BadInvite::NotAnInvite)?;
+        return if valid_id(id) {
+            Ok((server, id.to_owned()))
+        } else {
+            Err(BadInvite::NotAnInvite)
+        };
+    }
+    if valid_id(text) {
+        let server = server.ok_or(BadInvite::NoServer)?;
+        return Ok((server.to_owned(), text.to_owned()));
+    }
+    Err(BadInvite::NotAnInvite)
+}
+
+/// The colour in the server's words.
+pub fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Red => "red",
+        Side::Black => "black",
+    }
+}
+
+fn side_named(word: &str) -> Option<Side> {
+    match word {
+        "red" => Some(Side::Red),
+        "black" => Some(Side::Black),
+        _ => None,
+    }
+}
+
+/// The answer to creating or joining a game.
+#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct SeatAnswer {
+    /// Only in the answer to creating one.
+    #[serde(default)]
+    pub id: Option<String>,
+    pub seat: String,
+    pub token: String,
+}
+
+impl SeatAnswer {
+    /// The seat's side and its token, checked: a token is 64 hexadecimal digits.
+    pub fn checked(&self) -> Result<(Side, String), String> {
+        let side = side_named(&self.seat).ok_or_else(|| format!("seat {:?}", self.seat))?;
+        let hex = self.token.len() == 64 && self.token.chars().all(|c| c.is_ascii_hexdigit());
+        if !hex {
+            return Err("a malformed seat token".into());
+        }
+        Ok((side, self.token.clone()))
+    }
+}
+
+/// Whose seats are taken.
+#[derive(Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Seats {
+    pub red: bool,
+    pub black: bool,
+}
+
+/// The game as the server has it.
+#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    pub record: String,
+    #[serde(default)]
+    pub seats: Seats,
+    #[serde(default)]
+    pub draw_offer: Option<String>,
+}
+
+/// What the server sends on a game's WebSocket.
+#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Incoming {
+    State(State),
+    Error { message: String },
+}
+
+/// The server's game, read and replayed by the engine.
+#[derive(Debug, Clone)]
+pub struct Truth {
+    pub game: Game,
+    pub seats: Seats,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Side>,
+}
+
+impl State {
+    /// The state's record replayed: every move checked by the engine.
+    pub fn truth(&self) -> Result<Truth, String> {
+        let record: Record = self.record.parse().map_err(|e| format!("{e}"))?;
+        let game = record.to_game().map_err(|e| format!("{e}"))?;
+        Ok(Truth {
+            game,
+            seats: self.seats,
+            draw_offer: self.draw_offer.as_deref().and_then(side_named),
+        })
+    }
+}
+
+/// A player's message to the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    /// A move, played only if the game is at `ply` moves (so a resent one never plays
+    /// twice).
+    Move {
+        mv: Move,
+        ply: usize,
+    },
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+}
+
+impl Outgoing {
+    /// The message's JSON text.
+    pub fn text(&self) -> String {
+        match self {
+            Outgoing::Move { mv, ply } => {
+                serde_json::json!({"type": "move", "move": mv.to_string(), "ply": ply}).to_string()
+            }
+            Outgoing::Resign => r#"{"type":"resign"}"#.into(),
+            Outgoing::OfferDraw => r#"{"type":"offer_draw"}"#.into(),
+            Outgoing::AcceptDraw => r#"{"type":"accept_draw"}"#.into(),
+            Outgoing::DeclineDraw => r#"{"type":"decline_draw"}"#.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invites_name_their_server() {
+        assert_eq!(
+            read_invite("  https://play.example.org/?join=k3mpq8x2ra\n", None),
+            Ok(("https://play.example.org".into(), "k3mpq8x2ra".into()))
+        );
+        assert_eq!(
+            read_invite("http://127.0.0.1:8080/?join=abc&x=1", Some("https://other")),
+            Ok(("http://127.0.0.1:8080".into(), "abc".into()))
+        );
+        assert_eq!(
+            read_invite("k3mpq8x2ra", Some("http://h:1")),
+            Ok(("http://h:1".into(), "k3mpq8x2ra".into()))
+        );
+        assert_eq!(read_invite("k3mpq8x2ra", None), Err(BadInvite::NoServer));
+        for bad in [
+            "",
+            "hello there",
+            "ftp://h/?join=abc",
+            "https://h/?join=../../x",
+            "https://h/?join=",
+            "https://h/?other=1",
+            "https:///?join=abc",
+            "[Event \"x\"]",
+        ] {
+            assert_eq!(
+                read_invite(bad, Some("http://h")),
+                Err(BadInvite::NotAnInvite),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn addresses() {
+        assert_eq!(server_address("HTTPS://a.b/"), Some("https://a.b".into()));
+        assert_eq!(server_address("a.b"), None);
+        assert_eq!(server_address("http://a b"), None);
+        assert_eq!(
+            socket_url("https://a.b", "id", "t"),
+            "wss://a.b/api/games/id/ws?token=t"
+        );
+        assert_eq!(
+            socket_url("http://127.0.0.1:9", "id", "t"),
+            "ws://127.0.0.1:9/api/games/id/ws?token=t"
+        );
+    }
+
+    #[test]
+    fn hostile_messages_are_errors() {
+        for text in [
+            "",
+            "{}",
+            r#"{"type":"state"}"#,
+            r#"{"type":"state","record":5}"#,
+            r#"{"type":"nope"}"#,
+            "[1,2]",
+        ] {
+            assert!(serde_json::from_str::<Incoming>(text).is_err(), "{text}");
+        }
+        let state = State {
+            record: "[Ruleset \"standard\"]\n\n1. a1-a9 *\n".into(),
+            seats: Seats::default(),
+            draw_offer: None,
+        };
+        assert!(state.truth().is_err());
+        let bad_token = SeatAnswer {
+            id: None,
+            seat: "red".into(),
+            token: "../x".into(),
+        };
+        assert!(bad_token.checked().is_err());
+    }
+}

@@ -1,0 +1,146 @@
+//! The invite to an online game: the link to send a friend, and Share (the phone's share
+//! sheet, `navigator.share` in a browser) or Copy (the clipboard, on desktops and in
+//! browsers without a share sheet). Opened when the game has been created, and from the
+//! menu while the friend's seat is free.
+
+use crate::clipboard::{Clipboard, ClipboardError};
+use crate::i18n::Strings;
+use crate::platform::{Platform, ShareOutcome, Shared};
+use crate::session::Session;
+use crate::ui::press::Press;
+use crate::ui::widgets::{Cards, button, clear_card, close_panel, label, paragraph, row};
+use crate::{GameSet, Panel};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<InviteNote>()
+        .add_systems(OnEnter(Panel::Invite), (forget, spawn).chain())
+        .add_systems(
+            Update,
+            (clear_card, spawn)
+                .chain()
+                .run_if(
+                    in_state(Panel::Invite).and_then(
+                        resource_changed::<InviteNote>
+                            .or_else(crate::ui::widgets::words_or_layout_changed),
+                    ),
+                )
+                .in_set(GameSet::Present),
+        )
+        .add_systems(Update, hear_share.run_if(in_state(Panel::Invite)));
+}
+
+/// What the last Share or Copy did.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct InviteNote(pub Option<String>);
+
+/// The invite's link on the card (tests read it).
+#[derive(Component)]
+pub struct InviteLink;
+
+fn forget(mut note: ResMut<InviteNote>) {
+    note.0 = None;
+}
+
+fn spawn(
+    mut cards: Cards,
+    session: Res<Session>,
+    note: Res<InviteNote>,
+    clipboard: Res<Clipboard>,
+    platform: Res<Platform>,
+) {
+    let Some(seat) = &session.online else {
+        return;
+    };
+    let link = seat.invite();
+    let (can_share, can_copy) = (platform.can_share, clipboard.available());
+    let note = note.0.clone();
+    cards.spawn(
+        DespawnOnExit(Panel::Invite),
+        |c, strings, theme| {
+            c.spawn(label(strings.get("invite.title"), 28.0, theme));
+            c.spawn(paragraph(strings.get("invite.body"), theme));
+            c.spawn((InviteLink, label(link, 17.0, theme)));
+            c.spawn(row()).with_children(|r| {
+                if can_share {
+                    r.spawn(button(
+                        "invite.share",
+                        strings.get("invite.share"),
+                        theme,
+                        20.0,
+                        true,
+                    ))
+                    .observe(share);
+                }
+                if can_copy {
+                    r.spawn(button(
+                        "invite.copy",
+                        strings.get("invite.copy"),
+                        theme,
+                        20.0,
+                        true,
+                    ))
+                    .observe(copy);
+                }
+            });
+            if let Some(note) = note {
+                c.spawn(paragraph(note, theme));
+            }
+        },
+        |footer, strings, theme| {
+            footer.spawn(row()).with_children(|r| {
+                r.spawn(button(
+                    "invite.close",
+                    strings.get("invite.to_board"),
+                    theme,
+                    20.0,
+                    true,
+                ))
+                .observe(close_panel);
+            });
+        },
+    );
+}
+
+fn share(
+    _: On<Press>,
+    session: Res<Session>,
+    mut platform: ResMut<Platform>,
+    strings: Res<Strings>,
+) {
+    if let Some(seat) = &session.online {
+        let text = strings.fill("invite.message", &[("link", seat.invite())]);
+        platform.share(strings.get("invite.title"), text);
+    }
+}
+
+fn copy(
+    _: On<Press>,
+    session: Res<Session>,
+    mut clipboard: ResMut<Clipboard>,
+    mut note: ResMut<InviteNote>,
+    strings: Res<Strings>,
+) {
+    let Some(seat) = &session.online else {
+        return;
+    };
+    note.0 = Some(match clipboard.copy(&seat.invite()) {
+        Ok(()) => strings.get("invite.copied"),
+        Err(ClipboardError::Unavailable) => strings.get("records.no_clipboard"),
+        Err(ClipboardError::Failed(e)) => strings.fill("records.not_copied", &[("error", e)]),
+    });
+}
+
+fn hear_share(
+    mut outcomes: MessageReader<ShareOutcome>,
+    mut note: ResMut<InviteNote>,
+    strings: Res<Strings>,
+) {
+    for outcome in outcomes.read() {
+        note.0 = match &outcome.0 {
+            Ok(Shared::Sheet) => None,
+            Ok(Shared::Copied) => Some(strings.get("invite.copied")),
+            Err(e) => Some(strings.fill("records.not_shared", &[("error", e.clone())])),
+        };
+    }
+}

@@ -1,0 +1,300 @@
+//! Online play through the real game server, run in this process on 127.0.0.1: two
+//! headless apps, each a phone, play a game by tapping; one is killed and started again
+//! from its save; the server is killed and started again on the same file mid-game; a
+//! move made while it is down arrives once it is back; a resignation reaches the other
+//! side.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+use surakarta::clipboard::Clipboard;
+use surakarta::online::{Link, Status};
+use surakarta::session::{Mode, Session};
+use surakarta::settings::Settings;
+use surakarta::{Panel, Screen};
+use surakarta_engine::Side;
+
+/// The game server on `addr` (any free port for `None`) over the SQLite file in `dir`;
+/// dropping it kills it as a crash would: every connection cut, nothing said.
+struct Server {
+    addr: SocketAddr,
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl Server {
+    fn start(dir: &Path, addr: Option<SocketAddr>) -> Server {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let config = surakarta_server::Config::new(surakarta_server::StoreChoice::Sqlite(
+            dir.join("games.sqlite"),
+        ));
+        let listener = runtime.block_on(async {
+            let at = addr.unwrap_or_else(|| "127.0.0.1:0".parse().unwrap());
+            // The port of a server just killed may take a moment to come free.
+            for _ in 0..100 {
+                if let Ok(l) = tokio::net::TcpListener::bind(at).await {
+                    return l;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            panic!("{at} did not come free");
+        });
+        let addr = listener.local_addr().unwrap();
+        runtime.spawn(async move {
+            let _ = surakarta_server::serve(listener, config, std::future::pending()).await;
+        });
+        Server {
+            addr,
+            runtime: Some(runtime),
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(r) = self.runtime.take() {
+            r.shutdown_background();
+        }
+    }
+}
+
+/// A phone: a headless app keeping its files in `dir`, with a clipboard of its own.
+fn phone(dir: &Path, server: &str) -> App {
+    let mut app = app_with(Some(dir.to_path_buf()));
+    app.insert_resource(Clipboard::Memory(None));
+    animations_off(&mut app);
+    app.world_mut().resource_mut::<Settings>().server = Some(server.to_owned());
+    app.update();
+    app
+}
+
+/// Runs both apps until `done` or `seconds` of real time.
+fn both_until(
+    a: &mut App,
+    b: &mut App,
+    seconds: f32,
+    mut done: impl FnMut(&mut App, &mut App) -> bool,
+) -> bool {
+    let end = std::time::Instant::now() + Duration::from_secs_f32(seconds);
+    while std::time::Instant::now() < end {
+        if done(a, b) {
+            return true;
+        }
+        a.update();
+        b.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    done(a, b)
+}
+
+fn history(app: &App) -> Vec<String> {
+    own_game(app)
+        .game
+        .history()
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
+fn status(app: &App) -> Status {
+    app.world().resource::<Link>().status.clone()
+}
+
+fn connected(app: &mut App) -> bool {
+    status(app) == Status::Connected
+}
+
+/// Opens the menu, then "Play a friend online" as Red, Start: the server makes the game
+/// and the invite card shows its link.
+fn create(app: &mut App) -> String {
+    go_to(app, Screen::Menu);
+    press(app, "menu.online");
+    assert_eq!(panel(app), Panel::NewGame);
+    press(app, "newgame.red");
+    press(app, "newgame.start");
+    assert!(
+        run_until(app, 10.0, |a| panel(a) == Panel::Invite),
+        "no invite card; notice {:?}",
+        a_notice(app)
+    );
+    let seat = own_game(app).online.clone().expect("an online seat");
+    assert_eq!(seat.side, Side::Red);
+    assert_eq!(own_game(app).mode, Mode::Online { me: Side::Red });
+    let link = seat.invite();
+    assert!(texts(app).contains(&link), "the card shows the link");
+    press(app, "invite.copy");
+    assert_eq!(
+        app.world().resource::<Clipboard>(),
+        &Clipboard::Memory(Some(link.clone()))
+    );
+    press(app, "invite.close");
+    link
+}
+
+fn a_notice(app: &App) -> Option<String> {
+    app.world()
+        .resource::<surakarta::persist::Notice>()
+        .0
+        .clone()
+}
+
+/// Pastes `link` into "Join with a link or code".
+fn join(app: &mut App, link: &str) {
+    *app.world_mut().resource_mut::<Clipboard>() = Clipboard::Memory(Some(link.to_owned()));
+    go_to(app, Screen::Menu);
+    press(app, "menu.join");
+    assert!(
+        run_until(app, 10.0, |a| own_game(a).online.is_some()
+            && screen(a) == Screen::Game),
+        "did not join; notice {:?}",
+        a_notice(app)
+    );
+}
+
+#[test]
+fn two_phones_play_through_the_server_across_drops_and_a_restart() {
+    let dir = temp_dir("online-server");
+    let (red_dir, black_dir) = (temp_dir("online-red"), temp_dir("online-black"));
+    let server = Server::start(&dir, None);
+    let mut red = phone(&red_dir, &server.url());
+    let mut black = phone(&black_dir, &server.url());
+
+    let link = create(&mut red);
+    assert!(link.starts_with(&format!("{}/?join=", server.url())));
+    assert!(run_until(&mut red, 10.0, connected), "Red never connected");
+    assert!(red.world().resource::<Link>().waiting_for_friend());
+    assert!(
+        texts(&mut red)
+            .iter()
+            .any(|t| t.contains("Waiting for your friend"))
+    );
+
+    join(&mut black, &link);
+    assert_eq!(own_game(&black).mode, Mode::Online { me: Side::Black });
+    assert!(both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
+        && connected(b)
+        && !r.world().resource::<Link>().waiting_for_friend()));
+    assert!(texts(&mut black).iter().any(|t| t == "Your friend's move"));
+
+    // Red taps a move; it comes to Black through the server, played on Black's board.
+    play_settled(&mut red, "b2", "b3");
+    assert!(both_until(&mut red, &mut black, 10.0, |_, b| history(b)
+        == ["b2-b3"]
+        && turn(b) == surakarta::session::Turn::Waiting));
+    assert!(texts(&mut black).iter().any(|t| t == "Your move"));
+    // Black cannot move Red's stones, nor Red move on Black's turn.
+    tap(&mut red, "c2");
+    tap(&mut red, "c3");
+    red.update();
+    assert_eq!(history(&red), ["b2-b3"]);
+
+    play_settled(&mut black, "b5", "b4");
+    assert!(both_until(&mut red, &mut black, 10.0, |r, _| history(r)
+        == ["b2-b3", "b5-b4"]));
+
+    // Black's app is killed and started again: it comes back from its save to the game
+    // and reconnects by itself.
+    drop(black);
+    let mut black = phone(&black_dir, &server.url());
+    assert_eq!(own_game(&black).mode, Mode::Online { me: Side::Black });
+    assert_eq!(history(&black), ["b2-b3", "b5-b4"]);
+    go_to(&mut black, Screen::Game);
+    assert!(
+        run_until(&mut black, 10.0, connected),
+        "Black did not reconnect"
+    );
+
+    // The server dies mid-game. Red moves while it is down: the move waits, and once
+    // the server is back (same file, same port) it is sent again and played once.
+    let addr = server.addr;
+    drop(server);
+    assert!(
+        both_until(&mut red, &mut black, 70.0, |r, b| {
+            matches!(status(r), Status::Lost { .. }) && matches!(status(b), Status::Lost { .. })
+        }),
+        "the drop was not noticed: {:?} {:?}",
+        status(&red),
+        status(&black)
+    );
+    assert!(
+        texts(&mut red)
+            .iter()
+            .any(|t| t.contains("Connection lost"))
+    );
+    play_settled(&mut red, "c2", "c3");
+    let server = Server::start(&dir, Some(addr));
+    assert!(
+        both_until(&mut red, &mut black, 40.0, |r, b| connected(r)
+            && connected(b)
+            && history(b).len() == 3),
+        "not back after the restart: {:?} {:?} {:?}",
+        status(&red),
+        status(&black),
+        history(&black)
+    );
+    assert_eq!(history(&black), ["b2-b3", "b5-b4", "c2-c3"]);
+    assert_eq!(history(&red), history(&black));
+
+    // Black resigns: Red's game ends too, as a win, and goes to Game records.
+    go_to(&mut black, Screen::Menu);
+    press(&mut black, "menu.end_game");
+    press(&mut black, "end.resign");
+    press(&mut black, "resign.confirm");
+    assert!(both_until(&mut red, &mut black, 10.0, |r, _| own_game(r)
+        .game
+        .outcome()
+        .is_some()));
+    let outcome = own_game(&red).game.outcome().unwrap();
+    assert_eq!(outcome.winner, Some(Side::Red));
+    assert_eq!(
+        own_game(&black).game.outcome().unwrap().winner,
+        Some(Side::Red)
+    );
+    drop(server);
+}
+
+#[test]
+fn bad_invites_and_unreachable_servers_say_why() {
+    let dir = temp_dir("online-bad");
+    // A port nobody listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let mut app = phone(&dir, &url);
+    let before = own_game(&app).game.clone();
+
+    *app.world_mut().resource_mut::<Clipboard>() = Clipboard::Memory(Some("hello there".into()));
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.join");
+    assert!(a_notice(&app).unwrap().contains("not an invite"));
+
+    let server = Server::start(&dir, None);
+    let missing = format!("{}/?join=nosuchgame", server.url());
+    *app.world_mut().resource_mut::<Clipboard>() = Clipboard::Memory(Some(missing));
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.join");
+    assert!(run_until(&mut app, 10.0, |a| a_notice(a)
+        .is_some_and(|n| n.contains("no such game"))));
+
+    // Creating on a server that is not there.
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.online");
+    press(&mut app, "newgame.start");
+    assert!(run_until(&mut app, 25.0, |a| a_notice(a)
+        .is_some_and(|n| n.contains("Could not reach"))));
+    // Nothing of the player's game changed.
+    let session: &Session = own_game(&app);
+    assert!(session.online.is_none());
+    assert_eq!(session.game.history(), before.history());
+}
