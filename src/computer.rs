@@ -309,7 +309,7 @@ fn ask_for_hint(
 ) {
     let session = board.session();
     let asked = commands.read().any(|c| *c == Command::Hint);
-    if asked && session.human_to_move() && !computer.hinting() {
+    if asked && session.human_to_move() && !session.is_online() && !computer.hinting() {
         computer.start(&session.game, Purpose::Hint, Level::Hard, 0);
     }
 }

@@ -193,6 +193,16 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
         == ["b2-b3"]
         && turn(b) == surakarta::session::Turn::Waiting));
     assert!(texts(&mut black).iter().any(|t| t == "Your move"));
+    // No hint, no undo against a friend.
+    press(&mut black, "bar.hint");
+    press(&mut black, "bar.undo");
+    assert!(
+        !black
+            .world()
+            .resource::<surakarta::computer::Computer>()
+            .hinting()
+    );
+    assert_eq!(history(&black), ["b2-b3"]);
     // Black cannot move Red's stones, nor Red move on Black's turn.
     tap(&mut red, "c2");
     tap(&mut red, "c3");

@@ -361,7 +361,9 @@ impl Can<'_> {
             .turn
             .as_ref()
             .is_some_and(|t| *t.get() == Turn::Waiting);
+        // Against a friend online the game is theirs and yours alone: no hints.
         waiting
+            && !self.board.session().is_online()
             && self.board.session().human_to_move()
             && !self.computer.hinting()
             && self.selection.hint.is_none()

@@ -165,9 +165,12 @@ fn show_counters(
     {
         level = Some(strings.get(level_key(l)));
     }
-    // An online game's connection, where a computer game names its level.
+    // An online game's connection, where a computer game names its level, on a line of
+    // its own: "Waiting for your friend to join" leaves no room for a counter beside it.
+    let mut own_line = !layout.portrait;
     if matches!(seen.mode(), Mode::Online { .. }) && !seen.board.practising() {
         level = Some(link.line(&strings)).filter(|l| !l.is_empty());
+        own_line = true;
     }
     let mut counters = Vec::new();
     if let Some(limit) = rules.no_capture_limit {
@@ -190,7 +193,7 @@ fn show_counters(
     // rather than a break inside the counter's words.
     let line = match level {
         Some(level) if line.is_empty() => level,
-        Some(level) if !layout.portrait => format!("{level}\n{line}"),
+        Some(level) if own_line => format!("{level}\n{line}"),
         Some(level) => format!("{level} · {line}"),
         None => line,
     };

@@ -21,11 +21,20 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .run_if(
                     in_state(MenuShown).and_then(
-                        resource_changed::<Strings>.or_else(resource_changed::<BoardLayout>),
+                        resource_changed::<Strings>
+                            .or_else(resource_changed::<BoardLayout>)
+                            .or_else(friend_came),
                     ),
                 )
                 .in_set(GameSet::Present),
         );
+}
+
+/// The friend has taken the other seat of the online game (or left it free again): the
+/// menu's Invite link comes or goes.
+fn friend_came(link: Res<crate::online::Link>, mut was: Local<bool>) -> bool {
+    let now = link.waiting_for_friend();
+    std::mem::replace(&mut *was, now) != now
 }
 
 /// The menu's card is on screen: the menu screen with no panel over it.
@@ -58,14 +67,16 @@ fn spawn(
     clipboard: Res<crate::clipboard::Clipboard>,
 ) {
     let in_progress = session.in_progress();
+    // An online game goes on from its first move on, whoever is to make it.
+    let online_on = session.is_online() && session.game.outcome().is_none();
     let mut entries = Vec::new();
-    if in_progress {
+    if in_progress || online_on {
         entries.push((Entry::Continue, "menu.continue"));
     }
     if !session.game.history().is_empty() {
         entries.push((Entry::Open(Panel::Moves), "menu.moves"));
     }
-    if session.is_online() && session.game.outcome().is_none() && link.waiting_for_friend() {
+    if online_on && link.waiting_for_friend() {
         entries.push((Entry::Open(Panel::Invite), "menu.invite"));
     }
     if in_progress {
