@@ -153,7 +153,8 @@ fn a_notice(app: &App) -> Option<String> {
 fn join(app: &mut App, link: &str) {
     *app.world_mut().resource_mut::<Clipboard>() = Clipboard::Memory(Some(link.to_owned()));
     go_to(app, Screen::Menu);
-    press(app, "menu.join");
+    press(app, "menu.online");
+    press(app, "newgame.join");
     assert!(
         run_until(app, 10.0, |a| own_game(a).online.is_some()
             && screen(a) == Screen::Game),
@@ -256,6 +257,24 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
     assert_eq!(history(&black), ["b2-b3", "b5-b4", "c2-c3"]);
     assert_eq!(history(&red), history(&black));
 
+    // Red offers a draw over the network: Black is asked on the board and declines; the
+    // game goes on.
+    go_to(&mut red, Screen::Menu);
+    press(&mut red, "menu.end_game");
+    press(&mut red, "end.offer_draw");
+    go_to(&mut black, Screen::Game);
+    assert!(
+        both_until(&mut red, &mut black, 10.0, |_, b| panel(b) == Panel::Offer),
+        "Black was not asked"
+    );
+    press(&mut black, "offer.decline");
+    assert!(both_until(&mut red, &mut black, 10.0, |r, _| r
+        .world()
+        .resource::<Link>()
+        .draw_offer
+        .is_none()));
+    assert!(own_game(&red).game.outcome().is_none());
+
     // Black resigns: Red's game ends too, as a win, and goes to Game records.
     go_to(&mut black, Screen::Menu);
     press(&mut black, "menu.end_game");
@@ -286,14 +305,16 @@ fn bad_invites_and_unreachable_servers_say_why() {
 
     *app.world_mut().resource_mut::<Clipboard>() = Clipboard::Memory(Some("hello there".into()));
     go_to(&mut app, Screen::Menu);
-    press(&mut app, "menu.join");
+    press(&mut app, "menu.online");
+    press(&mut app, "newgame.join");
     assert!(a_notice(&app).unwrap().contains("not an invite"));
 
     let server = Server::start(&dir, None);
     let missing = format!("{}/?join=nosuchgame", server.url());
     *app.world_mut().resource_mut::<Clipboard>() = Clipboard::Memory(Some(missing));
     go_to(&mut app, Screen::Menu);
-    press(&mut app, "menu.join");
+    press(&mut app, "menu.online");
+    press(&mut app, "newgame.join");
     assert!(run_until(&mut app, 10.0, |a| a_notice(a)
         .is_some_and(|n| n.contains("no such game"))));
 

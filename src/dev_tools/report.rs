@@ -54,6 +54,7 @@ pub struct Watched<'w, 's> {
     screen: Res<'w, State<Screen>>,
     panel: Res<'w, State<Panel>>,
     turn: Option<Res<'w, State<Turn>>>,
+    link: Res<'w, crate::online::Link>,
     buttons: Query<'w, 's, (), MovedButtons>,
     gone: RemovedComponents<'w, 's, ButtonId>,
     camera: Query<'w, 's, (), (With<BoardCamera>, Changed<Transform>)>,
@@ -73,6 +74,7 @@ pub fn something_changed(mut w: Watched) -> bool {
         || w.screen.is_changed()
         || w.panel.is_changed()
         || w.turn.as_ref().is_some_and(|t| t.is_changed())
+        || w.link.is_changed()
         || !w.buttons.is_empty()
         || w.gone.read().count() > 0
         || !w.camera.is_empty()
@@ -150,8 +152,24 @@ pub fn report(world: &mut World) -> Value {
     let notice = world
         .get_resource::<crate::persist::Notice>()
         .and_then(|n| n.0.clone());
+    // An online game's seat and connection (the browser test plays one on two pages).
+    let online = session.online.as_ref().map(|seat| {
+        let link = world.resource::<crate::online::Link>();
+        json!({
+            "invite": seat.invite(),
+            "side": seat.side.to_string(),
+            "status": match link.status {
+                crate::online::Status::Off => "off",
+                crate::online::Status::Connecting => "connecting",
+                crate::online::Status::Connected => "connected",
+                crate::online::Status::Lost { .. } => "lost",
+            },
+            "waiting_for_friend": link.waiting_for_friend(),
+        })
+    });
     json!({
         "frame": frame,
+        "online": online,
         "notice": notice,
         "thinking": computer.thinking(),
         "hinting": computer.hinting(),

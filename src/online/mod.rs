@@ -667,7 +667,8 @@ fn follow(
     mut open_panel: ResMut<NextState<Panel>>,
     mut offer: ResMut<crate::panels::end_game::Offer>,
 ) {
-    let link = &mut *link;
+    // Marked changed only where something changes (the browser's report follows it).
+    let link = link.bypass_change_detection();
     let Some(me) = session.online.as_ref().map(|s| s.side) else {
         return;
     };

@@ -146,7 +146,13 @@ fn climb(level: Level, step: isize) -> Level {
     Level::ALL[i.clamp(0, Level::ALL.len() as isize - 1) as usize]
 }
 
-fn spawn(mut cards: Cards, now: Res<NewGameChoice>, settings: Res<Settings>) {
+fn spawn(
+    mut cards: Cards,
+    now: Res<NewGameChoice>,
+    settings: Res<Settings>,
+    clipboard: Res<crate::clipboard::Clipboard>,
+) {
+    let pastes = clipboard.available();
     let now = *now;
     let turn_board = settings.turn_board;
     let server = settings.online_server();
@@ -170,6 +176,26 @@ fn spawn(mut cards: Cards, now: Res<NewGameChoice>, settings: Res<Settings>) {
                     None => strings.get("online.no_server"),
                 };
                 c.spawn(paragraph(server, theme));
+                // A friend's game instead: phones join by opening the link (or sharing it
+                // to the app); elsewhere it can be pasted here.
+                if pastes {
+                    c.spawn(row()).with_children(|r| {
+                        r.spawn(choice(
+                            "newgame.join",
+                            strings.get("menu.join"),
+                            false,
+                            theme,
+                        ))
+                        .observe(
+                            |_: On<Press>,
+                             mut join: crate::online::Joiner,
+                             mut panel: ResMut<NextState<Panel>>| {
+                                join.paste();
+                                (*panel).set_if_neq(Panel::None);
+                            },
+                        );
+                    });
+                }
                 return;
             }
             c.spawn(label(strings.get("newgame.title"), 28.0, theme));

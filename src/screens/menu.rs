@@ -55,17 +55,11 @@ enum Entry {
     Continue,
     NewGame { two_players: bool },
     Online,
-    Join,
     Tutorial,
     Open(Panel),
 }
 
-fn spawn(
-    mut cards: Cards,
-    session: Res<Session>,
-    link: Res<crate::online::Link>,
-    clipboard: Res<crate::clipboard::Clipboard>,
-) {
+fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>) {
     let in_progress = session.in_progress();
     // An online game goes on from its first move on, whoever is to make it.
     let online_on = session.is_online() && session.game.outcome().is_none();
@@ -86,13 +80,6 @@ fn spawn(
         (Entry::NewGame { two_players: false }, "newgame.vs_computer"),
         (Entry::NewGame { two_players: true }, "newgame.two_players"),
         (Entry::Online, "menu.online"),
-    ]);
-    // Phones join by opening the link (or sharing it to the app); elsewhere it can be
-    // pasted.
-    if clipboard.available() {
-        entries.push((Entry::Join, "menu.join"));
-    }
-    entries.extend([
         (Entry::Tutorial, "menu.tutorial"),
         (Entry::Open(Panel::Records), "menu.records"),
         (Entry::Open(Panel::Rules), "menu.rules"),
@@ -128,7 +115,6 @@ struct Go<'w> {
     screen: ResMut<'w, NextState<Screen>>,
     new_game: OpenNewGame<'w>,
     lessons: MessageWriter<'w, LessonStep>,
-    join: crate::online::Joiner<'w>,
 }
 
 impl Go<'_> {
@@ -137,7 +123,6 @@ impl Go<'_> {
             Entry::Continue => (*self.screen).set_if_neq(Screen::Game),
             Entry::NewGame { two_players } => self.new_game.open(Some(two_players), Start::Fresh),
             Entry::Online => self.new_game.open_online(),
-            Entry::Join => self.join.paste(),
             Entry::Tutorial => {
                 self.lessons.write(LessonStep::Begin);
             }

@@ -1,0 +1,156 @@
+// Two phones play a friend online through the real game server on 127.0.0.1: headless
+// Chromium with touch, one page creating the game from the menu, the other opening the
+// invite link it shows (the web build served by the server joins at once), then moves
+// both ways by tapping the board. Waits are for what the app reports (window.__surakarta).
+//
+//   cargo build -p surakarta-server && web/build.sh && (cd tests/web && npm test)
+//
+// SURAKARTA_SERVER: the server binary (default target/debug/surakarta-server, which
+// `cargo test` builds); SURAKARTA_WEB_DIST and CHROMIUM as in phone.test.mjs.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../..");
+const dist = path.resolve(process.env.SURAKARTA_WEB_DIST ?? path.join(root, "web/dist"));
+const binary = process.env.SURAKARTA_SERVER ?? path.join(root, "target/debug/surakarta-server");
+const artifacts = path.join(here, "artifacts");
+const LONG = 60_000;
+
+const freePort = () => new Promise((ok) => {
+  const s = net.createServer().listen(0, "127.0.0.1", () => {
+    const { port } = s.address();
+    s.close(() => ok(port));
+  });
+});
+
+test("two phones play a friend online through the server", { timeout: 600_000 }, async (t) => {
+  assert.ok(fs.existsSync(binary), `no server at ${binary}: cargo build -p surakarta-server`);
+  fs.mkdirSync(artifacts, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "surakarta-online-"));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(binary, ["--listen", `127.0.0.1:${port}`, "--db", path.join(dir, "games.sqlite"), "--web", dist], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    assert.ok(i < 100, "the server did not start");
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist", "--disable-quic"],
+  });
+  const problems = [];
+  // A phone: its own browser profile, 390x844 points, touch.
+  const phone = async (name) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true, locale: "en-GB",
+    });
+    const page = await context.newPage();
+    page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
+    page.on("console", (m) => {
+      if (m.type() === "error" && !m.text().includes("Using exceptions for control flow")) {
+        problems.push(`${name}: console error: ${m.text()}`);
+      }
+    });
+    const report = () => page.evaluate(() => window.__surakarta ?? null);
+    const waitFor = async (what, fn, arg) => {
+      try {
+        await page.waitForFunction(fn, arg, { timeout: LONG, polling: 100 });
+      } catch (e) {
+        await page.screenshot({ path: path.join(artifacts, `online-failed-${name}.png`) }).catch(() => {});
+        throw new Error(`${name}: waiting for ${what}: ${e.message}\nreport: ${JSON.stringify(await report().catch(() => null))}\n${problems.join("\n")}`);
+      }
+    };
+    const tapAt = async (x, y) => {
+      const box = await page.locator("#surakarta").boundingBox();
+      await page.touchscreen.tap(box.x + x, box.y + y);
+    };
+    const tapButton = async (id) => {
+      await waitFor(`the ${id} button`, (n) => !!window.__surakarta?.buttons?.[n], id);
+      const b = (await report()).buttons[id];
+      await tapAt(b.x, b.y);
+    };
+    // A move by two taps: the stone, then where it goes.
+    const move = async (from, to) => {
+      for (const sq of [from, to]) {
+        const [x, y] = (await report()).points[sq];
+        await tapAt(x, y);
+        if (sq === from) await waitFor(`${from} selected`, (s) => window.__surakarta.selected === s, from);
+      }
+    };
+    const shot = (file) => page.screenshot({ path: path.join(artifacts, `${file}.png`) });
+    return { page, report, waitFor, tapButton, move, shot };
+  };
+
+  try {
+    const red = await phone("red");
+    const black = await phone("black");
+
+    await t.test("one phone creates the game from the menu and is shown the invite", async () => {
+      await red.page.goto(origin);
+      await red.waitFor("the menu", () => window.__surakarta?.panel === "menu");
+      await red.tapButton("menu.online");
+      await red.waitFor("the online card", () => window.__surakarta.panel === "new-game");
+      await red.tapButton("newgame.red");
+      await red.tapButton("newgame.start");
+      await red.waitFor("the invite", () => window.__surakarta.panel === "invite" &&
+        window.__surakarta.online?.status === "connected");
+      const r = await red.report();
+      assert.equal(r.online.side, "Red");
+      assert.ok(r.online.invite.startsWith(`${origin}/?join=`), r.online.invite);
+      assert.equal(r.online.waiting_for_friend, true);
+      await red.shot("online-1-invite");
+      await red.tapButton("invite.close");
+      await red.waitFor("the waiting board", () => window.__surakarta.panel === null);
+      await red.shot("online-2-waiting");
+    });
+
+    await t.test("the other opens the invite link and is in the game at once", async () => {
+      const invite = (await red.report()).online.invite;
+      await black.page.goto(invite);
+      await black.waitFor("the seat taken", () => window.__surakarta?.online?.side === "Black" &&
+        window.__surakarta.online.status === "connected" && window.__surakarta.screen === "Game");
+      // The join is taken out of the address: a reload does not join again.
+      assert.equal(new URL(black.page.url()).search, "");
+      // Red's phone is in the player's hand again (a page in front draws its frames).
+      await red.page.bringToFront();
+      await red.waitFor("the friend", () => window.__surakarta.online.waiting_for_friend === false);
+    });
+
+    await t.test("moves go both ways by tapping, each side only on its turn", async () => {
+      await red.move("b2", "b3");
+      await black.page.bringToFront();
+      await black.waitFor("Red's move arrived", () => window.__surakarta.history.join() === "b2-b3" &&
+        window.__surakarta.turn === "Waiting");
+      await black.move("e5", "e4");
+      await red.page.bringToFront();
+      await red.waitFor("Black's move arrived", () => window.__surakarta.history.join() === "b2-b3,e5-e4" &&
+        window.__surakarta.turn === "Waiting");
+      await red.shot("online-3-red");
+      await black.shot("online-3-black");
+      // The server has the same game.
+      const id = new URL((await red.report()).online.invite).searchParams.get("join");
+      const state = await (await fetch(`${origin}/api/games/${id}`)).json();
+      assert.equal(state.plies, 2);
+      assert.match(state.record, /1\. b2-b3 e5-e4/);
+    });
+    assert.deepEqual(problems, [], "no errors in the pages");
+  } finally {
+    await browser.close();
+    server.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
