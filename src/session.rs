@@ -48,6 +48,23 @@ pub enum Mode {
     Online { me: Side },
 }
 
+/// A seat in an online game: the server, the game, the side and the seat's secret token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// `http(s)://host[:port]`, as [`wire::server_address`] keeps it.
+    pub server: String,
+    pub id: String,
+    pub side: Side,
+    pub token: String,
+}
+
+impl Seat {
+    /// The link that invites a friend to the other seat.
+    pub fn invite(&self) -> String {
+        format!("{}/?join={}", self.server, self.id)
+    }
+}
+
 /// The game on the board and who plays it.
 #[derive(Resource, Clone, Debug)]
 pub struct Session {
@@ -58,7 +75,7 @@ pub struct Session {
     /// The result has been counted in the player's statistics.
     pub counted: bool,
     /// In an online game, this device's seat in it.
-    pub online: Option<crate::online::Seat>,
+    pub online: Option<Seat>,
 }
 
 impl Default for Session {

@@ -54,22 +54,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// A seat in an online game: the server, the game, the side and the seat's secret token.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Seat {
-    /// `http(s)://host[:port]`, as [`wire::server_address`] keeps it.
-    pub server: String,
-    pub id: String,
-    pub side: Side,
-    pub token: String,
-}
-
-impl Seat {
-    /// The link that invites a friend to the other seat.
-    pub fn invite(&self) -> String {
-        format!("{}/?join={}", self.server, self.id)
-    }
-}
+pub use crate::session::Seat;
 
 /// What the app asks of the server.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]

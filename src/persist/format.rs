@@ -199,7 +199,7 @@ impl SavedGame {
                 let server = crate::online::wire::server_address(&seat.server);
                 match (answer.checked(), server) {
                     (Ok((_, token)), Some(server)) if crate::online::wire::valid_id(&seat.id) => {
-                        online = Some(crate::online::Seat {
+                        online = Some(crate::session::Seat {
                             server,
                             id: seat.id.clone(),
                             side: me,
