@@ -146,6 +146,21 @@ impl Strings {
     }
 }
 
+/// The translation key of a level's name.
+pub fn level_key(level: surakarta_engine::ai::Level) -> &'static str {
+    use surakarta_engine::ai::Level;
+    match level {
+        Level::Beginner => "level.beginner",
+        Level::Novice => "level.novice",
+        Level::Easy => "level.easy",
+        Level::Intermediate => "level.intermediate",
+        Level::Medium => "level.medium",
+        Level::Advanced => "level.advanced",
+        Level::Strong => "level.strong",
+        Level::Hard => "level.hard",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

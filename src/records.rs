@@ -273,10 +273,7 @@ pub fn player_name(name: &str, strings: &Strings) -> String {
     match (name, level) {
         (_, Some(level)) => strings.fill(
             "records.computer",
-            &[(
-                "level",
-                strings.get(crate::panels::new_game::level_key(level)),
-            )],
+            &[("level", strings.get(crate::i18n::level_key(level)))],
         ),
         ("Player", _) => strings.get("records.player"),
         ("Friend (online)", _) => strings.get("records.friend"),

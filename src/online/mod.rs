@@ -16,6 +16,7 @@
 //! reconnects when it starts. Nothing here ever waits: answers come on the network's
 //! threads and wake the app, which takes them up on its next frame.
 
+pub mod ask;
 pub mod http;
 pub mod wire;
 
@@ -56,21 +57,7 @@ pub(super) fn plugin(app: &mut App) {
 
 pub use crate::session::Seat;
 
-/// What the app asks of the server.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub enum Ask {
-    /// A new game on `server`; `colour` `None` lets the server draw it.
-    Create {
-        server: String,
-        rules: Ruleset,
-        colour: Option<Side>,
-    },
-    /// The free seat of a friend's game.
-    Join { server: String, id: String },
-    /// A draw offer made, declined (a move, a resignation and an accepted draw go on
-    /// their own, when the game plays them).
-    Say(Outgoing),
-}
+pub use ask::Ask;
 
 /// The connection as the player is told of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -110,7 +110,7 @@ struct EndIt<'w> {
     commands: MessageWriter<'w, Command>,
     notice: ResMut<'w, Notice>,
     strings: Res<'w, Strings>,
-    ask: MessageWriter<'w, crate::online::Ask>,
+    ask: MessageWriter<'w, crate::online::ask::Ask>,
 }
 
 impl EndIt<'_> {
@@ -123,7 +123,7 @@ impl EndIt<'_> {
             }
             Mode::Online { .. } => {
                 // The friend answers on their device; the server tells both.
-                self.ask.write(crate::online::Ask::Say(
+                self.ask.write(crate::online::ask::Ask::Say(
                     crate::online::wire::Outgoing::OfferDraw,
                 ));
                 self.notice.0 = Some(self.strings.get("notice.draw_offered.online"));

@@ -126,19 +126,7 @@ impl OpenNewGame<'_> {
     }
 }
 
-/// The translation key of a level's name.
-pub fn level_key(level: Level) -> &'static str {
-    match level {
-        Level::Beginner => "level.beginner",
-        Level::Novice => "level.novice",
-        Level::Easy => "level.easy",
-        Level::Intermediate => "level.intermediate",
-        Level::Medium => "level.medium",
-        Level::Advanced => "level.advanced",
-        Level::Strong => "level.strong",
-        Level::Hard => "level.hard",
-    }
-}
+pub use crate::i18n::level_key;
 
 /// The level `step` rungs up (or down) the ladder from `level`, staying on it.
 fn climb(level: Level, step: isize) -> Level {
@@ -325,7 +313,7 @@ pub struct Starter<'w> {
     commands: MessageWriter<'w, Command>,
     panel: ResMut<'w, NextState<Panel>>,
     settings: Res<'w, Settings>,
-    ask: MessageWriter<'w, crate::online::Ask>,
+    ask: MessageWriter<'w, crate::online::ask::Ask>,
     notice: ResMut<'w, crate::persist::Notice>,
     strings: Res<'w, crate::i18n::Strings>,
 }
@@ -338,7 +326,7 @@ impl Starter<'_> {
         if choice.online {
             match self.settings.online_server() {
                 Some(server) => {
-                    self.ask.write(crate::online::Ask::Create {
+                    self.ask.write(crate::online::ask::Ask::Create {
                         server,
                         rules: choice.rules,
                         colour: choice.colour,

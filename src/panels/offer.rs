@@ -108,11 +108,11 @@ fn decline(
     mut notice: ResMut<Notice>,
     mut panel: ResMut<NextState<Panel>>,
     mut screen: ResMut<NextState<Screen>>,
-    mut ask: MessageWriter<crate::online::Ask>,
+    mut ask: MessageWriter<crate::online::ask::Ask>,
 ) {
     let (proposal, by) = shown(&offer, &session);
     if session.is_online() {
-        ask.write(crate::online::Ask::Say(
+        ask.write(crate::online::ask::Ask::Say(
             crate::online::wire::Outgoing::DeclineDraw,
         ));
     }
