@@ -123,49 +123,116 @@ const LINE_MASKS: [u64; 8] = {
     out
 };
 
-fn presence(stones: Bitboard) -> i32 {
-    let placement = (stones.0 & ON_A_LINE).count_ones() + (stones.0 & ON_TWO_LINES).count_ones();
-    let placement = placement as i32;
-    let lines = LINE_MASKS.iter().filter(|m| stones.0 & **m != 0).count() as i32;
-    placement * 3 + lines * 6
+/// How many terms the evaluation weighs (see [`eval_terms`]).
+pub const TERMS: usize = 16;
+
+/// The names of the evaluation's terms, in the order of [`eval_terms`] and [`WEIGHTS`].
+pub const TERM_NAMES: [&str; TERMS] = [
+    "stones ahead",
+    "stones ahead, times the stones gone",
+    "their second and further free targets",
+    "their first free target",
+    "our defended stones they attack",
+    "their stones we attack, undefended",
+    "their stones we attack, defended",
+    "open lines of attack",
+    "capture moves",
+    "step moves",
+    "points on a circuit line",
+    "circuit lines occupied",
+    "our stones defended",
+    "stones side by side",
+    "stones in a corner",
+    "inner circuit lines occupied",
+];
+
+/// A weight for each term of [`eval_terms`], in hundredths of a stone per unit.
+pub type Weights = [i32; TERMS];
+
+/// Hard's weights (and the hints', the analysis' and the protocol's): fitted to the
+/// results of 4,000 self-play games by the `tune` example (Texel's method; the numbers
+/// and the matches are in `docs/engine.md`).
+pub const WEIGHTS: Weights = [
+    100, -1, 15, 9, 17, 5, 3, -4, 32, -1, 20, 18, 5, -11, -14, 18,
+];
+
+/// The weights set by hand that the levels below Hard play with: their margins and
+/// temperatures were measured by matches with these, and a level's margin is a distance
+/// in this evaluation.
+pub const LADDER_WEIGHTS: Weights = [100, 4, -70, -12, -6, 20, 6, 4, 5, 2, 3, 6, 0, 0, 0, 0];
+
+/// Points with a neighbour to the north (rows 1 to 5).
+const SOUTH_OF_TOP: u64 = (1 << 30) - 1;
+
+/// The corners: on no circuit line.
+const CORNERS: u64 = 1 | 1 << 5 | 1 << 30 | 1 << 35;
+
+/// The evaluation's terms for the side to move: each counts something of ours minus the
+/// same of theirs, or a danger or pressure the side to move faces. [`evaluate`] is their
+/// sum weighted by [`WEIGHTS`]; the tuner (the `tune` example) fits those weights to the
+/// results of games.
+pub fn eval_terms(pos: &Position, diagonal: bool) -> [i32; TERMS] {
+    terms_in(pos, &pos.loop_walks(), diagonal)
 }
 
-/// The static evaluation of a position, for its side to move.
-pub fn evaluate(pos: &Position, diagonal: bool) -> i32 {
-    evaluate_in(pos, &pos.loop_walks(), diagonal)
-}
-
-/// [`evaluate`] from the position's walks past a loop, already found.
-pub(crate) fn evaluate_in(pos: &Position, walks: &LoopWalks, diagonal: bool) -> i32 {
+fn terms_in(pos: &Position, walks: &LoopWalks, diagonal: bool) -> [i32; TERMS] {
     let us = pos.side_to_move();
     let them = us.other();
-    let (n_us, n_them) = (
-        pos.stones(us).count() as i32,
-        pos.stones(them).count() as i32,
-    );
+    let (own, enemy) = (pos.stones(us), pos.stones(them));
+    let (n_us, n_them) = (own.count() as i32, enemy.count() as i32);
     let views = side_views(pos, walks, diagonal);
     let (mine, theirs) = (views[us.index()], views[them.index()]);
-
-    // Material, with trades worth more to the side ahead as the board empties.
     let total = n_us + n_them;
-    let mut score = (n_us - n_them) * (STONE + (24 - total) * 4);
 
     // Their threats: we move next and can save one stone, so the danger is a second
     // stone left hanging. A defended stone under attack invites only a trade.
     let attacked = theirs.attacks;
     let hanging = (attacked & !mine.defends).count() as i32;
     let defended = (attacked & mine.defends).count() as i32;
-    score -= (hanging - 1).max(0) * 70 + hanging.min(1) * 12 + defended * 6;
     // Our threats: pressure the opponent must answer.
     let our_hanging = (mine.attacks & !theirs.defends).count() as i32;
-    score += our_hanging * 20 + (mine.attacks.count() as i32 - our_hanging) * 6;
+    let diff = |f: fn(u64) -> i32| f(own.0) - f(enemy.0);
+    [
+        n_us - n_them,
+        (n_us - n_them) * (24 - total),
+        (hanging - 1).max(0),
+        hanging.min(1),
+        defended,
+        our_hanging,
+        mine.attacks.count() as i32 - our_hanging,
+        mine.open_rays as i32 - theirs.open_rays as i32,
+        mine.captures as i32 - theirs.captures as i32,
+        mine.steps as i32 - theirs.steps as i32,
+        diff(|s| ((s & ON_A_LINE).count_ones() + (s & ON_TWO_LINES).count_ones()) as i32),
+        diff(|s| LINE_MASKS.iter().filter(|m| s & **m != 0).count() as i32),
+        (mine.defends & own).count() as i32 - (theirs.defends & enemy).count() as i32,
+        diff(|s| {
+            let beside = (s & WEST_OF_F) << 1 & s;
+            let above = (s & SOUTH_OF_TOP) << 6 & s;
+            (beside.count_ones() + above.count_ones()) as i32
+        }),
+        diff(|s| (s & CORNERS).count_ones() as i32),
+        diff(|s| {
+            let inner = [LINE_MASKS[0], LINE_MASKS[1], LINE_MASKS[4], LINE_MASKS[5]];
+            inner.iter().filter(|m| s & **m != 0).count() as i32
+        }),
+    ]
+}
 
-    // Lines of attack, mobility, presence on the circuits and spread over the lines.
-    score += (mine.open_rays as i32 - theirs.open_rays as i32) * 4;
-    score += (mine.captures as i32 - theirs.captures as i32) * 5;
-    score += (mine.steps as i32 - theirs.steps as i32) * 2;
-    score += presence(pos.stones(us)) - presence(pos.stones(them));
-    score
+/// The static evaluation of a position, for its side to move, with Hard's [`WEIGHTS`].
+pub fn evaluate(pos: &Position, diagonal: bool) -> i32 {
+    evaluate_in(pos, &pos.loop_walks(), diagonal, &WEIGHTS)
+}
+
+/// [`evaluate`] with `weights`, from the position's walks past a loop, already found.
+pub(crate) fn evaluate_in(
+    pos: &Position,
+    walks: &LoopWalks,
+    diagonal: bool,
+    weights: &Weights,
+) -> i32 {
+    let terms = terms_in(pos, walks, diagonal);
+    terms.iter().zip(weights).map(|(t, w)| t * w).sum()
 }
 
 #[cfg(test)]

@@ -167,6 +167,7 @@ pub(super) fn score(
     if list.len() <= 1 {
         return;
     }
+    engine.mem.use_weights(&super::eval::LADDER_WEIGHTS);
     if !engine.continuing {
         engine.mem.tt.new_search();
     }

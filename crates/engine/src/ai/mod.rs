@@ -29,7 +29,7 @@ mod search;
 mod sliced;
 mod tt;
 
-pub use eval::{STONE, evaluate};
+pub use eval::{LADDER_WEIGHTS, STONE, TERM_NAMES, TERMS, WEIGHTS, Weights, eval_terms, evaluate};
 pub use hint::{Hint, HintReason, describe};
 pub use level::Level;
 pub use search::{MATE, MATE_BOUND};
@@ -166,6 +166,7 @@ impl Engine {
         resumed: Option<&SearchResult>,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.mem.use_weights(&eval::WEIGHTS);
         if !self.continuing {
             self.mem.tt.new_search();
             for row in self.mem.history.iter_mut() {
@@ -200,8 +201,10 @@ impl Engine {
 pub const DRAW_MARGIN: i32 = STONE / 4;
 
 /// How deep the computer looks before answering a draw offer: deep enough to see a
-/// capture coming, quick enough to answer at once (a few milliseconds).
-pub const DRAW_DEPTH: u32 = 3;
+/// capture coming, quick enough to answer at once (a few milliseconds), and an even
+/// number of plies, so that the last move searched is the offerer's as often as not (an
+/// odd depth gives the side to move the last word: a third of a stone at the start).
+pub const DRAW_DEPTH: u32 = 4;
 
 /// Whether the computer playing `side` accepts a draw offered in `game`: when its own
 /// search ([`DRAW_DEPTH`] plies) says the game is level or worse for it, within

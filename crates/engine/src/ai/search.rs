@@ -1,7 +1,7 @@
 //! Iterative-deepening principal-variation search with a transposition table, killer and
 //! history move ordering, null-move and late-move reductions, and a capture quiescence.
 
-use super::eval::evaluate_in;
+use super::eval::{WEIGHTS, Weights, evaluate_in};
 use super::tt::{Bound, Table};
 use super::{Limits, SearchControl, SearchInfo, SearchResult};
 use crate::circuit::LoopWalks;
@@ -27,6 +27,8 @@ pub(crate) struct Memory {
     pub evals: Box<[(u64, i32)]>,
     /// Searching a slice of a [`super::SlicedSearch`].
     pub sliced: bool,
+    /// The evaluation's weights: what the table and the evaluations above were found with.
+    weights: &'static Weights,
 }
 
 impl Memory {
@@ -36,6 +38,15 @@ impl Memory {
             history: Box::new([[0; 36]; 36]),
             evals: vec![(0, 0); 1 << 16].into_boxed_slice(),
             sliced: false,
+            weights: &WEIGHTS,
+        }
+    }
+
+    /// Evaluates with `weights` from now on, forgetting what was found with others.
+    pub fn use_weights(&mut self, weights: &'static Weights) {
+        if self.weights != weights {
+            self.clear();
+            self.weights = weights;
         }
     }
 
@@ -153,7 +164,7 @@ impl<'a> Searcher<'a> {
             (key, score) if key == pos.hash() => score,
             _ => {
                 let walks = walks.get_or_insert_with(|| pos.loop_walks());
-                let score = evaluate_in(pos, walks, self.rules.diagonal_steps);
+                let score = evaluate_in(pos, walks, self.rules.diagonal_steps, self.mem.weights);
                 self.mem.evals[slot] = (pos.hash(), score);
                 score
             }
