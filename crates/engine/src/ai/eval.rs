@@ -150,7 +150,7 @@ pub const TERM_NAMES: [&str; TERMS] = [
 pub type Weights = [i32; TERMS];
 
 /// Hard's weights (and the hints', the analysis' and the protocol's): fitted to the
-/// results of 4,000 self-play games by the `tune` example (Texel's method; the numbers
+/// results of 2,000 self-play games by the `tune` example (Texel's method; the numbers
 /// and the matches are in `docs/engine.md`).
 pub const WEIGHTS: Weights = [
     100, -1, 15, 9, 17, 5, 3, -4, 32, -1, 20, 18, 5, -11, -14, 18,
