@@ -26,11 +26,19 @@ use surakarta_engine::{Game, Position, Ruleset};
 /// A quiet position's terms and the result for its side to move (1 win, 0.5 draw, 0 loss).
 type Sample = ([f64; TERMS], f64);
 
+/// Says what is wrong and ends the program (status 2).
+fn fail(message: String) -> ! {
+    eprintln!("tune: {message}");
+    std::process::exit(2)
+}
+
 fn arg(n: usize, default: u64) -> u64 {
-    std::env::args()
-        .nth(n)
-        .map(|a| a.parse().expect("a whole number"))
-        .unwrap_or(default)
+    match std::env::args().nth(n) {
+        None => default,
+        Some(a) => a
+            .parse()
+            .unwrap_or_else(|_| fail(format!("argument {n}: {a:?} is not a whole number"))),
+    }
 }
 
 fn play(seed: u64, nodes: u64) -> Vec<(Position, f64)> {
@@ -141,11 +149,18 @@ fn main() {
     let diagonal = Ruleset::default().diagonal_steps;
     let mut samples: Vec<Sample> = Vec::new();
     for file in std::env::args().skip(2) {
-        let text = std::fs::read_to_string(&file).expect("a file of games");
-        for line in text.lines() {
-            let (fen, result) = line.rsplit_once(' ').expect("a position and a result");
-            let pos: Position = fen.parse().expect("a position");
-            let result: f64 = result.parse().expect("a result");
+        let text = std::fs::read_to_string(&file)
+            .unwrap_or_else(|e| fail(format!("cannot read {file}: {e}")));
+        for (n, line) in text.lines().enumerate() {
+            let bad = |why: String| format!("{file} line {}: {why}", n + 1);
+            let (fen, result) = line
+                .rsplit_once(' ')
+                .unwrap_or_else(|| fail(bad("not a position and a result".to_owned())));
+            let pos: Position = fen.parse().unwrap_or_else(|e| fail(bad(format!("{e}"))));
+            let result: f64 = match result.parse() {
+                Ok(r) if [0.0, 0.5, 1.0].contains(&r) => r,
+                _ => fail(bad(format!("{result:?} is not a result (1, 0.5 or 0)"))),
+            };
             let (_, leaf) = quiesce(&pos, -1e9, 1e9, diagonal);
             if leaf.stones(leaf.side_to_move()).is_empty() {
                 continue;
@@ -158,6 +173,9 @@ fn main() {
             };
             samples.push((eval_terms(&leaf, diagonal).map(f64::from), result));
         }
+    }
+    if samples.is_empty() {
+        fail("no positions: give files written by `tune play`".to_owned());
     }
     eprintln!("{} positions", samples.len());
 

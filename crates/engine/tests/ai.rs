@@ -421,3 +421,40 @@ fn the_weakest_level_is_beatable_by_a_newcomer_and_the_next_is_stronger() {
             .all(|(i, l)| l.rank() == i + 1)
     );
 }
+
+#[test]
+fn a_hint_does_not_change_what_a_lower_level_plays_next() {
+    // Hard (and so a hint) evaluates with the fitted weights, the levels below with the
+    // hand-set ones: an engine that gave a hint must forget it, or the level's scores
+    // would come from Hard's evaluation.
+    for fen in [
+        "b1bb1b/1b2b1/2br2/1r1b1r/r1r2r/1rr3 r 12 30",
+        "1bb3/b2b1b/3r2/1b2r1/r3r1/1r2r1 b 3 41",
+        "bbbbbb/b1bbbb/1b4/2r3/rr1rrr/rrrrrr r 2 4",
+    ] {
+        let g = game(fen);
+        let fresh = with_control(|ctl| Engine::new(8).choose(&g, Level::Medium, depth(4), 7, ctl));
+        let after_hint = with_control(|ctl| {
+            let mut engine = Engine::new(8);
+            engine.hint(&g, depth(6), ctl).expect("a hint");
+            engine.choose(&g, Level::Medium, depth(4), 7, ctl)
+        });
+        assert_eq!(
+            (after_hint.best, after_hint.score),
+            (fresh.best, fresh.score),
+            "{fen}"
+        );
+        // And the other way round: Hard after a level's move searches as a fresh engine.
+        let hard = search(&g, depth(6));
+        let hard_after = with_control(|ctl| {
+            let mut engine = Engine::new(8);
+            engine.choose(&g, Level::Medium, depth(4), 7, ctl);
+            engine.search(&g, depth(6), ctl, &mut |_| {})
+        });
+        assert_eq!(
+            (hard_after.best, hard_after.score),
+            (hard.best, hard.score),
+            "{fen}"
+        );
+    }
+}
