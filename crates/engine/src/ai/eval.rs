@@ -192,6 +192,16 @@ fn terms_in(pos: &Position, walks: &LoopWalks, diagonal: bool) -> [i32; TERMS] {
     // Our threats: pressure the opponent must answer.
     let our_hanging = (mine.attacks & !theirs.defends).count() as i32;
     let diff = |f: fn(u64) -> i32| f(own.0) - f(enemy.0);
+    // The circuit lines each side holds, one bit a line, in LINE_MASKS' order.
+    let held = |s: u64| {
+        LINE_MASKS
+            .iter()
+            .enumerate()
+            .fold(0u32, |bits, (i, m)| bits | u32::from(s & m != 0) << i)
+    };
+    let (held_us, held_them) = (held(own.0), held(enemy.0));
+    // Columns b and e and rows 2 and 5.
+    const INNER: u32 = 0b0011_0011;
     [
         n_us - n_them,
         (n_us - n_them) * (24 - total),
@@ -204,7 +214,7 @@ fn terms_in(pos: &Position, walks: &LoopWalks, diagonal: bool) -> [i32; TERMS] {
         mine.captures as i32 - theirs.captures as i32,
         mine.steps as i32 - theirs.steps as i32,
         diff(|s| ((s & ON_A_LINE).count_ones() + (s & ON_TWO_LINES).count_ones()) as i32),
-        diff(|s| LINE_MASKS.iter().filter(|m| s & **m != 0).count() as i32),
+        held_us.count_ones() as i32 - held_them.count_ones() as i32,
         (mine.defends & own).count() as i32 - (theirs.defends & enemy).count() as i32,
         diff(|s| {
             let beside = (s & WEST_OF_F) << 1 & s;
@@ -212,10 +222,7 @@ fn terms_in(pos: &Position, walks: &LoopWalks, diagonal: bool) -> [i32; TERMS] {
             (beside.count_ones() + above.count_ones()) as i32
         }),
         diff(|s| (s & CORNERS).count_ones() as i32),
-        diff(|s| {
-            let inner = [LINE_MASKS[0], LINE_MASKS[1], LINE_MASKS[4], LINE_MASKS[5]];
-            inner.iter().filter(|m| s & **m != 0).count() as i32
-        }),
+        (held_us & INNER).count_ones() as i32 - (held_them & INNER).count_ones() as i32,
     ]
 }
 
