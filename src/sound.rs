@@ -2,10 +2,17 @@
 //! a game ends; and at the same moments the haptics (`platform`: a tick, a knock, a
 //! pattern). The sounds are our own (`assets/sounds/make.py` makes them).
 //!
-//! Where sound plays: on phones (Bevy's audio, the `sound` feature the phone build turns
-//! on), in browsers (the page's own audio elements, which add nothing to the download) and
-//! on desktops built with `--features sound` (Bevy's audio needs the system's sound
-//! library to build on Linux, so a plain `cargo run` leaves it out and hides the setting).
+//! Where sound plays: on phones (the `sound` feature the phone build turns on: rodio, the
+//! audio crate Bevy's own audio is built on, through cpal: AAudio on Android, Core Audio on
+//! iOS), in browsers (the page's own audio elements, which add nothing to the download) and
+//! on desktops built with `--features sound` (cpal needs the system's sound library to
+//! build on Linux, so a plain `cargo run` leaves it out and hides the setting).
+//!
+//! The device's audio output is opened for the first cue and closed when the app is
+//! suspended: a phone's audio stream left running in the background keeps the audio
+//! hardware awake and drains the battery. The next cue after the app comes back opens it
+//! again. (Bevy's audio plugin opens its stream at start and never lets it go, so the app
+//! plays the sounds through rodio itself.)
 
 use crate::GameSet;
 use crate::animation::MoveAnimated;
@@ -13,18 +20,121 @@ use crate::platform::{Haptic, Platform};
 use crate::session::{MovePlayed, OnBoard};
 use crate::settings::Settings;
 use bevy::prelude::*;
+use bevy::window::AppLifecycle;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Cue>().add_systems(
-        Update,
-        (
-            cue_sounds,
-            play::play.run_if(resource_exists::<play::Sounds>),
-        )
-            .chain()
-            .in_set(GameSet::Present),
-    );
-    play::setup(app);
+    app.add_message::<Cue>()
+        .add_message::<AppLifecycle>()
+        .add_systems(Update, (cue_sounds, play).chain().in_set(GameSet::Present));
+    if !app.world().contains_non_send::<Output>() {
+        install(app, output::native());
+    }
+}
+
+/// Where the sounds go: the device's audio output (one per build, `output`), or a
+/// recording in tests. Called on the main thread only.
+pub trait Speaker: 'static {
+    /// Plays `cue` now, opening the output first if it is closed; false when there is no
+    /// output to play it on.
+    fn play(&mut self, cue: Cue) -> bool;
+    /// Closes the output: nothing of it runs until the next [`Speaker::play`].
+    fn close(&mut self);
+}
+
+/// The speaker, and whether the app is suspended (no sound then).
+struct Output {
+    speaker: Box<dyn Speaker>,
+    suspended: bool,
+}
+
+/// Puts `speaker` under the app's sounds (tests put a recording one there).
+pub fn install(app: &mut App, speaker: impl Speaker) {
+    app.insert_non_send(Output {
+        speaker: Box::new(speaker),
+        suspended: false,
+    });
+}
+
+/// Plays the cues, and closes the output as the app is suspended; a cue that comes while
+/// it is suspended is dropped (the game is paused then; nobody would hear it).
+fn play(
+    mut cues: MessageReader<Cue>,
+    mut lifecycle: MessageReader<AppLifecycle>,
+    output: Option<NonSendMut<Output>>,
+) {
+    let Some(mut output) = output else {
+        cues.clear();
+        return;
+    };
+    for event in lifecycle.read() {
+        match event {
+            AppLifecycle::WillSuspend | AppLifecycle::Suspended => {
+                if !output.suspended {
+                    output.suspended = true;
+                    output.speaker.close();
+                }
+            }
+            AppLifecycle::WillResume | AppLifecycle::Running => output.suspended = false,
+            AppLifecycle::Idle => {}
+        }
+    }
+    for &cue in cues.read() {
+        if !output.suspended {
+            output.speaker.play(cue);
+        }
+    }
+}
+
+/// A speaker for tests: it remembers what it was asked, and opens and closes as the
+/// device's does. Clones share one log.
+#[derive(Clone, Default)]
+pub struct RecordingSpeaker(std::sync::Arc<std::sync::Mutex<Speaking>>);
+
+#[derive(Default)]
+struct Speaking {
+    open: bool,
+    log: Vec<Played>,
+}
+
+/// What a [`RecordingSpeaker`] did, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// The output was opened, for the cue that follows.
+    Opened,
+    /// A cue was played.
+    Cue(Cue),
+    /// The output was closed.
+    Closed,
+}
+
+impl RecordingSpeaker {
+    /// What it did so far.
+    pub fn log(&self) -> Vec<Played> {
+        self.speaking().log.clone()
+    }
+
+    fn speaking(&self) -> std::sync::MutexGuard<'_, Speaking> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Speaker for RecordingSpeaker {
+    fn play(&mut self, cue: Cue) -> bool {
+        let mut s = self.speaking();
+        if !s.open {
+            s.open = true;
+            s.log.push(Played::Opened);
+        }
+        s.log.push(Played::Cue(cue));
+        true
+    }
+    fn close(&mut self) {
+        let mut s = self.speaking();
+        if s.open {
+            s.open = false;
+            s.log.push(Played::Closed);
+        }
+    }
 }
 
 /// True where this build can make sound (the setting shows only then).
@@ -90,47 +200,73 @@ fn cue_sounds(
 }
 
 #[cfg(feature = "sound")]
-mod play {
-    //! Bevy's audio: each cue a short-lived player entity.
-    use super::Cue;
-    use bevy::prelude::*;
+mod output {
+    //! The device's audio output through rodio (cpal underneath), opened for a cue and
+    //! dropped to close: dropping rodio's sink stops cpal's stream, which lets AAudio or
+    //! Core Audio go.
+    use super::{Cue, Speaker};
+    use bevy::log::warn;
 
-    #[derive(Resource)]
-    pub struct Sounds([Handle<AudioSource>; 3]);
-
-    pub fn setup(app: &mut App) {
-        app.add_systems(Startup, load.run_if(resource_exists::<AssetServer>));
+    /// The sounds, in the binary: 81 KB, and no asset to go missing on a phone.
+    fn bytes(cue: Cue) -> &'static [u8] {
+        match cue {
+            Cue::Step => include_bytes!("../assets/sounds/move.wav"),
+            Cue::Capture => include_bytes!("../assets/sounds/capture.wav"),
+            Cue::GameOver => include_bytes!("../assets/sounds/game_over.wav"),
+        }
     }
 
-    fn load(mut commands: Commands, assets: Res<AssetServer>) {
-        commands.insert_resource(Sounds(
-            [Cue::Step, Cue::Capture, Cue::GameOver].map(|c| assets.load(c.path())),
-        ));
+    #[derive(Default)]
+    pub struct Device {
+        sink: Option<rodio::MixerDeviceSink>,
     }
 
-    pub fn play(mut cues: MessageReader<Cue>, sounds: Res<Sounds>, mut commands: Commands) {
-        for cue in cues.read() {
-            let handle = match cue {
-                Cue::Step => &sounds.0[0],
-                Cue::Capture => &sounds.0[1],
-                Cue::GameOver => &sounds.0[2],
+    pub fn native() -> Device {
+        Device::default()
+    }
+
+    impl Speaker for Device {
+        fn play(&mut self, cue: Cue) -> bool {
+            if self.sink.is_none() {
+                match rodio::DeviceSinkBuilder::open_default_sink() {
+                    Ok(mut sink) => {
+                        sink.log_on_drop(false);
+                        self.sink = Some(sink);
+                    }
+                    Err(e) => {
+                        warn!("no sound: {e}");
+                        return false;
+                    }
+                }
+            }
+            let Some(sink) = &self.sink else {
+                return false;
             };
-            commands.spawn((AudioPlayer::new(handle.clone()), PlaybackSettings::DESPAWN));
+            match rodio::Decoder::new(std::io::Cursor::new(bytes(cue))) {
+                Ok(source) => {
+                    sink.mixer().add(source);
+                    true
+                }
+                Err(e) => {
+                    warn!("{}: {e}", cue.path());
+                    false
+                }
+            }
+        }
+
+        fn close(&mut self) {
+            self.sink = None;
         }
     }
 }
 
 #[cfg(all(target_arch = "wasm32", not(feature = "sound")))]
-mod play {
+mod output {
     //! Browsers: one audio element per sound, restarted for each cue. Browsers play sound
     //! only after the player has touched the page; until then a cue is dropped quietly.
-    use super::Cue;
-    use bevy::prelude::*;
+    //! The browser itself silences a page in the background: nothing to close.
+    use super::{Cue, Speaker};
     use wasm_bindgen::prelude::*;
-
-    /// The page's audio elements (the page lives on the main thread, as does the app).
-    #[derive(Resource)]
-    pub struct Sounds;
 
     thread_local! {
         static ELEMENTS: Vec<web_sys::HtmlAudioElement> = [Cue::Step, Cue::Capture, Cue::GameOver]
@@ -144,44 +280,53 @@ mod play {
         static IGNORE: Closure<dyn FnMut(JsValue)> = Closure::new(|_: JsValue| {});
     }
 
-    pub fn setup(app: &mut App) {
-        app.insert_resource(Sounds);
+    pub struct Page;
+
+    pub fn native() -> Page {
+        Page
     }
 
-    pub fn play(mut cues: MessageReader<Cue>) {
-        for cue in cues.read() {
+    impl Speaker for Page {
+        fn play(&mut self, cue: Cue) -> bool {
             let index = match cue {
                 Cue::Step => 0,
                 Cue::Capture => 1,
                 Cue::GameOver => 2,
             };
             ELEMENTS.with(|elements| {
-                if let Some(audio) = elements.get(index) {
-                    audio.set_current_time(0.0);
-                    if let Ok(promise) = audio.play() {
-                        // Refused before the first touch: nothing to do.
-                        IGNORE.with(|ignore| {
-                            let _ = promise.catch(ignore);
-                        });
-                    }
+                let Some(audio) = elements.get(index) else {
+                    return false;
+                };
+                audio.set_current_time(0.0);
+                if let Ok(promise) = audio.play() {
+                    // Refused before the first touch: nothing to do.
+                    IGNORE.with(|ignore| {
+                        let _ = promise.catch(ignore);
+                    });
                 }
-            });
+                true
+            })
         }
+
+        fn close(&mut self) {}
     }
 }
 
 #[cfg(not(any(feature = "sound", target_arch = "wasm32")))]
-mod play {
-    //! No sound in this build: cues are only counted by tests.
-    use super::Cue;
-    use bevy::prelude::*;
+mod output {
+    //! No sound in this build (the setting is hidden): cues go nowhere.
+    use super::{Cue, Speaker};
 
-    #[derive(Resource)]
-    pub struct Sounds;
+    pub struct Silent;
 
-    pub fn setup(_app: &mut App) {}
+    pub fn native() -> Silent {
+        Silent
+    }
 
-    pub fn play(mut cues: MessageReader<Cue>) {
-        cues.clear();
+    impl Speaker for Silent {
+        fn play(&mut self, _cue: Cue) -> bool {
+            false
+        }
+        fn close(&mut self) {}
     }
 }

@@ -66,3 +66,39 @@ fn no_sound_when_it_is_turned_off() {
     }
     assert_eq!(heard(&app), vec![]);
 }
+
+#[test]
+fn the_audio_output_closes_when_the_app_is_suspended_and_opens_again_for_the_next_sound() {
+    use bevy::window::AppLifecycle;
+    use surakarta::sound::{Played, RecordingSpeaker};
+    let mut app = sound_app();
+    let speaker = RecordingSpeaker::default();
+    surakarta::sound::install(&mut app, speaker.clone());
+    set_game(&mut app, surakarta_engine::START_FEN, Mode::TwoPlayers);
+    // Nothing is open before there is something to hear.
+    app.update();
+    assert_eq!(speaker.log(), vec![]);
+    play_settled(&mut app, "b2", "b3");
+    assert!(run_until(&mut app, 3.0, |_| !speaker.log().is_empty()));
+    assert_eq!(speaker.log(), vec![Played::Opened, Played::Cue(Cue::Step)]);
+
+    // Suspended: the output goes (a running stream keeps a phone's audio hardware awake),
+    // and a sound cued meanwhile is not played.
+    app.world_mut().write_message(AppLifecycle::WillSuspend);
+    app.update();
+    app.world_mut().write_message(AppLifecycle::Suspended);
+    app.world_mut().write_message(Cue::Capture);
+    app.update();
+    let closed = vec![Played::Opened, Played::Cue(Cue::Step), Played::Closed];
+    assert_eq!(speaker.log(), closed);
+
+    // Back in front: the next sound opens it again.
+    app.world_mut().write_message(AppLifecycle::WillResume);
+    app.update();
+    app.world_mut().write_message(AppLifecycle::Running);
+    app.update();
+    assert_eq!(speaker.log(), closed, "opened for a sound, not before");
+    play_settled(&mut app, "e5", "e4");
+    assert!(run_until(&mut app, 3.0, |_| speaker.log().len() == 5));
+    assert_eq!(speaker.log()[3..], [Played::Opened, Played::Cue(Cue::Step)]);
+}
