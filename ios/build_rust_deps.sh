@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
-# Xcode's "Build Rust library" phase: builds crates/mobile as a static library for the
-# device or the simulator and puts it where the target's LIBRARY_SEARCH_PATHS looks.
+# Builds the game's Rust library for iOS as a static library and puts it where the Xcode
+# target links it ($DERIVED_FILE_DIR/rust/libsurakarta_mobile.a, LIBRARY_SEARCH_PATHS).
+# Xcode's first build phase ("Build Rust library") runs this; docs/mobile.md shows the same
+# command for a build by hand. tests/phone_projects.rs checks this file, the Xcode project
+# and the docs against each other.
+#
+# `cargo rustc --crate-type staticlib`: crates/mobile's manifest names only the cdylib
+# Android loads, so neither phone builds a library it does not use.
+#
+# Needs: rustup target add aarch64-apple-ios aarch64-apple-ios-sim.
 set -euo pipefail
 
 PATH="$HOME/.cargo/bin:$PATH"
@@ -11,19 +19,22 @@ export PATH="/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:$PATH"
 case "${PLATFORM_NAME:-iphoneos}" in
   iphoneos) TARGET=aarch64-apple-ios ;;
   iphonesimulator) TARGET=aarch64-apple-ios-sim ;;
-  *) echo "unsupported platform ${PLATFORM_NAME:-}" >&2; exit 2 ;;
+  *) echo "build_rust_deps.sh: unsupported platform ${PLATFORM_NAME:-}" >&2; exit 2 ;;
 esac
 
+# Release unless Xcode builds Debug: a debug build of a Bevy app is too slow to play.
 PROFILE=release
-FLAG=--release
 if [ "${CONFIGURATION:-Release}" = "Debug" ]; then
-  PROFILE=debug
-  FLAG=
+  PROFILE=dev
 fi
+DIR=release
+[ "$PROFILE" = dev ] && DIR=debug
 
+SRCROOT=${SRCROOT:-$(cd "$(dirname "$0")" && pwd)}
+DERIVED_FILE_DIR=${DERIVED_FILE_DIR:-$SRCROOT/../target/xcode}
 cd "$SRCROOT/.."
-export CARGO_TARGET_DIR="${DERIVED_FILE_DIR:-$PWD/target}/cargo"
-cargo build $FLAG -p surakarta-mobile --target "$TARGET"
+export CARGO_TARGET_DIR="$DERIVED_FILE_DIR/cargo"
+cargo rustc -p surakarta-mobile --profile "$PROFILE" --target "$TARGET" --crate-type staticlib
 
 mkdir -p "$DERIVED_FILE_DIR/rust"
-cp "$CARGO_TARGET_DIR/$TARGET/$PROFILE/libsurakarta_mobile.a" "$DERIVED_FILE_DIR/rust/"
+cp "$CARGO_TARGET_DIR/$TARGET/$DIR/libsurakarta_mobile.a" "$DERIVED_FILE_DIR/rust/"

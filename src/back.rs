@@ -1,8 +1,11 @@
 //! Back: Android's back button (the logical key winit reports for it), the browser's back
 //! key and Escape. It closes the card on screen (a panel over the menu goes back to the
 //! menu); with none, it leaves a lesson or a review, goes on with a game from the menu,
-//! asks before leaving a game in progress, and on Android, with nothing to lose, leaves.
+//! asks before leaving a game in progress, and on Android, with nothing to lose, leaves the
+//! way Android's launcher does: the app goes to the back, its process lives on (never
+//! `AppExit`, see [`Platform::leave`]).
 
+use crate::platform::Platform;
 use crate::screens::lesson::LessonStep;
 use crate::screens::review::ReviewStep;
 use crate::session::Session;
@@ -44,7 +47,7 @@ struct Way<'w> {
     next_panel: ResMut<'w, NextState<Panel>>,
     lessons: MessageWriter<'w, LessonStep>,
     reviews: MessageWriter<'w, ReviewStep>,
-    exit: MessageWriter<'w, AppExit>,
+    platform: ResMut<'w, Platform>,
 }
 
 fn go_back(mut back: MessageReader<Back>, mut way: Way, session: Res<Session>) {
@@ -65,10 +68,6 @@ fn go_back(mut back: MessageReader<Back>, mut way: Way, session: Res<Session>) {
         }
         Screen::Menu => (*way.next_screen).set_if_neq(Screen::Game),
         Screen::Game if in_progress => (*way.next_panel).set_if_neq(Panel::Leave),
-        Screen::Game => {
-            if cfg!(target_os = "android") {
-                way.exit.write(AppExit::Success);
-            }
-        }
+        Screen::Game => way.platform.leave(),
     }
 }

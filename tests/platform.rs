@@ -167,3 +167,76 @@ fn the_insets_the_phone_reports_move_the_bars_and_follow_a_rotation() {
     assert_eq!(turned.safe.right, 0.0);
     assert_eq!(turned.safe.top, 0.0);
 }
+
+/// A device on which Back with nothing to close leaves the app, as on Android.
+fn android_app() -> (App, Recording) {
+    let mut app = app();
+    let phone = Recording::default();
+    phone.log().back_leaves = true;
+    install(&mut app, phone.clone());
+    app.update();
+    (app, phone)
+}
+
+#[test]
+fn back_on_androids_board_with_nothing_to_lose_sends_the_app_back_and_never_exits() {
+    let (mut app, phone) = android_app();
+    set_game(&mut app, surakarta_engine::START_FEN, Mode::TwoPlayers);
+    assert_eq!(screen(&app), Screen::Game);
+    app.world_mut().write_message(surakarta::back::Back);
+    app.update();
+    assert_eq!(phone.log().backgrounded, 1);
+    // The process and its one event loop live on: an exit would make the next launch
+    // stop at once (winit cannot make a second loop in the same process).
+    assert_eq!(app.should_exit(), None);
+    app.update();
+    assert_eq!(phone.log().backgrounded, 1, "once for one Back");
+
+    // With a game in progress Back asks first, and the app stays.
+    play_settled(&mut app, "b2", "b3");
+    app.world_mut().write_message(surakarta::back::Back);
+    app.update();
+    app.update();
+    assert_eq!(panel(&app), Panel::Leave);
+    assert_eq!(phone.log().backgrounded, 1);
+    assert_eq!(app.should_exit(), None);
+}
+
+#[test]
+fn back_on_a_desktops_board_stays_on_the_board() {
+    let (mut app, phone) = phone_app();
+    set_game(&mut app, surakarta_engine::START_FEN, Mode::TwoPlayers);
+    app.world_mut().write_message(surakarta::back::Back);
+    app.update();
+    app.update();
+    assert_eq!(phone.log().backgrounded, 0);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(app.should_exit(), None);
+}
+
+#[test]
+fn the_device_hears_the_game_is_saved_in_the_frame_the_app_is_suspended() {
+    use bevy::window::AppLifecycle;
+    let dir = temp_dir("suspend-saved");
+    let mut app = app_with(Some(dir.to_path_buf()));
+    let phone = Recording::default();
+    install(&mut app, phone.clone());
+    app.update();
+    set_game(&mut app, surakarta_engine::START_FEN, Mode::TwoPlayers);
+    play_settled(&mut app, "b2", "b3");
+    assert_eq!(
+        phone.log().saved,
+        0,
+        "nothing said before the app is suspended"
+    );
+    app.world_mut().write_message(AppLifecycle::WillSuspend);
+    // One frame: a suspended app may get no other. Android's activity waits for this
+    // before it ends the process.
+    app.update();
+    assert_eq!(phone.log().saved, 1);
+    let saved = std::fs::read_to_string(dir.join(surakarta::persist::GAME_FILE)).unwrap();
+    assert!(
+        saved.contains("b2-b3"),
+        "on disk when the device is told: {saved}"
+    );
+}

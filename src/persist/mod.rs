@@ -193,6 +193,7 @@ fn follow_lifecycle(
     stats: Res<Stats>,
     mut computer: ResMut<crate::computer::Computer>,
     mut time: ResMut<Time<Virtual>>,
+    mut platform: Option<ResMut<crate::platform::Platform>>,
 ) {
     let session = &*session;
     for event in events.read() {
@@ -212,7 +213,12 @@ fn follow_lifecycle(
                         )),
                     );
                 }
-                if !store::flush(SUSPEND_FLUSH) {
+                if store::flush(SUSPEND_FLUSH) {
+                    // Android's activity waits for this before it ends the process.
+                    if let Some(platform) = &mut platform {
+                        platform.saved_for_suspend();
+                    }
+                } else {
                     warn!("the saves were still being written when the app was suspended");
                 }
                 computer.cancel(None);

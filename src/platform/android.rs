@@ -1,6 +1,9 @@
 //! Android: the game's activity (`android/.../MainActivity.java`, a NativeActivity) does
 //! what needs Java: `Vibrator` effects, the `ACTION_SEND` share sheet, the window's insets
-//! (`WindowInsets`, the display cutout included) and the record an intent brought. This
+//! (`WindowInsets`, the display cutout included), the record an intent brought, sending
+//! the task to the back (Back with nothing to close) and hearing that the suspended app has
+//! saved (its `onDestroy` waits for that, then ends the process: android-activity would
+//! otherwise wait there for `android_main` to return, which Bevy's loop never does). This
 //! side calls those methods through JNI on the activity that android-activity hands Bevy.
 //!
 //! Each call runs in a JNI local frame (this thread never returns to Java, so local
@@ -114,6 +117,24 @@ impl Device for Android {
             left: points(px[2]),
             right: points(px[3]),
         })
+    }
+
+    fn back_leaves(&self) -> bool {
+        true
+    }
+
+    fn to_background(&mut self) {
+        let _ = with_activity(|env, a| {
+            env.call_method(a, "toBack", "()V", &[])?;
+            Ok(())
+        });
+    }
+
+    fn saved(&mut self) {
+        let _ = with_activity(|env, a| {
+            env.call_method(a, "saved", "()V", &[])?;
+            Ok(())
+        });
     }
 
     fn take_opened(&mut self) -> Option<String> {

@@ -9,11 +9,14 @@
 //!   (Android's intents, files iOS hands the app, the web app's share target);
 //! - the insets the system keeps for itself (notch, status bar, home indicator), followed
 //!   through rotations (Android's `WindowInsets`, iOS's `safeAreaInsets`, CSS
-//!   `env(safe-area-inset-*)`).
+//!   `env(safe-area-inset-*)`);
+//! - leaving the app with Back where a phone does that (Android: the task goes to the back,
+//!   the process and its one event loop live on), and telling the device that everything is
+//!   saved once the app is suspended (Android's activity may then end the process).
 //!
-//! The game asks through the [`Platform`] resource from any system; [`serve`] hands the
-//! requests to the device once a frame on the main thread (UIKit answers only there) and
-//! brings back what the device has to say.
+//! The game asks through the [`Platform`] resource from any system; at the end of the frame
+//! `hand_over` hands the requests to the device on the main thread (UIKit answers only
+//! there), and at the start of the next `serve` brings back what the device has to say.
 
 use crate::layout::SafeArea;
 use bevy::ecs::system::NonSendMarker;
@@ -29,6 +32,8 @@ mod android;
 mod desktop;
 #[cfg(target_os = "ios")]
 mod ios;
+#[cfg(target_os = "ios")]
+pub use ios::{SCENE_DELEGATE, register_scene_delegate};
 #[cfg(target_arch = "wasm32")]
 mod web;
 
@@ -36,7 +41,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<ShareOutcome>()
         .add_message::<Opened>()
         .add_message::<RequestRedraw>()
-        .add_systems(PreUpdate, serve.before(crate::layout::update_layout));
+        .add_systems(PreUpdate, serve.before(crate::layout::update_layout))
+        // After Update, where the game asks: the device does it in the same frame (a board
+        // at rest may draw no other for seconds), and hears that the saves are on disk in
+        // the frame that wrote them on suspend, the last before the app sleeps.
+        .add_systems(Last, hand_over);
     if !app.world().contains_non_send::<Installed>() {
         install(app, native());
     }
@@ -59,7 +68,9 @@ pub fn install(app: &mut App, device: impl Device) {
     let platform = Platform {
         can_vibrate: device.can_vibrate(),
         can_share: device.can_share(),
+        back_leaves: device.back_leaves(),
         requests: Vec::new(),
+        saved_for_suspend: false,
     };
     app.insert_resource(platform)
         .insert_non_send(Installed(Box::new(device)));
@@ -92,6 +103,17 @@ pub trait Device: 'static {
     fn safe_area(&mut self, window: &WindowView) -> Option<SafeArea>;
     /// A text shared to the app or a file opened with it since the last call.
     fn take_opened(&mut self) -> Option<String>;
+    /// Back with nothing left to close leaves the app here (Android), through
+    /// [`Device::to_background`]. Elsewhere Back stops at the board.
+    fn back_leaves(&self) -> bool {
+        false
+    }
+    /// Leaves the app the way its platform does, keeping the process: on Android the
+    /// activity's task goes to the back, as the launcher's own Back does from Android 12.
+    fn to_background(&mut self) {}
+    /// The app is suspended and every save is on disk: nothing is lost if the process ends
+    /// now.
+    fn saved(&mut self) {}
 }
 
 /// The app's window as a device needs it.
@@ -117,20 +139,24 @@ pub enum Shared {
 struct Installed(Box<dyn Device>);
 
 /// What the game asks of the device, and what it can do. Any system may ask; the device
-/// is asked before the next frame's input is read.
+/// is asked at the end of the frame.
 #[derive(Resource, Debug)]
 pub struct Platform {
     /// The device can vibrate.
     pub can_vibrate: bool,
     /// The device has a share sheet.
     pub can_share: bool,
+    /// Back with nothing to close leaves the app ([`Platform::leave`]).
+    pub back_leaves: bool,
     requests: Vec<Request>,
+    saved_for_suspend: bool,
 }
 
 #[derive(Debug)]
 enum Request {
     Haptic(Haptic),
     Share { title: String, text: String },
+    Leave,
 }
 
 impl Platform {
@@ -147,6 +173,21 @@ impl Platform {
             title: title.into(),
             text: text.into(),
         });
+    }
+
+    /// Leaves the app as Back does on this platform (nothing where Back does not leave).
+    /// Never `AppExit`: on Android the process outlives its activity, and winit cannot make
+    /// a second event loop in it, so the next launch would stop at once.
+    pub fn leave(&mut self) {
+        if self.back_leaves {
+            self.requests.push(Request::Leave);
+        }
+    }
+
+    /// The app is being suspended and its saves are on disk (`persist`); the device is
+    /// told before the frame ends.
+    pub fn saved_for_suspend(&mut self) {
+        self.saved_for_suspend = true;
     }
 }
 
@@ -175,7 +216,6 @@ pub const MAX_OPENED: usize = 1 << 20;
 /// What `serve` tells the rest of the app.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Told<'w> {
-    shared: MessageWriter<'w, ShareOutcome>,
     opened: MessageWriter<'w, Opened>,
     redraw: MessageWriter<'w, RequestRedraw>,
 }
@@ -183,12 +223,11 @@ struct Told<'w> {
 /// The primary window, and its platform handle once it has one.
 type PrimaryView = (&'static Window, Option<&'static RawHandleWrapper>);
 
-/// Hands the game's requests to the device and brings back its insets and what was
-/// opened with the app. On the main thread (`NonSendMarker`), where UIKit answers.
+/// Brings back the device's insets and what was opened with the app. On the main thread
+/// (`NonSendMarker`), where UIKit answers.
 fn serve(
     _main_thread: NonSendMarker,
     device: Option<NonSendMut<Installed>>,
-    mut platform: ResMut<Platform>,
     mut safe: ResMut<SafeArea>,
     window: Option<Single<PrimaryView, With<PrimaryWindow>>>,
     mut told: Told,
@@ -198,14 +237,6 @@ fn serve(
         return;
     };
     let device = &mut *device.0;
-    for request in platform.requests.drain(..) {
-        match request {
-            Request::Haptic(h) => device.haptic(h),
-            Request::Share { title, text } => {
-                told.shared.write(ShareOutcome(device.share(&title, &text)));
-            }
-        }
-    }
     if let Some(window) = window {
         let (window, handle) = *window;
         // After a rotation the system's new insets come a little after the new size, and
@@ -240,6 +271,33 @@ fn serve(
     }
 }
 
+/// Hands the frame's requests to the device, and tells it when the app is suspended with
+/// everything saved, in the frame that saved it: a suspended app may get no other. On the
+/// main thread (`NonSendMarker`), where UIKit answers.
+fn hand_over(
+    _main_thread: NonSendMarker,
+    device: Option<NonSendMut<Installed>>,
+    mut platform: ResMut<Platform>,
+    mut shared: MessageWriter<ShareOutcome>,
+) {
+    let Some(mut device) = device else {
+        return;
+    };
+    let device = &mut *device.0;
+    for request in platform.requests.drain(..) {
+        match request {
+            Request::Haptic(h) => device.haptic(h),
+            Request::Share { title, text } => {
+                shared.write(ShareOutcome(device.share(&title, &text)));
+            }
+            Request::Leave => device.to_background(),
+        }
+    }
+    if std::mem::take(&mut platform.saved_for_suspend) {
+        device.saved();
+    }
+}
+
 /// A device for tests: it remembers what it was asked, and says what the test tells it to.
 /// Clones share one log.
 #[derive(Clone, Default)]
@@ -256,6 +314,12 @@ pub struct Log {
     pub safe_area: Option<SafeArea>,
     /// Texts to hand the app as opened with it, first first.
     pub opening: Vec<String>,
+    /// Back leaves the app, as on Android (read when the device is installed).
+    pub back_leaves: bool,
+    /// How many times the app was sent to the background.
+    pub backgrounded: usize,
+    /// How many times the app told the device it was suspended with everything saved.
+    pub saved: usize,
 }
 
 impl Recording {
@@ -285,5 +349,14 @@ impl Device for Recording {
     fn take_opened(&mut self) -> Option<String> {
         let mut log = self.log();
         (!log.opening.is_empty()).then(|| log.opening.remove(0))
+    }
+    fn back_leaves(&self) -> bool {
+        self.log().back_leaves
+    }
+    fn to_background(&mut self) {
+        self.log().backgrounded += 1;
+    }
+    fn saved(&mut self) {
+        self.log().saved += 1;
     }
 }

@@ -6,6 +6,8 @@ import android.content.Intent;
 import android.net.Uri;
 import android.os.Build;
 import android.os.Bundle;
+import android.os.Process;
+import android.os.SystemClock;
 import android.os.VibrationEffect;
 import android.os.Vibrator;
 import android.view.DisplayCutout;
@@ -24,7 +26,13 @@ import java.nio.charset.StandardCharsets;
  * through JNI; each returns at once and never throws.
  *
  * The back button reaches the game, which closes a panel or asks before leaving a game in
- * progress.
+ * progress; with nothing to close it calls {@link #toBack}.
+ *
+ * The activity is never finished while the game runs, and never outlives it: winit makes
+ * one event loop per process, so a second activity in the same process could not start
+ * the game, and android-activity's onDestroy waits for the game's loop to return, which it
+ * never does. So Back sends the task to the back (as Android 12+ does for launcher
+ * activities), and onDestroy ends the process once the game has saved.
  */
 public class MainActivity extends NativeActivity {
     static {
@@ -36,6 +44,12 @@ public class MainActivity extends NativeActivity {
 
     /** A record shared to the app and not yet taken by the game. */
     private String opened;
+
+    /** How long onDestroy waits for the game to save: well inside Android's limits. */
+    private static final long SAVE_WAIT_MS = 2000;
+
+    /** The game is suspended and has saved everything (see {@link #saved}). */
+    private boolean savedWhileSuspended;
 
     @Override
     protected void onCreate(Bundle savedInstanceState) {
@@ -52,6 +66,55 @@ public class MainActivity extends NativeActivity {
         super.onNewIntent(intent);
         setIntent(intent);
         keepOpened(intent);
+    }
+
+    @Override
+    protected void onResume() {
+        super.onResume();
+        synchronized (this) {
+            savedWhileSuspended = false;
+        }
+    }
+
+    /**
+     * The activity goes away while the process lives: a configuration change the manifest
+     * does not take, "Don't keep activities", the system reclaiming memory. NativeActivity's
+     * onDestroy would block this thread until the game's loop returns, which it never does
+     * (an ANR), and a new activity in this process could not start the game again. So: wait
+     * until the game says its saves are on disk (it does as it is suspended, which comes
+     * first), then end the process. The next launch starts fresh and loads the save.
+     */
+    @Override
+    protected void onDestroy() {
+        synchronized (this) {
+            long end = SystemClock.uptimeMillis() + SAVE_WAIT_MS;
+            long left;
+            while (!savedWhileSuspended && (left = end - SystemClock.uptimeMillis()) > 0) {
+                try {
+                    wait(left);
+                } catch (InterruptedException e) {
+                    break;
+                }
+            }
+        }
+        Process.killProcess(Process.myPid());
+        super.onDestroy();
+    }
+
+    /** Called by the game once it is suspended and every save is on disk. */
+    public synchronized void saved() {
+        savedWhileSuspended = true;
+        notifyAll();
+    }
+
+    /** Back with nothing left to close: leave the game as the launcher would, keeping it. */
+    public void toBack() {
+        runOnUiThread(new Runnable() {
+            @Override
+            public void run() {
+                moveTaskToBack(true);
+            }
+        });
     }
 
     @Override
