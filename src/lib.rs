@@ -198,6 +198,10 @@ pub fn app(options: Options) -> App {
 
 /// The app on a phone: full screen, status bar and home indicator hidden while playing.
 pub fn run_mobile() {
+    // UIKit looks the scene delegate up by name when it connects the app's scene, which
+    // happens inside the event loop's `UIApplicationMain`.
+    #[cfg(target_os = "ios")]
+    platform::register_scene_delegate();
     let window = Window {
         title: "Surakarta".into(),
         mode: bevy::window::WindowMode::BorderlessFullscreen(MonitorSelection::Primary),

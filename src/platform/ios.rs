@@ -1,31 +1,183 @@
 //! iOS through UIKit (objc2's bindings, the versions winit already links): feedback
 //! generators for haptics, `UIActivityViewController` for sharing (anchored to the game's
 //! view, which an iPad's popover needs), the game view's `safeAreaInsets` (in points, so
-//! nothing to convert; they change with a rotation), and record files other apps hand the
-//! app: iOS copies a file opened "in" Surakarta into `Documents/Inbox` (the document types
-//! in `ios/src/Info.plist`), where the game picks it up.
+//! nothing to convert; they change with a rotation), and what other apps hand the app.
 //!
-//! Every UIKit call needs the main thread; `serve` runs there, and each call checks.
+//! The UIScene life cycle (required of apps built with the iOS 27 SDK): `Info.plist`'s
+//! `UIApplicationSceneManifest` names [`SceneDelegate`], registered before winit calls
+//! `UIApplicationMain` ([`register_scene_delegate`]). winit 0.30 knows nothing of scenes:
+//! it makes its `UIWindow` without one, so the first frame after the window exists puts it
+//! in the app's window scene ([`Ios::safe_area`]); and it follows the app's state through
+//! UIApplication's notifications, which UIKit still posts in a scene-based app, so the
+//! delegate does not post them again (each Resumed and Suspended would come twice). What
+//! only the scene delegate hears is handed to the game here: files opened with the app
+//! (read in place, `LSSupportsOpeningDocumentsInPlace`, or from the copy in
+//! `Documents/Inbox`), universal links (`continueUserActivity`) and links opened with it.
+//!
+//! Every UIKit call needs the main thread; `serve` and `hand_over` run there, and each call
+//! checks.
 
-use super::{ASK_EVERY, Device, Haptic, Shared, WindowView};
+use super::{Device, Haptic, Shared, WindowView};
 use crate::layout::SafeArea;
 use objc2::rc::Retained;
-use objc2::runtime::AnyObject;
-use objc2_foundation::{CGPoint, CGRect, CGSize, MainThreadMarker, NSArray, NSString};
+use objc2::runtime::{AnyObject, NSObjectProtocol};
+use objc2::{ClassType, DeclaredClass, declare_class, mutability};
+use objc2_foundation::{
+    CGPoint, CGRect, CGSize, MainThreadMarker, NSArray, NSObject, NSSet, NSString, NSURL,
+    NSUserActivity, NSUserActivityTypeBrowsingWeb,
+};
 use objc2_ui_kit::{
-    UIActivityViewController, UIImpactFeedbackGenerator, UIImpactFeedbackStyle,
-    UINotificationFeedbackGenerator, UINotificationFeedbackType, UIView,
+    UIActivityViewController, UIApplication, UIImpactFeedbackGenerator, UIImpactFeedbackStyle,
+    UINotificationFeedbackGenerator, UINotificationFeedbackType, UIOpenURLContext, UIResponder,
+    UIScene, UISceneConnectionOptions, UISceneDelegate, UISceneSession, UIView, UIWindowScene,
+    UIWindowSceneDelegate,
 };
 use raw_window_handle::RawWindowHandle;
-use std::path::PathBuf;
-use std::time::Instant;
+use std::sync::Mutex;
 
 #[derive(Default)]
 pub struct Ios {
     /// The game's view, from the window's handle.
     view: Option<Retained<UIView>>,
-    /// When `Documents/Inbox` was last looked at.
-    inbox_asked: Option<Instant>,
+}
+
+/// What the scene delegate was handed, oldest first, until the game takes it.
+static OPENED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// The class name `ios/src/Info.plist` gives as the scene's delegate.
+pub const SCENE_DELEGATE: &str = "SurakartaSceneDelegate";
+
+declare_class!(
+    /// The app's scene delegate: hands the game what is opened with the app.
+    pub struct SceneDelegate;
+
+    unsafe impl ClassType for SceneDelegate {
+        #[inherits(NSObject)]
+        type Super = UIResponder;
+        type Mutability = mutability::MainThreadOnly;
+        const NAME: &'static str = SCENE_DELEGATE;
+    }
+
+    impl DeclaredClass for SceneDelegate {}
+
+    unsafe impl NSObjectProtocol for SceneDelegate {}
+
+    unsafe impl UISceneDelegate for SceneDelegate {
+        /// A launch by a file, a link or a universal link brings them here.
+        #[method(scene:willConnectToSession:options:)]
+        fn will_connect(
+            &self,
+            _scene: &UIScene,
+            _session: &UISceneSession,
+            options: &UISceneConnectionOptions,
+        ) {
+            // SAFETY: UIKit's objects, on the main thread (the class is main-thread only).
+            unsafe {
+                take_url_contexts(&options.URLContexts());
+                for activity in options.userActivities().iter() {
+                    take_activity(activity);
+                }
+            }
+        }
+
+        /// A file or a link opened with the app while it runs.
+        #[method(scene:openURLContexts:)]
+        fn open_url_contexts(&self, _scene: &UIScene, contexts: &NSSet<UIOpenURLContext>) {
+            take_url_contexts(contexts);
+        }
+
+        /// A universal link (an invite, docs/mobile.md) while the app runs.
+        #[method(scene:continueUserActivity:)]
+        fn continue_user_activity(&self, _scene: &UIScene, activity: &NSUserActivity) {
+            take_activity(activity);
+        }
+    }
+
+    unsafe impl UIWindowSceneDelegate for SceneDelegate {}
+);
+
+/// Registers [`SceneDelegate`] with the Objective-C runtime, so that UIKit finds it by the
+/// name `Info.plist` gives when it connects the app's scene. Before the app runs.
+pub fn register_scene_delegate() {
+    let _ = SceneDelegate::class();
+}
+
+fn keep(text: String) {
+    if !text.trim().is_empty() && text.len() <= super::MAX_OPENED {
+        OPENED.lock().unwrap_or_else(|e| e.into_inner()).push(text);
+    }
+}
+
+/// A web link (an invite) is the text the game reads; a file is read for its text.
+fn take_url_contexts(contexts: &NSSet<UIOpenURLContext>) {
+    for context in contexts.iter() {
+        // SAFETY: UIKit's objects, on the main thread.
+        unsafe {
+            let url = context.URL();
+            if url.isFileURL() {
+                let in_place = context.options().openInPlace();
+                if let Some(text) = read_file(&url, !in_place) {
+                    keep(text);
+                }
+            } else if let Some(link) = url.absoluteString() {
+                keep(link.to_string());
+            }
+        }
+    }
+}
+
+fn take_activity(activity: &NSUserActivity) {
+    // SAFETY: Foundation's objects, on the main thread.
+    unsafe {
+        if *activity.activityType() == *NSUserActivityTypeBrowsingWeb
+            && let Some(link) = activity.webpageURL().and_then(|u| u.absoluteString())
+        {
+            keep(link.to_string());
+        }
+    }
+}
+
+/// A file opened with the app: in place (security-scoped: it lives in another app's or
+/// iCloud's folder) or a copy iOS put in `Documents/Inbox`, removed once read.
+unsafe fn read_file(url: &NSURL, copied: bool) -> Option<String> {
+    let path = std::path::PathBuf::from(unsafe { url.path() }?.to_string());
+    let scoped = unsafe { url.startAccessingSecurityScopedResource() };
+    let text = std::fs::metadata(&path)
+        .ok()
+        .filter(|m| m.len() <= super::MAX_OPENED as u64)
+        .and_then(|_| std::fs::read(&path).ok())
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+    if scoped {
+        unsafe { url.stopAccessingSecurityScopedResource() };
+    }
+    if copied {
+        let _ = std::fs::remove_file(&path);
+    }
+    text
+}
+
+/// Puts winit's window, made without a scene, in the app's window scene: under the UIScene
+/// life cycle a window shows only in one.
+fn put_in_scene(view: &UIView, mtm: MainThreadMarker) {
+    // SAFETY: UIKit on the main thread; the cast is checked by `isKindOfClass`.
+    unsafe {
+        let Some(window) = view.window() else {
+            return;
+        };
+        if window.windowScene().is_some() {
+            return;
+        }
+        let scenes = UIApplication::sharedApplication(mtm).connectedScenes();
+        let Some(scene) = scenes
+            .iter()
+            .find(|s| s.isKindOfClass(UIWindowScene::class()))
+        else {
+            return;
+        };
+        let scene: &UIWindowScene = &*(scene as *const UIScene).cast();
+        window.setWindowScene(Some(scene));
+        window.makeKeyAndVisible();
+    }
 }
 
 impl Ios {
@@ -40,16 +192,6 @@ impl Ios {
         }
         self.view.clone()
     }
-}
-
-/// Where iOS puts the files other apps open with this one.
-fn inbox() -> Option<PathBuf> {
-    Some(
-        directories::UserDirs::new()?
-            .home_dir()
-            .join("Documents")
-            .join("Inbox"),
-    )
 }
 
 impl Device for Ios {
@@ -124,8 +266,10 @@ impl Device for Ios {
     }
 
     fn safe_area(&mut self, window: &WindowView) -> Option<SafeArea> {
-        MainThreadMarker::new()?;
-        let insets = self.view(window)?.safeAreaInsets();
+        let mtm = MainThreadMarker::new()?;
+        let view = self.view(window)?;
+        put_in_scene(&view, mtm);
+        let insets = view.safeAreaInsets();
         Some(SafeArea {
             top: insets.top as f32,
             bottom: insets.bottom as f32,
@@ -134,28 +278,9 @@ impl Device for Ios {
         })
     }
 
-    /// The oldest record file in the inbox, read and removed; looked at at most every
-    /// [`ASK_EVERY`] (a file arrives with the app back in front, which brings a frame).
+    /// The oldest text the scene delegate was handed (a file's, or a link).
     fn take_opened(&mut self) -> Option<String> {
-        if self.inbox_asked.is_some_and(|at| at.elapsed() < ASK_EVERY) {
-            return None;
-        }
-        self.inbox_asked = Some(Instant::now());
-        let mut files: Vec<_> = std::fs::read_dir(inbox()?)
-            .ok()?
-            .filter_map(Result::ok)
-            .filter(|f| f.file_type().is_ok_and(|t| t.is_file()))
-            .filter_map(|f| Some((f.metadata().ok()?.modified().ok()?, f.path())))
-            .collect();
-        files.sort();
-        let (_, path) = files.into_iter().next()?;
-        let text = std::fs::metadata(&path)
-            .ok()
-            .filter(|m| m.len() <= super::MAX_OPENED as u64)
-            .and_then(|_| std::fs::read(&path).ok())
-            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
-        // Read or not, it is not opened twice.
-        let _ = std::fs::remove_file(&path);
-        text
+        let mut opened = OPENED.lock().unwrap_or_else(|e| e.into_inner());
+        (!opened.is_empty()).then(|| opened.remove(0))
     }
 }
