@@ -1,11 +1,23 @@
 //! The phones' project files, read as the build tools would: no NDK or Xcode here, so what
-//! can be checked of them is checked here. Android asks for INTERNET (online games) and
-//! VIBRATE and nothing else, takes records shared to it and opens its server's invite
-//! links, and every method the Rust
-//! side calls through JNI exists in MainActivity.java with the same types; the iOS bundle
-//! ships `assets/`, links AudioToolbox, and takes record files.
+//! can be checked of them is checked here, and the scripts, Gradle, Xcode, the docs and the
+//! code are held to each other (docs/mobile.md):
+//!
+//! - Android asks for INTERNET (online games) and VIBRATE and nothing else, takes records
+//!   shared to it and opens its server's invite links; every method the Rust side calls
+//!   through JNI exists in MainActivity.java with the same types; the Rust library is
+//!   linked for minSdk, and every system library it needs exists in the NDK at that level;
+//!   the store's targetSdk, 16 KB pages, Back as a key; the manifest and resources compile
+//!   with `aapt` against the Android framework and say what a phone reads of them.
+//! - iOS: the bundle ships `assets/`, takes record files, adopts the UIScene life cycle
+//!   with the delegate the Rust side registers, shows its records in Files, has a privacy
+//!   manifest, a launch screen without a storyboard and a shared scheme, and links every
+//!   framework the Rust library asks for.
+//!
+//! The checks that need Debian's `aapt`, `android-framework-res` or Python skip when those
+//! are missing, unless SURAKARTA_REQUIRE_PHONE_TOOLS is set (CI sets it).
 
 use std::path::Path;
+use std::process::Command;
 
 fn read(path: &str) -> String {
     let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
@@ -106,21 +118,13 @@ fn every_method_rust_calls_through_jni_is_in_the_activity_with_those_types() {
 #[test]
 fn the_ios_bundle_ships_the_assets_links_the_sound_and_takes_record_files() {
     let project = read("ios/Surakarta.xcodeproj/project.pbxproj");
-    let resources = project
-        .split("isa = PBXResourcesBuildPhase;")
-        .nth(1)
-        .and_then(|p| p.split(");").next())
-        .expect("a resources phase");
+    let resources = build_phase(&project, "PBXResourcesBuildPhase");
     assert!(
         resources.contains("/* assets in Resources */"),
         "{resources}"
     );
     assert!(project.contains("path = ../assets;"));
-    let frameworks = project
-        .split("isa = PBXFrameworksBuildPhase;")
-        .nth(1)
-        .and_then(|p| p.split(");").next())
-        .expect("a frameworks phase");
+    let frameworks = build_phase(&project, "PBXFrameworksBuildPhase");
     assert!(
         frameworks.contains("AudioToolbox.framework"),
         "{frameworks}"
@@ -129,10 +133,486 @@ fn the_ios_bundle_ships_the_assets_links_the_sound_and_takes_record_files() {
     let plist = read("ios/src/Info.plist");
     assert!(plist.contains("<key>CFBundleDocumentTypes</key>"));
     assert!(plist.contains("<string>public.plain-text</string>"));
-    // Opened files are copied to Documents/Inbox, where the game looks for them.
-    let in_place = plist
-        .split("<key>LSSupportsOpeningDocumentsInPlace</key>")
+}
+
+/// The files of one build phase of the Xcode project (`isa` names its kind).
+fn build_phase<'a>(project: &'a str, isa: &str) -> &'a str {
+    project
+        .split(&format!("isa = {isa};"))
         .nth(1)
-        .expect("LSSupportsOpeningDocumentsInPlace");
-    assert!(in_place.trim_start().starts_with("<false/>"));
+        .and_then(|p| p.split(");").next())
+        .unwrap_or_else(|| panic!("the Xcode project has no {isa}"))
+}
+
+/// Whether a check that needs `tool` runs: it does where the tool is, and must where
+/// SURAKARTA_REQUIRE_PHONE_TOOLS is set.
+fn have(tool: &str, what: &str) -> bool {
+    let found = Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("SURAKARTA_REQUIRE_PHONE_TOOLS").is_none(),
+            "{tool} is needed for {what} (apt-get install aapt android-framework-res python3)"
+        );
+        eprintln!("skipped: {what} needs {tool}");
+    }
+    found
+}
+
+/// The number on the line of `file` that starts with `key` (a Gradle setting).
+fn gradle_number(gradle: &str, key: &str) -> u32 {
+    gradle
+        .lines()
+        .find_map(|l| l.trim().strip_prefix(key)?.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no `{key} N` in app/build.gradle"))
+}
+
+/// The line of a script that runs `command` (comments aside), from `command` on.
+fn command_line(script: &str, command: &str) -> String {
+    script
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .find_map(|l| l.find(command).map(|at| l[at..].trim().to_owned()))
+        .unwrap_or_else(|| panic!("no `{command}` line in the script"))
+}
+
+/// The directives of a list kept by `.ci/native-libs`, comments left out.
+fn native_libs(path: &str) -> Vec<String> {
+    let libs: Vec<String> = read(path)
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(str::to_owned)
+        .collect();
+    assert!(libs.len() >= 3, "{path} lists too little: {libs:?}");
+    libs
+}
+
+/// The first Android API level at which the NDK has each system library for 64-bit ARM
+/// (its sysroot, `toolchains/llvm/prebuilt/*/sysroot/usr/lib/aarch64-linux-android/API/`,
+/// and the NDK's "Native APIs" guide, developer.android.com/ndk/guides/stable_apis).
+/// 64-bit ARM begins at 21, so nothing is older. `unwind` and `c++_*` come with the
+/// NDK's compiler, at every level.
+const NDK_LIBRARIES: &[(&str, u32)] = &[
+    ("c", 21),
+    ("m", 21),
+    ("dl", 21),
+    ("log", 21),
+    ("android", 21),
+    ("z", 21),
+    ("jnigraphics", 21),
+    ("EGL", 21),
+    ("GLESv1_CM", 21),
+    ("GLESv2", 21),
+    ("GLESv3", 21),
+    ("OpenSLES", 21),
+    ("mediandk", 21),
+    ("unwind", 21),
+    ("c++_shared", 21),
+    ("c++_static", 21),
+    ("vulkan", 24),
+    ("camera2ndk", 24),
+    ("aaudio", 26),
+    ("nativewindow", 26),
+    ("sync", 26),
+    ("neuralnetworks", 27),
+    ("amidi", 29),
+    ("binder_ndk", 29),
+];
+
+#[test]
+fn every_library_the_android_build_links_exists_at_the_apps_min_sdk() {
+    let min_sdk = gradle_number(&read("android/app/build.gradle"), "minSdk");
+    for directive in native_libs("android/check/native-libs.txt") {
+        let name = directive
+            .strip_prefix("-l")
+            .unwrap_or_else(|| panic!("not a library: {directive}"));
+        let Some(&(_, api)) = NDK_LIBRARIES.iter().find(|(n, _)| *n == name) else {
+            panic!("-l{name}: at which API level does the NDK have it? Add it to NDK_LIBRARIES")
+        };
+        assert!(
+            api <= min_sdk,
+            "lib{name} exists from API {api}; the app's minSdk is {min_sdk}"
+        );
+    }
+    // The check is worth something only if it can fail: AAudio, which Bevy's sound needs,
+    // is not there at cargo ndk's default level.
+    assert!(NDK_LIBRARIES.contains(&("aaudio", 26)));
+}
+
+#[test]
+fn the_android_library_is_built_for_min_sdk_the_way_gradle_and_the_docs_say() {
+    let gradle = read("android/app/build.gradle");
+    let script = read("android/build-rust.sh");
+    let docs = read("docs/mobile.md");
+    let min_sdk = gradle_number(&gradle, "minSdk");
+    let target_sdk = gradle_number(&gradle, "targetSdk");
+    let compile_sdk = gradle_number(&gradle, "compileSdk");
+
+    // The script takes the API level and the NDK from the Gradle lines themselves.
+    assert!(script.contains("sed -n 's/^ *minSdk \\([0-9][0-9]*\\)$/\\1/p' \"$gradle\""));
+    let build = command_line(&script, "cargo ndk ");
+    assert!(build.contains("--platform \"$min_sdk\""), "{build}");
+    assert!(build.contains("--target arm64-v8a"), "{build}");
+    assert!(build.contains("-p surakarta-mobile --release"), "{build}");
+    assert!(script.contains("max-page-size=16384"));
+    // The docs show the same command, at the app's level.
+    let documented = build.replace("\"$min_sdk\"", &min_sdk.to_string());
+    assert!(
+        docs.contains(&documented),
+        "docs/mobile.md must show `{documented}`"
+    );
+    // Gradle runs the script before it packs the native libraries.
+    assert!(gradle.contains("commandLine 'bash', 'build-rust.sh'"));
+    assert!(gradle.contains("tasks.named('preBuild') { dependsOn buildRust }"));
+    assert!(gradle.contains("abiFilters 'arm64-v8a'"));
+
+    // The store: targetSdk 35 and up; 16 KB pages: NDK r28+, AGP 8.5.1+.
+    assert!(target_sdk >= 35, "targetSdk {target_sdk}");
+    assert!(compile_sdk >= target_sdk);
+    let ndk: u32 = gradle
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("ndkVersion '")?
+                .split('.')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .expect("ndkVersion");
+    assert!(ndk >= 28, "NDK r{ndk} links for 4 KB pages");
+    let agp = read("android/gradle/libs.versions.toml");
+    let agp: Vec<u32> = agp
+        .lines()
+        .find_map(|l| l.strip_prefix("agp = \""))
+        .expect("agp")
+        .trim_end_matches('"')
+        .split('.')
+        .map(|n| n.parse().expect("a version number"))
+        .collect();
+    assert!(agp >= vec![8, 5, 1], "AGP {agp:?}");
+
+    // What the build makes stays out of the repository.
+    let ignored = read(".gitignore");
+    for path in [
+        "/android/app/src/main/jniLibs/",
+        "/android/.gradle/",
+        "/android/app/build/",
+    ] {
+        assert!(
+            ignored.lines().any(|l| l == path),
+            ".gitignore lacks {path}"
+        );
+    }
+}
+
+#[test]
+fn back_reaches_the_game_as_a_key_and_no_configuration_change_restarts_the_activity() {
+    let manifest = read("android/app/src/main/AndroidManifest.xml");
+    let gradle = read("android/app/build.gradle");
+    // From targetSdk 36 Back is a key event only with the old behaviour asked for.
+    if gradle_number(&gradle, "targetSdk") >= 33 {
+        assert!(manifest.contains("android:enableOnBackInvokedCallback=\"false\""));
+    }
+    let changes = manifest
+        .split("android:configChanges=\"")
+        .nth(1)
+        .and_then(|c| c.split('"').next())
+        .expect("configChanges");
+    for change in [
+        "orientation",
+        "screenSize",
+        "smallestScreenSize",
+        "screenLayout",
+        "density",
+        "uiMode",
+        "locale",
+        "layoutDirection",
+        "fontScale",
+        "fontWeightAdjustment",
+        "colorMode",
+        "touchscreen",
+        "keyboard",
+        "keyboardHidden",
+        "navigation",
+        "mcc",
+        "mnc",
+        "grammaticalGender",
+    ] {
+        assert!(
+            changes.split('|').any(|c| c == change),
+            "configChanges lacks {change}: a change of it would restart the activity"
+        );
+    }
+    // The activity never outlives the game's one event loop: Back moves the task back,
+    // and a destroyed activity ends the process once the game has saved.
+    let java = read("android/app/src/main/java/org/surakarta/game/MainActivity.java");
+    assert!(java.contains("moveTaskToBack(true)"));
+    let destroy = java
+        .split("protected void onDestroy()")
+        .nth(1)
+        .expect("onDestroy");
+    let kill = destroy
+        .find("Process.killProcess")
+        .expect("ends the process");
+    assert!(
+        destroy.find("wait(").is_some_and(|w| w < kill),
+        "waits for the save first"
+    );
+    let back = read("src/back.rs");
+    let code = back.lines().filter(|l| !l.trim_start().starts_with("//"));
+    assert!(
+        code.clone().all(|l| !l.contains("AppExit")),
+        "src/back.rs ends the app"
+    );
+    // The renderer: Vulkan, else OpenGL ES 3 (bevy_render's `gles` for Android).
+    let mobile = read("crates/mobile/Cargo.toml");
+    let android_deps = mobile
+        .split("[target.'cfg(target_os = \"android\")'.dependencies]")
+        .nth(1)
+        .expect("Android dependencies");
+    assert!(android_deps.contains(
+        "bevy_render = { version = \"0.19\", default-features = false, features = [\"gles\"] }"
+    ));
+    assert!(manifest.contains("android:glEsVersion=\"0x00030000\" android:required=\"true\""));
+    assert!(manifest.contains(
+        "android.hardware.vulkan.version\" android:version=\"0x401000\" android:required=\"false\""
+    ));
+}
+
+/// Attributes and flags the manifest uses that Debian's framework resources (Android 10,
+/// API 29) do not know yet, with the level each comes from. The compile check leaves them
+/// out; the real build compiles against compileSdk, which has them all.
+const NEWER_THAN_API_29: &[(&str, u32)] = &[
+    (" android:enableOnBackInvokedCallback=\"false\"", 33),
+    ("|fontWeightAdjustment", 31),
+    ("|grammaticalGender", 34),
+];
+
+#[test]
+fn the_android_manifest_and_resources_compile_and_say_what_a_phone_reads() {
+    let framework = Path::new("/usr/share/android-framework-res/framework-res.apk");
+    if !have("aapt", "compiling the Android manifest") {
+        return;
+    }
+    assert!(framework.exists(), "apt-get install android-framework-res");
+    let gradle = read("android/app/build.gradle");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::env::temp_dir().join(format!("surakarta-aapt-{}", std::process::id()));
+    std::fs::create_dir_all(&out).expect("a scratch folder");
+
+    // What Gradle does before aapt2: the placeholders and the package name filled in.
+    let mut manifest = read("android/app/src/main/AndroidManifest.xml")
+        .replace("${inviteHost}", "play.example.org")
+        .replacen("<manifest ", "<manifest package=\"org.surakarta.game\" ", 1);
+    assert!(gradle.contains("namespace 'org.surakarta.game'"));
+    assert!(gradle.contains("applicationId 'org.surakarta.game'"));
+    for (newer, _api) in NEWER_THAN_API_29 {
+        assert!(
+            manifest.contains(newer),
+            "the manifest no longer has {newer}"
+        );
+        manifest = manifest.replace(newer, "");
+    }
+    let manifest_path = out.join("AndroidManifest.xml");
+    std::fs::write(&manifest_path, manifest).expect("write the manifest");
+    let apk = out.join("app.apk");
+    let min_sdk = gradle_number(&gradle, "minSdk").to_string();
+    let target_sdk = gradle_number(&gradle, "targetSdk").to_string();
+    let packed = Command::new("aapt")
+        .arg("package")
+        .arg("-f")
+        .arg("-M")
+        .arg(&manifest_path)
+        .arg("-S")
+        .arg(root.join("android/app/src/main/res"))
+        .arg("-I")
+        .arg(framework)
+        .args(["--min-sdk-version", &min_sdk])
+        .args(["--target-sdk-version", &target_sdk])
+        .args(["--version-code", "1", "--version-name", "0.1.0"])
+        .arg("-F")
+        .arg(&apk)
+        .output()
+        .expect("aapt runs");
+    assert!(
+        packed.status.success(),
+        "aapt package: {}",
+        String::from_utf8_lossy(&packed.stderr)
+    );
+    let badging = Command::new("aapt")
+        .args(["dump", "badging"])
+        .arg(&apk)
+        .output()
+        .expect("aapt runs");
+    let badging = String::from_utf8_lossy(&badging.stdout).into_owned();
+    let _ = std::fs::remove_dir_all(&out);
+    for wanted in [
+        "package: name='org.surakarta.game'".to_owned(),
+        format!("sdkVersion:'{min_sdk}'"),
+        format!("targetSdkVersion:'{target_sdk}'"),
+        "uses-permission: name='android.permission.INTERNET'".to_owned(),
+        "uses-permission: name='android.permission.VIBRATE'".to_owned(),
+        "launchable-activity: name='org.surakarta.game.MainActivity'".to_owned(),
+        "application-label:'Surakarta'".to_owned(),
+        "uses-gl-es: '0x30000'".to_owned(),
+        "uses-feature-not-required: name='android.hardware.vulkan.version'".to_owned(),
+    ] {
+        assert!(
+            badging.contains(&wanted),
+            "aapt dump badging lacks {wanted}:\n{badging}"
+        );
+    }
+    let permissions = badging
+        .lines()
+        .filter(|l| l.starts_with("uses-permission:"))
+        .count();
+    assert_eq!(permissions, 2, "{badging}");
+}
+
+/// Info.plist as Python's plistlib reads it, as JSON.
+fn plist_json(path: &str) -> Option<String> {
+    if !have("python3", "reading the iOS property lists") {
+        return None;
+    }
+    let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let out = Command::new("python3")
+        .args([
+            "-c",
+            "import json, plistlib, sys; print(json.dumps(plistlib.load(open(sys.argv[1], 'rb'))))",
+        ])
+        .arg(full)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{path} does not parse: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The value of `"key": ` in compact JSON, up to the next comma or brace (enough for the
+/// strings and booleans checked here).
+fn json_value<'a>(json: &'a str, key: &str) -> Option<&'a str> {
+    let at = json.find(&format!("\"{key}\": "))? + key.len() + 4;
+    let rest = &json[at..];
+    Some(rest[..rest.find([',', '}', ']']).unwrap_or(rest.len())].trim())
+}
+
+#[test]
+fn the_ios_app_adopts_scenes_shows_its_records_in_files_and_is_ready_for_the_store() {
+    let Some(info) = plist_json("ios/src/Info.plist") else {
+        return;
+    };
+    // The scene delegate the plist names is the class the Rust side registers.
+    let delegate = read("src/platform/ios.rs");
+    let name = delegate
+        .split("pub const SCENE_DELEGATE: &str = \"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .expect("SCENE_DELEGATE");
+    assert_eq!(
+        json_value(&info, "UISceneDelegateClassName"),
+        Some(format!("\"{name}\"").as_str())
+    );
+    assert!(delegate.contains("const NAME: &'static str = SCENE_DELEGATE;"));
+    assert!(read("src/lib.rs").contains("platform::register_scene_delegate();"));
+    assert_eq!(
+        json_value(&info, "UIApplicationSupportsMultipleScenes"),
+        Some("false")
+    );
+    // Files shows the app's Documents only with both keys.
+    assert_eq!(json_value(&info, "UIFileSharingEnabled"), Some("true"));
+    assert_eq!(
+        json_value(&info, "LSSupportsOpeningDocumentsInPlace"),
+        Some("true")
+    );
+    assert!(read("docs/mobile.md").contains("are both true in `ios/src/Info.plist`"));
+    // The launch screen is a colour of the asset catalogue, not a storyboard.
+    assert!(!info.contains("UILaunchStoryboardName"));
+    let colour = json_value(&info, "UIColorName").expect("UILaunchScreen's colour");
+    let colour = colour.trim_matches('"');
+    assert!(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!(
+                "ios/src/Assets.xcassets/{colour}.colorset/Contents.json"
+            ))
+            .exists(),
+        "no colour set {colour}"
+    );
+
+    // The privacy manifest parses, names the required-reason APIs Rust's std calls, and
+    // ships in the bundle.
+    let privacy = plist_json("ios/src/PrivacyInfo.xcprivacy").expect("python3 is there");
+    for wanted in [
+        "NSPrivacyAccessedAPICategoryFileTimestamp",
+        "C617.1",
+        "NSPrivacyAccessedAPICategorySystemBootTime",
+        "35F9.1",
+    ] {
+        assert!(
+            privacy.contains(wanted),
+            "PrivacyInfo.xcprivacy lacks {wanted}"
+        );
+    }
+    assert_eq!(json_value(&privacy, "NSPrivacyTracking"), Some("false"));
+    let project = read("ios/Surakarta.xcodeproj/project.pbxproj");
+    let resources = build_phase(&project, "PBXResourcesBuildPhase");
+    assert!(resources.contains("PrivacyInfo.xcprivacy in Resources"));
+    assert!(!project.contains("storyboard"));
+
+    // `xcodebuild -scheme Surakarta` on a fresh clone: the scheme is shared and builds the
+    // project's one target.
+    let target = project
+        .split("/* Begin PBXNativeTarget section */")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .expect("a native target");
+    let scheme = read("ios/Surakarta.xcodeproj/xcshareddata/xcschemes/Surakarta.xcscheme");
+    assert!(scheme.contains(&format!("BlueprintIdentifier = \"{target}\"")));
+    assert!(scheme.contains("BuildableName = \"Surakarta.app\""));
+}
+
+#[test]
+fn the_ios_build_makes_only_a_static_library_and_links_every_framework_it_needs() {
+    let mobile = read("crates/mobile/Cargo.toml");
+    assert!(mobile.contains("crate-type = [\"cdylib\"]"));
+    let script = read("ios/build_rust_deps.sh");
+    let build = command_line(&script, "cargo rustc ");
+    assert!(build.contains("--crate-type staticlib"), "{build}");
+    assert!(
+        read("docs/mobile.md").contains(&build),
+        "docs/mobile.md must show `{build}`"
+    );
+    let project = read("ios/Surakarta.xcodeproj/project.pbxproj");
+    assert!(project.contains("shellScript = \"bash \\\"$SRCROOT/build_rust_deps.sh\\\"\\n\";"));
+    assert!(project.contains("LIBRARY_SEARCH_PATHS = \"$(DERIVED_FILE_DIR)/rust\";"));
+
+    let frameworks = build_phase(&project, "PBXFrameworksBuildPhase");
+    // Libraries Xcode's linker takes for every iOS app: libSystem's parts, and the
+    // Objective-C runtime (main.m is Objective-C).
+    let implicit = ["System", "c", "m", "dl", "pthread", "resolv", "objc"];
+    let flags = project
+        .split("OTHER_LDFLAGS = ")
+        .nth(1)
+        .and_then(|f| f.split(';').next())
+        .expect("OTHER_LDFLAGS");
+    for directive in native_libs("ios/check/native-libs.txt") {
+        if let Some(framework) = directive.strip_prefix("-framework ") {
+            assert!(
+                frameworks.contains(&format!("{framework}.framework in Frameworks")),
+                "the Rust library needs {framework}.framework; the Xcode target does not link it"
+            );
+        } else if let Some(lib) = directive.strip_prefix("-l") {
+            assert!(
+                implicit.contains(&lib) || flags.contains(&directive),
+                "the Rust library needs -l{lib}; add it to OTHER_LDFLAGS"
+            );
+        } else {
+            panic!("not a library or a framework: {directive}");
+        }
+    }
 }
