@@ -183,18 +183,30 @@ fn write(store: &Store, name: &str, text: &serde_json::Result<String>) {
 /// suspended app at any moment after.
 const SUSPEND_FLUSH: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// What is saved on suspend, and where.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Kept<'w> {
+    storage: Res<'w, Storage>,
+    session: Res<'w, Session>,
+    settings: Res<'w, Settings>,
+    stats: Res<'w, Stats>,
+}
+
 /// On suspend: save at once, stop the computer, freeze animations. On resume: go on
 /// exactly where the player was (the computer starts thinking again if it was its turn).
 fn follow_lifecycle(
     mut events: MessageReader<AppLifecycle>,
-    storage: Res<Storage>,
-    session: Res<Session>,
-    settings: Res<Settings>,
-    stats: Res<Stats>,
+    kept: Kept,
     mut computer: ResMut<crate::computer::Computer>,
     mut time: ResMut<Time<Virtual>>,
     mut platform: Option<ResMut<crate::platform::Platform>>,
 ) {
+    let Kept {
+        storage,
+        session,
+        settings,
+        stats,
+    } = kept;
     let session = &*session;
     for event in events.read() {
         match event {
