@@ -150,7 +150,11 @@ unsafe fn read_file(url: &NSURL, copied: bool) -> Option<String> {
     if scoped {
         unsafe { url.stopAccessingSecurityScopedResource() };
     }
-    if copied {
+    // Only iOS's own copy goes, never a file of the player's.
+    let in_inbox = path
+        .parent()
+        .is_some_and(|dir| dir.ends_with("Documents/Inbox"));
+    if copied && in_inbox {
         let _ = std::fs::remove_file(&path);
     }
     text
