@@ -418,33 +418,27 @@ fn the_android_manifest_and_resources_compile_and_say_what_a_phone_reads() {
     let apk = out.join("app.apk");
     let min_sdk = gradle_number(&gradle, "minSdk").to_string();
     let target_sdk = gradle_number(&gradle, "targetSdk").to_string();
-    let packed = Command::new("aapt")
-        .arg("package")
-        .arg("-f")
-        .arg("-M")
-        .arg(&manifest_path)
-        .arg("-S")
-        .arg(root.join("android/app/src/main/res"))
-        .arg("-I")
-        .arg(framework)
-        .args(["--min-sdk-version", &min_sdk])
-        .args(["--target-sdk-version", &target_sdk])
-        .args(["--version-code", "1", "--version-name", "0.1.0"])
-        .arg("-F")
-        .arg(&apk)
-        .output()
-        .expect("aapt runs");
-    assert!(
-        packed.status.success(),
-        "aapt package: {}",
-        String::from_utf8_lossy(&packed.stderr)
+    output(
+        Command::new("aapt")
+            .arg("package")
+            .arg("-f")
+            .arg("-M")
+            .arg(&manifest_path)
+            .arg("-S")
+            .arg(root.join("android/app/src/main/res"))
+            .arg("-I")
+            .arg(framework)
+            .args(["--min-sdk-version", &min_sdk])
+            .args(["--target-sdk-version", &target_sdk])
+            .args(["--version-code", "1", "--version-name", "0.1.0"])
+            .arg("-F")
+            .arg(&apk),
+        "aapt package",
     );
-    let badging = Command::new("aapt")
-        .args(["dump", "badging"])
-        .arg(&apk)
-        .output()
-        .expect("aapt runs");
-    let badging = String::from_utf8_lossy(&badging.stdout).into_owned();
+    let badging = output(
+        Command::new("aapt").args(["dump", "badging"]).arg(&apk),
+        "aapt dump badging",
+    );
     let _ = std::fs::remove_dir_all(&out);
     for wanted in [
         "package: name='org.surakarta.game'".to_owned(),
@@ -475,20 +469,27 @@ fn plist_json(path: &str) -> Option<String> {
         return None;
     }
     let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    let out = Command::new("python3")
-        .args([
-            "-c",
-            "import json, plistlib, sys; print(json.dumps(plistlib.load(open(sys.argv[1], 'rb'))))",
-        ])
-        .arg(full)
-        .output()
-        .expect("python3 runs");
+    Some(output(
+        Command::new("python3")
+            .args([
+                "-c",
+                "import json, plistlib, sys; print(json.dumps(plistlib.load(open(sys.argv[1], 'rb'))))",
+            ])
+            .arg(full),
+        &format!("{path} read by plistlib"),
+    ))
+}
+
+/// What `command` prints; it must run and succeed, or the test fails saying `what` and
+/// the command's own error.
+fn output(command: &mut Command, what: &str) -> String {
+    let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
     assert!(
         out.status.success(),
-        "{path} does not parse: {}",
+        "{what} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// The value of `"key": ` in compact JSON, up to the next comma or brace (enough for the
