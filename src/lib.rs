@@ -2,173 +2,45 @@
 //! animation, play against the computer and two players on one device.
 //!
 //! The rules live in `surakarta-engine`; this crate only shows them and asks them.
-//! One Bevy plugin per file; [`plugin`] adds them all, [`run`] starts the desktop app.
+//! One folder per part of the app, each one Bevy plugin (docs/app.md has the map);
+//! [`plugin`] adds them all, [`run`] starts the desktop app.
 
-pub mod accessibility;
-pub mod analysis;
-pub mod animation;
-pub mod awake;
-pub mod back;
 pub mod bars;
 pub mod board;
-pub mod circuits;
-pub mod clipboard;
-pub mod computer;
 #[cfg(feature = "dev")]
 pub mod dev_tools;
-pub mod errors;
-pub mod geometry;
-pub mod i18n;
-pub mod input;
-pub mod layout;
+pub mod game;
 pub mod online;
 pub mod options;
-pub mod page;
 pub mod panels;
 pub mod persist;
 pub mod platform;
-pub mod preview;
-pub mod records;
 pub mod screens;
-pub mod selection;
-pub mod session;
 pub mod settings;
-pub mod sound;
-pub mod stones;
-pub mod theme;
-pub mod tutorial;
+pub mod shell;
 pub mod ui;
-pub mod view;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 pub use options::Options;
 
-/// The screens of the app. The board is always there; what is on it depends on the
-/// screen: the player's own game (menu, game), a lesson's or a record's (`session::Practice`).
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Screen {
-    /// The menu the app opens on, over the player's game (`screens/menu.rs`).
-    #[default]
-    Menu,
-    /// The player's game being played, or finished (`screens/game.rs`).
-    Game,
-    /// A tutorial lesson on the board (`screens/lesson.rs`).
-    Lesson,
-    /// A game record stepped through move by move (`screens/review.rs`).
-    Review,
-}
-
-/// The card over the screen, at most one at a time; each is one file in `panels/`,
-/// spawned on enter and despawned on exit.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Panel {
-    /// No card: the screen itself (the menu, or the board) takes the taps.
-    #[default]
-    None,
-    NewGame,
-    Settings,
-    Stats,
-    Rules,
-    Records,
-    /// "Leave the game?", after Back during a game.
-    Leave,
-    /// "Start a new game?", before a new game replaces one in progress.
-    Replace,
-    /// The result of the player's game.
-    GameOver,
-    /// Ending the game in progress: offer a draw, stop and count, resign.
-    EndGame,
-    /// "Resign?", before the player's game is given up.
-    Resign,
-    /// A two-player offer (a draw, or stopping to count) put to the other player.
-    Offer,
-    /// Strategy: how to play well, with small boards.
-    Strategy,
-    /// The moves of the game on the board (in a review: tap one to go there).
-    Moves,
-    /// The link that invites a friend to an online game, to share or copy.
-    Invite,
-}
-
-impl Panel {
-    /// Its name in reports and on the command line.
-    pub fn name(self) -> Option<&'static str> {
-        Some(match self {
-            Panel::None => return None,
-            Panel::NewGame => "new-game",
-            Panel::Settings => "settings",
-            Panel::Stats => "stats",
-            Panel::Rules => "rules",
-            Panel::Records => "records",
-            Panel::Leave => "leave",
-            Panel::Replace => "replace",
-            Panel::GameOver => "game-over",
-            Panel::EndGame => "end-game",
-            Panel::Resign => "resign",
-            Panel::Offer => "offer",
-            Panel::Strategy => "strategy",
-            Panel::Moves => "moves",
-            Panel::Invite => "invite",
-        })
-    }
-}
-
-/// The frame, in order: taps become squares, squares become moves and moves change the
-/// game, moves start and end their animations, then the screen shows the result.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameSet {
-    Input,
-    Rules,
-    Animate,
-    Present,
-}
-
 /// The game's own plugins, without windowing or rendering: the app adds these to
 /// `DefaultPlugins`, the tests to `MinimalPlugins`.
 pub fn plugin(app: &mut App) {
-    app.init_state::<Screen>().init_state::<Panel>();
-    app.configure_sets(
-        Update,
-        (
-            GameSet::Input,
-            GameSet::Rules,
-            GameSet::Animate,
-            GameSet::Present,
-        )
-            .chain(),
-    );
+    app.add_plugins(shell::navigation::plugin);
     app.add_plugins(bevy_tweening::TweeningPlugin);
     app.add_plugins((
         settings::plugin,
-        i18n::plugin,
-        theme::plugin,
-        layout::plugin,
-        session::plugin,
-        view::plugin,
-        input::plugin,
-        selection::plugin,
-        computer::plugin,
-        animation::plugin,
-        board::plugin,
-        stones::plugin,
-        preview::plugin,
-        analysis::plugin,
-    ));
-    app.add_plugins((
         ui::plugin,
+        game::plugin,
+        board::plugin,
+        ui::widgets_plugin,
         bars::plugin,
         screens::plugin,
         panels::plugin,
         persist::plugin,
-        back::plugin,
-        records::plugin,
-        sound::plugin,
-        circuits::plugin,
-        page::plugin,
+        shell::plugin,
         platform::plugin,
-        accessibility::plugin,
-        awake::plugin,
         online::plugin,
     ));
     #[cfg(feature = "dev")]
@@ -264,7 +136,7 @@ fn build(options: Options, window: Window) -> App {
         persist::Storage::platform()
     });
     if tool {
-        app.insert_resource(clipboard::Clipboard::Memory(None));
+        app.insert_resource(platform::clipboard::Clipboard::Memory(None));
     }
     app.add_plugins(plugin);
     if options.language.is_some() || options.theme.is_some() {

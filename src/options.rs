@@ -1,5 +1,6 @@
 //! Command-line options of the desktop app (used by tests, CI and screenshots).
 
+use crate::shell::navigation::Panel;
 use bevy::prelude::*;
 use surakarta_engine::{Position, Square};
 
@@ -12,9 +13,10 @@ Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQU
   --size WxH          window size in logical points (default 390x844, a phone in portrait)
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
-  --panel NAME        show a panel: menu, new-game, settings, stats, rules,
-                      records, leave, end-game, resign, offer, strategy or
-                      moves (over the game, or the review of --record)
+  --panel NAME        show the menu or a panel: menu, new-game, settings, stats,
+                      rules, records, leave, replace, game-over, end-game,
+                      resign, offer, strategy, moves (over the game, or the
+                      review of --record) or invite
   --lesson N          put the tutorial's lesson N (1-9) on the board
   --lesson-state S    show that lesson asking, passed or failed (its explanation)
   --record PATH       review the game record in PATH (shown at its last move)
@@ -32,38 +34,16 @@ pub struct Options {
     pub fen: Option<Position>,
     pub select: Option<Square>,
     pub bench_frames: Option<u32>,
-    pub language: Option<crate::i18n::Language>,
-    pub panel: Option<Shown>,
-    pub theme: Option<crate::theme::ThemeKind>,
+    pub language: Option<crate::ui::i18n::Language>,
+    /// A panel to show (`Panel::None`: the menu alone).
+    pub panel: Option<Panel>,
+    pub theme: Option<crate::ui::theme::ThemeKind>,
     /// A tutorial lesson, counted from 0.
     pub lesson: Option<usize>,
     /// The lesson shown answered: how a right or a wrong move is explained.
-    pub lesson_state: Option<crate::tutorial::LessonState>,
+    pub lesson_state: Option<crate::game::tutorial::LessonState>,
     /// A game record file to review.
     pub record: Option<String>,
-}
-
-/// A screen or panel the screenshot tool can show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shown {
-    Menu,
-    NewGame,
-    Settings,
-    Stats,
-    Rules,
-    Records,
-    /// "Leave the game?", as after the back button.
-    Leave,
-    /// "End the game": offer a draw, stop and count, resign.
-    EndGame,
-    /// "Resign?".
-    Resign,
-    /// A two-player draw offer put to the other player.
-    Offer,
-    /// Strategy.
-    Strategy,
-    /// The move list, over the game or the review (`--record`).
-    Moves,
 }
 
 /// The options that set up a screen for a check (screenshots, the frame bench), which
@@ -138,28 +118,14 @@ impl Options {
                 }
                 "--panel" => {
                     let v = value()?;
-                    o.panel = Some(one_of(
-                        "--panel",
-                        &v,
-                        &[
-                            ("menu", Shown::Menu),
-                            ("new-game", Shown::NewGame),
-                            ("settings", Shown::Settings),
-                            ("stats", Shown::Stats),
-                            ("rules", Shown::Rules),
-                            ("records", Shown::Records),
-                            ("leave", Shown::Leave),
-                            ("end-game", Shown::EndGame),
-                            ("resign", Shown::Resign),
-                            ("offer", Shown::Offer),
-                            ("strategy", Shown::Strategy),
-                            ("moves", Shown::Moves),
-                        ],
-                    )?);
+                    let names: Vec<_> = std::iter::once(("menu", Panel::None))
+                        .chain(Panel::ALL.iter().filter_map(|&p| Some((p.name()?, p))))
+                        .collect();
+                    o.panel = Some(one_of("--panel", &v, &names)?);
                 }
                 "--lesson" => {
                     let v = value()?;
-                    let n = crate::tutorial::LESSONS.len();
+                    let n = crate::game::tutorial::LESSONS.len();
                     o.lesson = Some(
                         v.parse::<usize>()
                             .ok()
@@ -169,7 +135,7 @@ impl Options {
                     );
                 }
                 "--lesson-state" => {
-                    use crate::tutorial::LessonState;
+                    use crate::game::tutorial::LessonState;
                     let v = value()?;
                     o.lesson_state = Some(one_of(
                         "--lesson-state",
@@ -183,15 +149,16 @@ impl Options {
                 }
                 "--theme" => {
                     let v = value()?;
-                    o.theme = Some(crate::theme::ThemeKind::from_id(&v).ok_or_else(|| {
+                    o.theme = Some(crate::ui::theme::ThemeKind::from_id(&v).ok_or_else(|| {
                         format!("--theme is classic or high-contrast, not {v:?}")
                     })?);
                 }
                 "--language" => {
                     let v = value()?;
-                    o.language = Some(crate::i18n::Language::from_tag(&v).ok_or_else(|| {
-                        format!("--language is one of en, zh-CN, ru, da, not {v:?}")
-                    })?);
+                    o.language =
+                        Some(crate::ui::i18n::Language::from_tag(&v).ok_or_else(|| {
+                            format!("--language is one of en, zh-CN, ru, da, not {v:?}")
+                        })?);
                 }
                 other => return Err(format!("unknown option {other:?}")),
             }
@@ -259,7 +226,7 @@ mod tests {
         );
         assert_eq!(
             parse(&["--language", "ru"]).unwrap().language,
-            Some(crate::i18n::Language::Russian)
+            Some(crate::ui::i18n::Language::Russian)
         );
     }
 
@@ -270,7 +237,7 @@ mod tests {
         assert!(err.contains("dev feature"), "{err}");
         assert_eq!(
             parse(&["--language", "da"]).unwrap().language,
-            Some(crate::i18n::Language::Danish)
+            Some(crate::ui::i18n::Language::Danish)
         );
     }
 
@@ -278,11 +245,14 @@ mod tests {
     #[test]
     fn named_values_are_read_and_a_wrong_name_lists_the_right_ones() {
         let o = parse(&["--panel", "records", "--lesson-state", "failed"]).unwrap();
-        assert_eq!(o.panel, Some(Shown::Records));
-        assert_eq!(o.lesson_state, Some(crate::tutorial::LessonState::Failed));
+        assert_eq!(o.panel, Some(Panel::Records));
+        assert_eq!(
+            o.lesson_state,
+            Some(crate::game::tutorial::LessonState::Failed)
+        );
         assert_eq!(
             parse(&["--panel", "help"]).unwrap_err(),
-            "--panel is one of menu, new-game, settings, stats, rules, records, leave, end-game, resign, offer, strategy, moves, not \"help\""
+            "--panel is one of menu, new-game, settings, stats, rules, records, leave, replace, game-over, end-game, resign, offer, strategy, moves, invite, not \"help\""
         );
         assert!(
             parse(&["--lesson-state", "won"])

@@ -1,17 +1,19 @@
 //! The player's settings that the game screen obeys, and the two that change the whole
 //! screen at once: the language (the strings) and the colours (the theme).
 
-use crate::i18n::{Language, Strings};
-use crate::theme::{Theme, ThemeKind};
+use crate::shell::awake::KeepAwake;
+use crate::ui::i18n::{Language, Strings};
+use crate::ui::theme::{Theme, ThemeKind};
 use bevy::prelude::*;
 use surakarta_engine::Ruleset;
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_on_change::<Settings>();
     app.init_resource::<Settings>().add_systems(
         Update,
         (follow_language_setting, follow_theme_setting)
             .run_if(resource_changed::<Settings>)
-            .before(crate::GameSet::Input),
+            .before(crate::shell::navigation::GameSet::Input),
     );
 }
 

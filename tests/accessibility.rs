@@ -8,9 +8,9 @@ mod common;
 use bevy::a11y::{AccessibilityNode, ActionRequest};
 use bevy::prelude::*;
 use common::*;
-use surakarta::accessibility::Spoken;
 use surakarta::board::Point;
-use surakarta::session::Mode;
+use surakarta::board::accessibility::Spoken;
+use surakarta::game::session::Mode;
 use surakarta_engine::Square;
 
 fn said_of(app: &mut App, name: &str) -> String {
@@ -68,7 +68,7 @@ fn every_point_says_its_name_and_what_stands_on_it() {
     // In the player's language.
     app.world_mut()
         .resource_mut::<surakarta::settings::Settings>()
-        .language = Some(surakarta::i18n::Language::Danish);
+        .language = Some(surakarta::ui::i18n::Language::Danish);
     app.update();
     app.update();
     assert_eq!(said_of(&mut app, "a1"), "a1: rød brik");
@@ -142,5 +142,5 @@ fn buttons_are_buttons_named_by_their_words_and_activating_one_presses_it() {
     assert_eq!(label.as_deref(), Some("Menu"));
     activate_entity(&mut app, entity);
     app.update();
-    assert_eq!(screen(&app), surakarta::Screen::Menu);
+    assert_eq!(screen(&app), surakarta::shell::navigation::Screen::Menu);
 }

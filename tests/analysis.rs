@@ -6,11 +6,11 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use surakarta::analysis::Analysis;
+use surakarta::board::selection::Selection;
+use surakarta::game::analysis::Analysis;
+use surakarta::game::session::Mode;
 use surakarta::screens::review::OpenReview;
-use surakarta::selection::Selection;
-use surakarta::session::Mode;
-use surakarta::{Panel, Screen};
+use surakarta::shell::navigation::{Panel, Screen};
 use surakarta_engine::ai::analysis::MoveClass;
 use surakarta_engine::{Game, Ruleset};
 

@@ -8,12 +8,12 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
+use surakarta::game::session::Mode;
 use surakarta::panels::end_game::{Offer, Proposal};
 use surakarta::panels::offer::OfferCard;
 use surakarta::persist::{Notice, Stats};
-use surakarta::session::Mode;
 use surakarta::settings::Settings;
-use surakarta::{Panel, Screen};
+use surakarta::shell::navigation::{Panel, Screen};
 use surakarta_engine::ai::Level;
 use surakarta_engine::{EndReason, Game, Record, Ruleset, Side};
 

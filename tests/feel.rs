@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use common::*;
 use surakarta::bars::status::{CountText, CounterText, HintText, TurnText};
-use surakarta::session::{Mode, Turn};
+use surakarta::game::session::{Mode, Turn};
 use surakarta::ui::widgets::ButtonId;
 use surakarta_engine::Side;
 use surakarta_engine::ai::Level;
@@ -116,7 +116,7 @@ fn a_hint_says_it_is_thinking_and_cancel_stops_it() {
     press(&mut app, "bar.hint");
     assert!(
         app.world()
-            .resource::<surakarta::computer::Computer>()
+            .resource::<surakarta::game::computer::Computer>()
             .hinting()
     );
     assert_eq!(text_of::<HintText>(&mut app), "Looking for a hint…");
@@ -127,7 +127,7 @@ fn a_hint_says_it_is_thinking_and_cancel_stops_it() {
     press(&mut app, "bar.cancel");
     assert!(
         !app.world()
-            .resource::<surakarta::computer::Computer>()
+            .resource::<surakarta::game::computer::Computer>()
             .hinting()
     );
     assert_eq!(text_of::<HintText>(&mut app), "");
@@ -135,7 +135,7 @@ fn a_hint_says_it_is_thinking_and_cancel_stops_it() {
     press(&mut app, "bar.hint");
     assert!(run_until(&mut app, 10.0, |a| {
         a.world()
-            .resource::<surakarta::selection::Selection>()
+            .resource::<surakarta::board::selection::Selection>()
             .hint
             .is_some()
     }));
@@ -168,7 +168,7 @@ fn a_stone_that_cannot_move_says_so() {
     app.update();
     assert_eq!(
         app.world()
-            .resource::<surakarta::selection::Selection>()
+            .resource::<surakarta::board::selection::Selection>()
             .stone,
         Some(sq("a1"))
     );
@@ -225,7 +225,7 @@ fn two_finished_games_never_share_a_record_file_even_after_a_damaged_save() {
 
 #[test]
 fn a_file_holding_another_game_under_this_games_name_is_never_overwritten() {
-    use surakarta::records::{Records, file_name};
+    use surakarta::game::records::{Records, file_name};
     let dir = temp_dir("records-clash");
     let mut app = app_with(Some(dir.to_path_buf()));
     animations_off(&mut app);
@@ -258,7 +258,7 @@ fn a_new_game_over_a_game_in_progress_asks_first() {
     press(&mut app, "bar.menu");
     press(&mut app, "menu.two_players");
     press(&mut app, "newgame.start");
-    assert_eq!(panel(&app), surakarta::Panel::Replace);
+    assert_eq!(panel(&app), surakarta::shell::navigation::Panel::Replace);
     press(&mut app, "replace.keep");
     assert_eq!(own_game(&app).game.history().len(), 1, "kept");
     press(&mut app, "menu.two_players");
@@ -313,7 +313,7 @@ fn in_a_two_player_game_the_bars_turn_with_the_board_to_face_the_player_to_move(
 
 #[test]
 fn the_platforms_safe_area_moves_the_bars_clear_of_the_notch() {
-    use surakarta::layout::{BoardLayout, SafeArea};
+    use surakarta::ui::layout::{BoardLayout, SafeArea};
     let mut app = app();
     set_game(&mut app, START, Mode::TwoPlayers);
     let bars = |app: &mut App| -> Vec<(f32, f32)> {

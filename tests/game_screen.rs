@@ -5,13 +5,13 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use std::collections::BTreeSet;
-use surakarta::animation::MoveTween;
-use surakarta::geometry::BoardPath;
-use surakarta::layout::BoardLayout;
-use surakarta::preview::{CaptureTarget, StepTarget};
-use surakarta::selection::Selection;
-use surakarta::session::{Mode, Turn};
-use surakarta::stones::Stone;
+use surakarta::board::animation::MoveTween;
+use surakarta::board::geometry::BoardPath;
+use surakarta::board::preview::{CaptureTarget, StepTarget};
+use surakarta::board::selection::Selection;
+use surakarta::board::stones::Stone;
+use surakarta::game::session::{Mode, Turn};
+use surakarta::ui::layout::BoardLayout;
 use surakarta_engine::ai::Level;
 use surakarta_engine::{Side, Square};
 
@@ -100,7 +100,7 @@ fn a_tap_outside_the_board_or_a_drag_to_nowhere_plays_nothing() {
 
 #[test]
 fn a_stone_dragged_onto_a_target_plays_it_and_the_finger_draws_its_route_strongly() {
-    use surakarta::preview::{RouteMark, RouteStrength};
+    use surakarta::board::preview::{RouteMark, RouteStrength};
     let mut app = app();
     animations_off(&mut app);
     // b3 captures on e1, e3 and e5, each round its own loops: three routes.
@@ -215,7 +215,7 @@ fn a_capture_runs_along_the_preferred_route_then_removes_the_captured_stone() {
         if moving {
             assert!(
                 app.world_mut()
-                    .query::<&surakarta::animation::Captured>()
+                    .query::<&surakarta::board::animation::Captured>()
                     .iter(app.world())
                     .count()
                     == 1
@@ -254,7 +254,7 @@ fn a_capture_runs_along_the_preferred_route_then_removes_the_captured_stone() {
     assert_eq!(stones(&mut app), [("a2".to_string(), Side::Red)].into());
     assert_eq!(
         app.world_mut()
-            .query::<&surakarta::animation::Captured>()
+            .query::<&surakarta::board::animation::Captured>()
             .iter(app.world())
             .count(),
         0
@@ -290,7 +290,7 @@ fn undo_restores_the_position_and_the_stones() {
     assert!(run_until(&mut app, 2.0, |a| turn(a) == Turn::Waiting));
     assert_ne!(stones(&mut app), start);
     app.world_mut()
-        .write_message(surakarta::session::Command::Undo);
+        .write_message(surakarta::game::session::Command::Undo);
     app.update();
     app.update();
     assert_eq!(session(&app).game.history().len(), 0);
@@ -315,7 +315,7 @@ fn computer_opens_without_holding_up_frames(app: &mut App, frames: usize) {
     }
     assert!(
         app.world()
-            .resource::<surakarta::computer::Computer>()
+            .resource::<surakarta::game::computer::Computer>()
             .thinking()
     );
     assert!(session(app).game.history().is_empty());
@@ -355,7 +355,7 @@ fn undo_against_the_computer_takes_back_the_reply_too() {
         == 2
         && turn(a) == Turn::Waiting));
     app.world_mut()
-        .write_message(surakarta::session::Command::Undo);
+        .write_message(surakarta::game::session::Command::Undo);
     app.update();
     app.update();
     assert!(session(&app).game.history().is_empty());
@@ -489,7 +489,7 @@ fn with_confirm_moves_the_first_tap_only_proposes_and_accept_plays() {
     let routes: Vec<String> = drawn_routes(&mut app);
     assert_eq!(routes, ["f2xa2"]);
     app.world_mut()
-        .write_message(surakarta::session::Command::Accept);
+        .write_message(surakarta::game::session::Command::Accept);
     app.update();
     assert_eq!(session(&app).game.history().len(), 1);
 
@@ -498,7 +498,7 @@ fn with_confirm_moves_the_first_tap_only_proposes_and_accept_plays() {
     tap(&mut app, "f2");
     tap(&mut app, "f3");
     app.world_mut()
-        .write_message(surakarta::session::Command::Cancel);
+        .write_message(surakarta::game::session::Command::Cancel);
     app.update();
     assert_eq!(app.world().resource::<Selection>().pending, None);
     assert!(session(&app).game.history().is_empty());
@@ -516,7 +516,7 @@ fn a_hint_shows_hards_move_and_accepting_it_plays_it() {
         },
     );
     app.world_mut()
-        .write_message(surakarta::session::Command::Hint);
+        .write_message(surakarta::game::session::Command::Hint);
     assert!(run_until(&mut app, 20.0, |a| a
         .world()
         .resource::<Selection>()
@@ -529,7 +529,7 @@ fn a_hint_shows_hards_move_and_accepting_it_plays_it() {
     let routes: Vec<String> = drawn_routes(&mut app);
     assert!(routes.contains(&"f2xa2".to_string()));
     app.world_mut()
-        .write_message(surakarta::session::Command::Accept);
+        .write_message(surakarta::game::session::Command::Accept);
     app.update();
     assert_eq!(session(&app).game.history().len(), 1);
 }
@@ -548,20 +548,20 @@ fn a_new_game_during_the_computers_turn_cancels_its_search() {
     app.update();
     assert!(
         app.world()
-            .resource::<surakarta::computer::Computer>()
+            .resource::<surakarta::game::computer::Computer>()
             .thinking()
     );
     app.world_mut()
-        .write_message(surakarta::session::Command::NewGame {
+        .write_message(surakarta::game::session::Command::NewGame {
             mode: Mode::TwoPlayers,
             rules: surakarta_engine::Ruleset::default(),
-            from: surakarta::session::Start::Fresh,
+            from: surakarta::game::session::Start::Fresh,
         });
     app.update();
     app.update();
     assert!(
         !app.world()
-            .resource::<surakarta::computer::Computer>()
+            .resource::<surakarta::game::computer::Computer>()
             .thinking()
     );
     assert_eq!(turn(&app), Turn::Waiting);
@@ -576,8 +576,8 @@ fn without_threads_the_computer_thinks_a_slice_each_frame_and_still_plays() {
     // Hard's budget is far more than three slices.
     let mut app = app();
     app.world_mut()
-        .resource_mut::<surakarta::computer::Computer>()
-        .threading = surakarta::computer::Threading::SLICED;
+        .resource_mut::<surakarta::game::computer::Computer>()
+        .threading = surakarta::game::computer::Threading::SLICED;
     computer_opens_without_holding_up_frames(&mut app, 3);
 }
 

@@ -4,11 +4,11 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use surakarta::i18n::{Language, Strings};
+use surakarta::game::session::Mode;
 use surakarta::persist::Stats;
-use surakarta::session::Mode;
 use surakarta::settings::{AnimationSpeed, Settings};
-use surakarta::{Panel, Screen};
+use surakarta::shell::navigation::{Panel, Screen};
+use surakarta::ui::i18n::{Language, Strings};
 use surakarta_engine::ai::Level;
 use surakarta_engine::{Ruleset, Side};
 
@@ -31,7 +31,7 @@ fn the_menu_covers_the_board_and_continue_goes_back_to_the_game() {
     assert_eq!(session(&app).game.history().len(), 1);
     let selected = app
         .world()
-        .resource::<surakarta::selection::Selection>()
+        .resource::<surakarta::board::selection::Selection>()
         .stone;
     assert_eq!(selected, None, "nothing selected through the menu");
     press(&mut app, "menu.continue");
@@ -199,7 +199,7 @@ fn the_rules_screen_explains_the_rule_set_new_games_use() {
 
 #[test]
 fn high_contrast_repaints_the_board_and_the_stones() {
-    use surakarta::theme::{Theme, ThemeKind};
+    use surakarta::ui::theme::{Theme, ThemeKind};
     let mut app = app();
     set_game(&mut app, START, Mode::TwoPlayers);
     // Every colour drawn on the board (the stones are the only red).

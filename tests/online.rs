@@ -11,11 +11,11 @@ use common::*;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
-use surakarta::clipboard::Clipboard;
+use surakarta::game::session::{Mode, Session};
 use surakarta::online::{Link, Status};
-use surakarta::session::{Mode, Session};
+use surakarta::platform::clipboard::Clipboard;
 use surakarta::settings::Settings;
-use surakarta::{Panel, Screen};
+use surakarta::shell::navigation::{Panel, Screen};
 use surakarta_engine::Side;
 
 /// The game server on `addr` (any free port for `None`) over the SQLite file in `dir`;
@@ -192,7 +192,7 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
     play_settled(&mut red, "b2", "b3");
     assert!(both_until(&mut red, &mut black, 10.0, |_, b| history(b)
         == ["b2-b3"]
-        && turn(b) == surakarta::session::Turn::Waiting));
+        && turn(b) == surakarta::game::session::Turn::Waiting));
     assert!(texts(&mut black).iter().any(|t| t == "Your move"));
     // No hint, no undo against a friend.
     press(&mut black, "bar.hint");
@@ -200,7 +200,7 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
     assert!(
         !black
             .world()
-            .resource::<surakarta::computer::Computer>()
+            .resource::<surakarta::game::computer::Computer>()
             .hinting()
     );
     assert_eq!(history(&black), ["b2-b3"]);

@@ -6,10 +6,10 @@ use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use common::*;
 use std::fs;
+use surakarta::game::session::{Mode, Session, Turn};
 use surakarta::persist::format::{FORMAT_VERSION, SavedGame, SavedSettings};
 use surakarta::persist::store::{MAX_FILE_BYTES, Read, Store};
 use surakarta::persist::{GAME_FILE, Notice, SETTINGS_FILE, Stats};
-use surakarta::session::{Mode, Session, Turn};
 use surakarta::settings::{AnimationSpeed, Settings};
 use surakarta_engine::ai::Level;
 use surakarta_engine::{Game, Move, Ruleset, Side};
@@ -52,9 +52,9 @@ fn settings_and_statistics_round_trip() {
         route_preview: false,
         confirm_moves: true,
         turn_board: true,
-        language: Some(surakarta::i18n::Language::Danish),
+        language: Some(surakarta::ui::i18n::Language::Danish),
         rules: Ruleset::from_id("move-cap").unwrap(),
-        theme: surakarta::theme::ThemeKind::HighContrast,
+        theme: surakarta::ui::theme::ThemeKind::HighContrast,
         sound: false,
         haptics: false,
         server: Some("https://play.example.org:8443".into()),
@@ -222,7 +222,11 @@ fn the_game_is_saved_after_every_move_and_survives_suspend_and_a_new_process() {
     assert_eq!(session.mode, Mode::TwoPlayers);
     app.update();
     assert_eq!(turn(&app), Turn::Waiting);
-    assert_eq!(panel(&app), surakarta::Panel::None, "the game continues");
+    assert_eq!(
+        panel(&app),
+        surakarta::shell::navigation::Panel::None,
+        "the game continues"
+    );
 }
 
 #[test]
@@ -261,14 +265,14 @@ fn the_chosen_language_is_saved_and_speaks_from_the_next_start() {
     {
         let mut app = app_with(Some(dir.clone()));
         app.world_mut().resource_mut::<Settings>().language =
-            Some(surakarta::i18n::Language::Russian);
+            Some(surakarta::ui::i18n::Language::Russian);
         app.update();
         app.update();
-        let strings = app.world().resource::<surakarta::i18n::Strings>();
+        let strings = app.world().resource::<surakarta::ui::i18n::Strings>();
         assert_eq!(strings.get("button.new_game"), "Новая игра");
     }
     let app = app_with(Some(dir.to_path_buf()));
-    let strings = app.world().resource::<surakarta::i18n::Strings>();
-    assert_eq!(strings.language, surakarta::i18n::Language::Russian);
+    let strings = app.world().resource::<surakarta::ui::i18n::Strings>();
+    assert_eq!(strings.language, surakarta::ui::i18n::Language::Russian);
     assert_eq!(strings.get("button.undo"), "Отмена");
 }

@@ -358,11 +358,11 @@ fn back_reaches_the_game_as_a_key_and_no_configuration_change_restarts_the_activ
         destroy.find("wait(").is_some_and(|w| w < kill),
         "waits for the save first"
     );
-    let back = read("src/back.rs");
+    let back = read("src/shell/back.rs");
     let code = back.lines().filter(|l| !l.trim_start().starts_with("//"));
     assert!(
         code.clone().all(|l| !l.contains("AppExit")),
-        "src/back.rs ends the app"
+        "src/shell/back.rs ends the app"
     );
     // The renderer: Vulkan, else OpenGL ES 3 (bevy_render's `gles` for Android).
     let mobile = read("crates/mobile/Cargo.toml");

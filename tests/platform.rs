@@ -7,11 +7,11 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use surakarta::layout::{BoardLayout, SafeArea};
+use surakarta::game::session::{Mode, Turn};
 use surakarta::platform::{Haptic, Recording, install};
-use surakarta::session::{Mode, Turn};
 use surakarta::settings::Settings;
-use surakarta::{Panel, Screen};
+use surakarta::shell::navigation::{Panel, Screen};
+use surakarta::ui::layout::{BoardLayout, SafeArea};
 use surakarta_engine::Record;
 
 fn phone_app() -> (App, Recording) {
@@ -183,7 +183,7 @@ fn back_on_androids_board_with_nothing_to_lose_sends_the_app_back_and_never_exit
     let (mut app, phone) = android_app();
     set_game(&mut app, surakarta_engine::START_FEN, Mode::TwoPlayers);
     assert_eq!(screen(&app), Screen::Game);
-    app.world_mut().write_message(surakarta::back::Back);
+    app.world_mut().write_message(surakarta::shell::back::Back);
     app.update();
     assert_eq!(phone.log().backgrounded, 1);
     // The process and its one event loop live on: an exit would make the next launch
@@ -194,7 +194,7 @@ fn back_on_androids_board_with_nothing_to_lose_sends_the_app_back_and_never_exit
 
     // With a game in progress Back asks first, and the app stays.
     play_settled(&mut app, "b2", "b3");
-    app.world_mut().write_message(surakarta::back::Back);
+    app.world_mut().write_message(surakarta::shell::back::Back);
     app.update();
     app.update();
     assert_eq!(panel(&app), Panel::Leave);
@@ -206,7 +206,7 @@ fn back_on_androids_board_with_nothing_to_lose_sends_the_app_back_and_never_exit
 fn back_on_a_desktops_board_stays_on_the_board() {
     let (mut app, phone) = phone_app();
     set_game(&mut app, surakarta_engine::START_FEN, Mode::TwoPlayers);
-    app.world_mut().write_message(surakarta::back::Back);
+    app.world_mut().write_message(surakarta::shell::back::Back);
     app.update();
     app.update();
     assert_eq!(phone.log().backgrounded, 0);

@@ -7,11 +7,11 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use surakarta::clipboard::Clipboard;
+use surakarta::game::records::{Pasted, Records, Unreadable, date_time, read_pasted};
+use surakarta::game::session::{Mode, Start, Turn};
 use surakarta::panels::new_game::NewGameChoice;
-use surakarta::records::{Pasted, Records, Unreadable, date_time, read_pasted};
-use surakarta::session::{Mode, Start, Turn};
-use surakarta::{Panel, Screen};
+use surakarta::platform::clipboard::Clipboard;
+use surakarta::shell::navigation::{Panel, Screen};
 use surakarta_engine::{Game, Move, Record, Ruleset, Side};
 
 fn records_app(name: &str) -> (App, common::TempDir) {
@@ -135,7 +135,7 @@ fn review_steps_forward_along_the_loop_and_back() {
     tap(&mut app, "b3");
     assert_eq!(
         app.world()
-            .resource::<surakarta::selection::Selection>()
+            .resource::<surakarta::board::selection::Selection>()
             .stone,
         None
     );
@@ -305,7 +305,7 @@ fn pasted_garbage_is_refused_with_a_reason() {
     // In the player's language, from the engine's typed error.
     app.world_mut()
         .resource_mut::<surakarta::settings::Settings>()
-        .language = Some(surakarta::i18n::Language::Russian);
+        .language = Some(surakarta::ui::i18n::Language::Russian);
     app.update();
     app.update();
     put_on_clipboard(&mut app, "[Ruleset \"standard\"]\n\n1. b2-c3 b2-c3 *");
@@ -343,7 +343,7 @@ fn pasted_text_is_told_apart() {
     assert!(matches!(read_pasted("1. b2-c3 *"), Ok(Pasted::Record(_))));
     let e = read_pasted("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrx r 0 0").unwrap_err();
     assert!(matches!(e, Unreadable::Position(_)), "{e:?}");
-    let said = e.say(&surakarta::i18n::Strings::english());
+    let said = e.say(&surakarta::ui::i18n::Strings::english());
     assert_eq!(said, "row 1: \"x\" is not r, b or a digit 1-6");
     let e = read_pasted("[Result \"2-0\"]\n\n1. b2-c3 *").unwrap_err();
     assert!(matches!(e, Unreadable::Record(_)), "{e:?}");
@@ -420,20 +420,22 @@ fn the_move_list_reads_the_game_and_in_a_review_goes_to_a_move() {
 
 #[test]
 fn the_saved_games_list_speaks_the_players_language() {
-    use surakarta::records::{player_name, result_words};
-    let ru = surakarta::i18n::Strings::for_language(surakarta::i18n::Language::Russian);
+    use surakarta::game::records::{player_name, result_words};
+    let ru = surakarta::ui::i18n::Strings::for_language(surakarta::ui::i18n::Language::Russian);
     assert_eq!(player_name("Player", &ru), "Вы");
     assert_eq!(player_name("Computer (Hard)", &ru), "Компьютер (Сложный)");
     assert_eq!(player_name("Red", &ru), "Красные");
     assert_eq!(player_name("Ann", &ru), "Ann", "other names as written");
     assert_eq!(result_words("0-1", &ru), "победа чёрных");
     assert_eq!(result_words("*", &ru), "не окончена");
-    use surakarta::records::date_words;
+    use surakarta::game::records::date_words;
     assert_eq!(date_words("2026.12.01", &ru), "01.12.2026");
-    let zh = surakarta::i18n::Strings::for_language(surakarta::i18n::Language::SimplifiedChinese);
+    let zh = surakarta::ui::i18n::Strings::for_language(
+        surakarta::ui::i18n::Language::SimplifiedChinese,
+    );
     assert_eq!(date_words("2026.12.01", &zh), "2026年12月01日");
     assert_eq!(
-        date_words("2026.12.01", &surakarta::i18n::Strings::english()),
+        date_words("2026.12.01", &surakarta::ui::i18n::Strings::english()),
         "2026-12-01"
     );
     assert_eq!(date_words("someday", &ru), "someday");
@@ -441,7 +443,7 @@ fn the_saved_games_list_speaks_the_players_language() {
     let (mut app, _dir) = records_app("list-da");
     app.world_mut()
         .resource_mut::<surakarta::settings::Settings>()
-        .language = Some(surakarta::i18n::Language::Danish);
+        .language = Some(surakarta::ui::i18n::Language::Danish);
     set_game(
         &mut app,
         "6/6/6/1r2b1/6/6 r 0 0",

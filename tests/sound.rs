@@ -6,8 +6,8 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use surakarta::session::{Mode, Turn};
-use surakarta::sound::Cue;
+use surakarta::game::session::{Mode, Turn};
+use surakarta::shell::sound::Cue;
 
 #[derive(Resource, Default)]
 struct Heard(Vec<Cue>);
@@ -38,7 +38,7 @@ fn a_step_a_capture_and_the_end_each_sound_once_the_stone_lands() {
     assert!(run_until(&mut app, 5.0, |a| !heard(a).is_empty()));
     assert_eq!(heard(&app), vec![Cue::Capture]);
     assert!(run_until(&mut app, 2.0, |a| turn(a)
-        == surakarta::session::Turn::Waiting));
+        == surakarta::game::session::Turn::Waiting));
 
     play_settled(&mut app, "f6", "e6");
     assert!(run_until(&mut app, 3.0, |a| heard(a).len() == 2));
@@ -70,10 +70,10 @@ fn no_sound_when_it_is_turned_off() {
 #[test]
 fn the_audio_output_closes_when_the_app_is_suspended_and_opens_again_for_the_next_sound() {
     use bevy::window::AppLifecycle;
-    use surakarta::sound::{Played, RecordingSpeaker};
+    use surakarta::shell::sound::{Played, RecordingSpeaker};
     let mut app = sound_app();
     let speaker = RecordingSpeaker::default();
-    surakarta::sound::install(&mut app, speaker.clone());
+    surakarta::shell::sound::install(&mut app, speaker.clone());
     set_game(&mut app, surakarta_engine::START_FEN, Mode::TwoPlayers);
     // Nothing is open before there is something to hear.
     app.update();

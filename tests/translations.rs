@@ -3,7 +3,7 @@
 
 use skrifa::MetadataProvider;
 use std::collections::BTreeSet;
-use surakarta::i18n::{FONT, Language, Strings};
+use surakarta::ui::i18n::{FONT, Language, Strings};
 
 fn placeholders(text: &str) -> BTreeSet<String> {
     text.split('{')

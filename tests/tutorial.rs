@@ -5,11 +5,11 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
+use surakarta::game::session::{Mode, Turn};
+use surakarta::game::tutorial::{Goal, LESSONS, LessonState, Tutorial};
 use surakarta::persist::GAME_FILE;
-use surakarta::session::{Mode, Turn};
 use surakarta::settings::Settings;
-use surakarta::tutorial::{Goal, LESSONS, LessonState, Tutorial};
-use surakarta::{Panel, Screen};
+use surakarta::shell::navigation::{Panel, Screen};
 use surakarta_engine::Move;
 
 fn tutorial(app: &App) -> Tutorial {
@@ -184,8 +184,8 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
 
 #[test]
 fn lights_run_round_both_circuits_in_the_circuits_lesson_only() {
-    use surakarta::circuits::{Bead, LESSON_ID, circuit_path};
-    use surakarta::layout::BoardLayout;
+    use surakarta::board::circuits::{Bead, LESSON_ID, circuit_path};
+    use surakarta::ui::layout::BoardLayout;
     let mut app = app();
     let beads = |app: &mut App| -> Vec<(Bead, Vec3)> {
         app.world_mut()
@@ -242,7 +242,7 @@ fn lights_run_round_both_circuits_in_the_circuits_lesson_only() {
         let loops = path
             .segments
             .iter()
-            .filter(|s| matches!(s, surakarta::geometry::Segment::Arc { .. }))
+            .filter(|s| matches!(s, surakarta::board::geometry::Segment::Arc { .. }))
             .count();
         assert_eq!(loops, 4);
     }

@@ -5,16 +5,16 @@
 //! landscape. A button that can do nothing now is drawn faded.
 
 use super::status::{Bars, CountText, CounterText, HintText, TurnSwatch, TurnText};
-use crate::computer::Computer;
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
+use crate::board::selection::Selection;
+use crate::game::computer::Computer;
+use crate::game::session::{Command, OnBoard, Turn};
 use crate::screens::review::ReviewStep;
-use crate::selection::Selection;
-use crate::session::{Command, OnBoard, Turn};
-use crate::theme::Theme;
+use crate::shell::navigation::{GameSet, Navigator, Screen};
+use crate::ui::i18n::Strings;
+use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
+use crate::ui::theme::Theme;
 use crate::ui::widgets::{ButtonId, bar_button, button};
-use crate::{GameSet, Panel, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -286,13 +286,9 @@ fn review(
     }
 }
 
-fn open_menu(
-    _: On<Press>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut panel: ResMut<NextState<Panel>>,
-) {
-    (*screen).set_if_neq(Screen::Menu);
-    (*panel).set_if_neq(Panel::None);
+fn open_menu(_: On<Press>, mut nav: Navigator) {
+    nav.go(Screen::Menu);
+    nav.close();
 }
 
 fn bar_node(direction: FlexDirection) -> Node {
@@ -343,7 +339,7 @@ impl Can<'_> {
             .as_ref()
             .is_some_and(|t| !matches!(t.get(), Turn::Animating));
         let mut tried = session.clone();
-        crate::session::undo(&mut tried);
+        crate::game::session::undo(&mut tried);
         settled && tried.game.history().len() < session.game.history().len()
     }
 

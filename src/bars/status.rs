@@ -4,18 +4,18 @@
 //! its way the position before it, so that a result is announced when the stone lands.
 //! In a two-player game whose board turns, they turn with it to face the player to move.
 
-use crate::GameSet;
-use crate::computer::Computer;
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
+use crate::board::selection::Selection;
+use crate::board::stones::Moving;
+use crate::board::view::BoardCamera;
+use crate::game::computer::Computer;
+use crate::game::session::{Mode, MovePlayed, OnBoard, Turn};
 use crate::panels::new_game::level_key;
 use crate::persist::Notice;
 use crate::screens::review::{Review, review_line};
-use crate::selection::Selection;
-use crate::session::{Mode, MovePlayed, OnBoard, Turn};
-use crate::stones::Moving;
-use crate::theme::Theme;
-use crate::view::BoardCamera;
+use crate::shell::navigation::GameSet;
+use crate::ui::i18n::Strings;
+use crate::ui::layout::BoardLayout;
+use crate::ui::theme::Theme;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::ai::HintReason;

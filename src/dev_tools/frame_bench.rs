@@ -2,8 +2,8 @@
 //! printed at exit (median and 99th percentile), to show that thinking never holds up a
 //! frame.
 
+use crate::game::session::{Command, Mode, Session};
 use crate::options::Options;
-use crate::session::{Command, Mode, Session};
 use bevy::prelude::*;
 use surakarta_engine::ai::Level;
 use surakarta_engine::{Ruleset, Side};
@@ -30,7 +30,7 @@ fn new_game() -> Command {
             level: Level::Hard,
         },
         rules: Ruleset::default(),
-        from: crate::session::Start::Fresh,
+        from: crate::game::session::Start::Fresh,
     }
 }
 
@@ -47,7 +47,7 @@ fn measure(
     options: Res<Options>,
     time: Res<Time>,
     mut samples: Local<Samples>,
-    computer: Res<crate::computer::Computer>,
+    computer: Res<crate::game::computer::Computer>,
     session: Res<Session>,
     mut commands: MessageWriter<Command>,
     mut exit: MessageWriter<AppExit>,
@@ -70,7 +70,7 @@ fn measure(
                     level: Level::Hard,
                 },
                 rules: Ruleset::default(),
-                from: crate::session::Start::Fresh,
+                from: crate::game::session::Start::Fresh,
             });
         }
         return;

@@ -7,13 +7,13 @@ pub mod frame_bench;
 pub mod report;
 pub mod screenshot;
 
-use crate::options::{Options, Shown};
+use crate::board::selection::Selection;
+use crate::game::session::{Mode, Session};
+use crate::game::tutorial::Tutorial;
+use crate::options::Options;
 use crate::panels::new_game::NewGameChoice;
 use crate::screens::lesson::LessonStep;
-use crate::selection::Selection;
-use crate::session::{Mode, Session};
-use crate::tutorial::Tutorial;
-use crate::{Panel, Screen};
+use crate::shell::navigation::{Navigator, Panel, Screen};
 use bevy::prelude::*;
 use surakarta_engine::{Game, Ruleset};
 
@@ -22,12 +22,15 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((screenshot::plugin, frame_bench::plugin))
         .add_systems(Startup, set_up_board.after(crate::persist::load))
         .add_systems(Update, set_up_lesson.run_if(run_once))
-        .add_systems(Update, show_moves.in_set(crate::GameSet::Present))
+        .add_systems(
+            Update,
+            show_moves.in_set(crate::shell::navigation::GameSet::Present),
+        )
         .add_systems(
             Update,
             answer_lesson
                 .run_if(in_state(Screen::Lesson))
-                .in_set(crate::GameSet::Present),
+                .in_set(crate::shell::navigation::GameSet::Present),
         );
 }
 
@@ -37,8 +40,7 @@ fn set_up_board(
     options: Res<Options>,
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut panel: ResMut<NextState<Panel>>,
+    mut nav: Navigator,
     mut choice: ResMut<NewGameChoice>,
 ) {
     if let Some(pos) = options.fen {
@@ -49,41 +51,32 @@ fn set_up_board(
         selection.stone = Some(sq);
     }
     if options.fen.is_some() || options.select.is_some() || options.bench_frames.is_some() {
-        (*screen).set_if_neq(Screen::Game);
+        nav.go(Screen::Game);
     }
     let Some(shown) = options.panel else { return };
     choice.rules = Ruleset::default();
-    let (on, over) = match shown {
-        Shown::Menu => (Screen::Menu, Panel::None),
-        Shown::NewGame => (Screen::Menu, Panel::NewGame),
-        Shown::Settings => (Screen::Menu, Panel::Settings),
-        Shown::Stats => (Screen::Menu, Panel::Stats),
-        Shown::Rules => (Screen::Menu, Panel::Rules),
-        Shown::Records => (Screen::Menu, Panel::Records),
-        Shown::Leave => (Screen::Game, Panel::Leave),
-        Shown::EndGame => (Screen::Menu, Panel::EndGame),
-        Shown::Resign => (Screen::Menu, Panel::Resign),
-        Shown::Offer => (Screen::Menu, Panel::Offer),
-        Shown::Strategy => (Screen::Menu, Panel::Strategy),
+    let on = match shown {
+        Panel::Leave => Screen::Game,
         // Over whatever the other options put on screen, once it is there.
-        Shown::Moves => return,
+        Panel::Moves => return,
+        _ => Screen::Menu,
     };
-    (*screen).set_if_neq(on);
-    (*panel).set_if_neq(over);
+    nav.go(on);
+    nav.open(shown);
 }
 
 /// `--panel moves`: the move list, once the game or the review it lists is on screen.
 fn show_moves(
     options: Res<Options>,
     screen: Res<State<Screen>>,
-    mut panel: ResMut<NextState<Panel>>,
+    mut nav: Navigator,
     mut done: Local<bool>,
 ) {
-    if options.panel == Some(Shown::Moves)
+    if options.panel == Some(Panel::Moves)
         && !*done
         && matches!(screen.get(), Screen::Game | Screen::Review)
     {
-        (*panel).set_if_neq(Panel::Moves);
+        nav.open(Panel::Moves);
         *done = true;
     }
 }

@@ -4,15 +4,15 @@
 //! from pixels that move when the page is resized. It is made again only in a frame where
 //! something it reports changed; the frame counter alone is set every frame.
 
-use crate::computer::Computer;
-use crate::layout::BoardLayout;
+use crate::board::selection::Selection;
+use crate::board::view::BoardCamera;
+use crate::game::computer::Computer;
+use crate::game::session::{Mode, Practice, Session, Turn};
+use crate::game::tutorial::Tutorial;
 use crate::screens::review::Review;
-use crate::selection::Selection;
-use crate::session::{Mode, Practice, Session, Turn};
-use crate::tutorial::Tutorial;
+use crate::shell::navigation::{Panel, Screen};
+use crate::ui::layout::BoardLayout;
 use crate::ui::widgets::ButtonId;
-use crate::view::BoardCamera;
-use crate::{Panel, Screen};
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
@@ -45,7 +45,7 @@ pub struct Watched<'w, 's> {
     own: Res<'w, Session>,
     practice: Res<'w, Practice>,
     selection: Res<'w, Selection>,
-    hover: Res<'w, crate::input::Hover>,
+    hover: Res<'w, crate::board::input::Hover>,
     layout: Res<'w, BoardLayout>,
     computer: Res<'w, Computer>,
     notice: Res<'w, crate::persist::Notice>,
@@ -174,12 +174,12 @@ pub fn report(world: &mut World) -> Value {
         "thinking": computer.thinking(),
         "hinting": computer.hinting(),
         "searcher": match computer.threading {
-            crate::computer::Threading::Worker => "worker",
-            crate::computer::Threading::Sliced { .. } => "slices",
-            crate::computer::Threading::Background => "threads",
+            crate::game::computer::Threading::Worker => "worker",
+            crate::game::computer::Threading::Sliced { .. } => "slices",
+            crate::game::computer::Threading::Background => "threads",
         },
         "selected": selection.stone.map(|s| s.to_string()),
-        "hover": world.resource::<crate::input::Hover>().0.map(|s| s.to_string()),
+        "hover": world.resource::<crate::board::input::Hover>().0.map(|s| s.to_string()),
         "hint": selection.hint.as_ref().map(|h| h.mv.to_string()),
         "window": [layout.window.x, layout.window.y],
         "safe": [layout.safe.top, layout.safe.right, layout.safe.bottom, layout.safe.left],

@@ -2,12 +2,12 @@
 //! answers at once; in a two-player game the other player does, `panels/offer.rs`), stop
 //! and count (two players: the side with more stones wins), or resign (`panels/resign.rs`).
 
-use crate::i18n::Strings;
+use crate::game::session::{Command, Ending, Mode, Session};
 use crate::persist::Notice;
-use crate::session::{Command, Ending, Mode, Session};
+use crate::shell::navigation::{Panel, Screen};
+use crate::ui::i18n::Strings;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, back_row, button, label, panel_card, row};
-use crate::{Panel, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;

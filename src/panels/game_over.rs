@@ -2,11 +2,11 @@
 //! board), Analyse (the game reviewed with the engine's judgement of every move) and New
 //! game.
 
-use crate::Panel;
-use crate::analysis::Analyse;
+use crate::game::analysis::Analyse;
+use crate::game::session::{Mode, Session, Start};
 use crate::panels::new_game::OpenNewGame;
 use crate::screens::review::OpenReview;
-use crate::session::{Mode, Session, Start};
+use crate::shell::navigation::Panel;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, close_panel, label, panel_card, row};
 use bevy::prelude::*;

@@ -3,13 +3,13 @@
 //! browsers without a share sheet). Opened when the game has been created, and from the
 //! menu while the friend's seat is free.
 
-use crate::clipboard::{Clipboard, ClipboardError};
-use crate::i18n::Strings;
+use crate::game::session::Session;
+use crate::platform::clipboard::{Clipboard, ClipboardError};
 use crate::platform::{Platform, ShareOutcome, Shared};
-use crate::session::Session;
+use crate::shell::navigation::{GameSet, Panel};
+use crate::ui::i18n::Strings;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, clear_card, close_panel, label, paragraph, row};
-use crate::{GameSet, Panel};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

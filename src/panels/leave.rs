@@ -1,7 +1,7 @@
 //! "Leave the game?", after Back during a game in progress: Stay, or Leave (the game is
 //! saved and goes on next time).
 
-use crate::Panel;
+use crate::shell::navigation::Panel;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, close_panel, label, panel_card, row};
 use bevy::prelude::*;

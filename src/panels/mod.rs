@@ -1,4 +1,4 @@
-//! The cards over the screen, one file each; the open one is the [`Panel`](crate::Panel)
+//! The cards over the screen, one file each; the open one is the [`Panel`](crate::shell::navigation::Panel)
 //! state. Each spawns its card on entering its state, rebuilds it when what it shows
 //! changes, and is despawned on leaving.
 

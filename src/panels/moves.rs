@@ -2,17 +2,17 @@
 //! each move is a button that shows the record as far as that move; in a game (from the
 //! menu) the list is to read, the last move marked.
 
-use crate::analysis::{Analyse, Analysis};
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
+use crate::game::analysis::{Analyse, Analysis};
+use crate::game::session::OnBoard;
 use crate::screens::review::{Review, ReviewStep};
-use crate::session::OnBoard;
-use crate::theme::Theme;
+use crate::shell::navigation::{GameSet, Panel, Screen};
+use crate::ui::i18n::Strings;
+use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
+use crate::ui::theme::Theme;
 use crate::ui::widgets::{
     Cards, KeptScroll, back_row, button, choice, clear_card, label, one_line, paragraph, row,
 };
-use crate::{GameSet, Panel, Screen};
 use bevy::prelude::*;
 use surakarta_engine::ai::analysis::{MoveClass, PlyAnalysis};
 use surakarta_engine::{Game, Record, Side};

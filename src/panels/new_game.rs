@@ -2,22 +2,24 @@
 //! the board), then Start. Opened from the menu, from a pasted position and from a
 //! reviewed record ("Play from here").
 
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
-use crate::session::{Command, Mode, Session, Start};
+use crate::game::session::{Command, Mode, Session, Start};
 use crate::settings::Settings;
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::{GameSet, Panel};
+use crate::ui::i18n::Strings;
+use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::widgets::{
     Cards, button, choice, clear_card, close_panel, label, on_off, one_line, paragraph, row,
     styled_button,
 };
-use crate::{GameSet, Panel};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::ai::Level;
 use surakarta_engine::{Ruleset, Side};
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_on_change::<NewGameChoice>();
     app.init_resource::<NewGameChoice>()
         .add_systems(OnEnter(Panel::NewGame), spawn)
         .add_systems(
@@ -126,7 +128,7 @@ impl OpenNewGame<'_> {
     }
 }
 
-pub use crate::i18n::level_key;
+pub use crate::ui::i18n::level_key;
 
 /// The level `step` rungs up (or down) the ladder from `level`, staying on it.
 fn climb(level: Level, step: isize) -> Level {
@@ -138,7 +140,7 @@ fn spawn(
     mut cards: Cards,
     now: Res<NewGameChoice>,
     settings: Res<Settings>,
-    clipboard: Res<crate::clipboard::Clipboard>,
+    clipboard: Res<crate::platform::clipboard::Clipboard>,
 ) {
     let pastes = clipboard.available();
     let now = *now;
@@ -288,8 +290,8 @@ fn spawn(
 fn colour_row(
     c: &mut ChildSpawnerCommands,
     now: NewGameChoice,
-    strings: &crate::i18n::Strings,
-    theme: &crate::theme::Theme,
+    strings: &crate::ui::i18n::Strings,
+    theme: &crate::ui::theme::Theme,
 ) {
     c.spawn(label(strings.get("newgame.colour"), 17.0, theme));
     c.spawn(row()).with_children(|r| {
@@ -315,7 +317,7 @@ pub struct Starter<'w> {
     settings: Res<'w, Settings>,
     ask: MessageWriter<'w, crate::online::ask::Ask>,
     notice: ResMut<'w, crate::persist::Notice>,
-    strings: Res<'w, crate::i18n::Strings>,
+    strings: Res<'w, crate::ui::i18n::Strings>,
 }
 
 impl Starter<'_> {

@@ -2,13 +2,13 @@
 //! count (the side with more stones wins). When the board turns to face the player to
 //! move, the card turns to face the player who answers.
 
+use crate::game::session::{Command, Ending, Mode, Session};
 use crate::panels::end_game::{Offer, Proposal};
 use crate::persist::Notice;
-use crate::session::{Command, Ending, Mode, Session};
 use crate::settings::Settings;
+use crate::shell::navigation::{Panel, Screen};
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, label, panel_card, row};
-use crate::{Panel, Screen};
 use bevy::prelude::*;
 use std::f32::consts::PI;
 use surakarta_engine::Side;
@@ -104,7 +104,7 @@ fn decline(
     _: On<Press>,
     session: Res<Session>,
     offer: Res<Offer>,
-    strings: Res<crate::i18n::Strings>,
+    strings: Res<crate::ui::i18n::Strings>,
     mut notice: ResMut<Notice>,
     mut panel: ResMut<NextState<Panel>>,
     mut screen: ResMut<NextState<Screen>>,

@@ -2,19 +2,19 @@
 //! position, and the saved games, newest first, each opening its review. A record shared
 //! to the app opens here too.
 
-use crate::clipboard::Clipboard;
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
+use crate::game::records::{Pasted, Records, date_words, player_name, result_words};
+use crate::game::session::{Session, Start};
 use crate::panels::new_game::OpenNewGame;
+use crate::platform::clipboard::Clipboard;
 use crate::platform::{Opened, Platform, ShareOutcome};
-use crate::records::{Pasted, Records, date_words, player_name, result_words};
 use crate::screens::review::OpenReview;
-use crate::session::{Session, Start};
+use crate::shell::navigation::{GameSet, Panel};
+use crate::ui::i18n::Strings;
+use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::widgets::{
     Cards, back_row, button, choice, clear_card, label, paragraph, row, styled_button,
 };
-use crate::{GameSet, Panel};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

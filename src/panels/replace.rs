@@ -1,8 +1,8 @@
 //! "Start a new game?": asked when a new game would replace the player's game in
 //! progress. Keep playing goes back; New game starts the game chosen.
 
-use crate::Panel;
 use crate::panels::new_game::Starter;
+use crate::shell::navigation::Panel;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, close_panel, label, panel_card, row};
 use bevy::prelude::*;

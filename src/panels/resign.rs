@@ -2,10 +2,10 @@
 //! ends: against the computer it counts as a loss; in a two-player game the side to move
 //! resigns).
 
-use crate::session::{Command, Ending, Mode, Session};
+use crate::game::session::{Command, Ending, Mode, Session};
+use crate::shell::navigation::{Panel, Screen};
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, label, panel_card, row};
-use crate::{Panel, Screen};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,10 +1,10 @@
 //! Rules: the game explained for the rule set new games use, with small diagrams of the
 //! circuits, a stone's steps and a capture round a loop.
 
-use crate::Panel;
-use crate::i18n::{Language, Strings};
 use crate::settings::Settings;
+use crate::shell::navigation::Panel;
 use crate::ui::diagram::{Mark, diagram};
+use crate::ui::i18n::{Language, Strings};
 use crate::ui::widgets::{Cards, back_row, label, panel_card, paragraph};
 use bevy::prelude::*;
 use surakarta_engine::{Position, Side};

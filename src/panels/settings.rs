@@ -2,15 +2,15 @@
 //! moves, turning the board, high contrast, sound (where the build has it), haptics (where
 //! the device vibrates), and the language. Every change applies and is saved at once; the card keeps its place.
 
-use crate::clipboard::Clipboard;
-use crate::i18n::{Language, Strings};
-use crate::layout::BoardLayout;
 use crate::platform::Platform;
+use crate::platform::clipboard::Clipboard;
 use crate::settings::{AnimationSpeed, Settings};
-use crate::theme::ThemeKind;
+use crate::shell::navigation::{GameSet, Panel};
+use crate::ui::i18n::{Language, Strings};
+use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
+use crate::ui::theme::ThemeKind;
 use crate::ui::widgets::{Cards, back_row, choice, clear_card, label, on_off, row};
-use crate::{GameSet, Panel};
 use bevy::prelude::*;
 use surakarta_engine::Ruleset;
 
@@ -155,7 +155,7 @@ fn spawn(
             });
             let shown = TOGGLES
                 .iter()
-                .filter(|t| t.key != "settings.sound" || crate::sound::AVAILABLE)
+                .filter(|t| t.key != "settings.sound" || crate::shell::sound::AVAILABLE)
                 .filter(|t| t.key != "settings.haptics" || vibrates);
             for toggle in shown {
                 let on = (toggle.get)(settings);

@@ -3,10 +3,10 @@
 //! route before its loop, the safe but idle corners, the closed opening, not capturing into
 //! an open route, and the no-capture counter when ahead).
 
-use crate::Panel;
-use crate::i18n::Strings;
 use crate::settings::Settings;
+use crate::shell::navigation::Panel;
 use crate::ui::diagram::{Mark, diagram};
+use crate::ui::i18n::Strings;
 use crate::ui::widgets::{Cards, back_row, label, panel_card, paragraph};
 use bevy::prelude::*;
 use surakarta_engine::{Position, Side};

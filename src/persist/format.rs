@@ -1,10 +1,10 @@
 //! What is saved, and how: JSON files with a format version. The game itself is kept in the
 //! engine's record notation, so a save file is also a readable game record.
 
-use crate::i18n::Language;
-use crate::session::{Mode, Session};
+use crate::game::session::{Mode, Session};
 use crate::settings::{AnimationSpeed, Settings};
-use crate::theme::ThemeKind;
+use crate::ui::i18n::Language;
+use crate::ui::theme::ThemeKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use surakarta_engine::ai::Level;
@@ -199,7 +199,7 @@ impl SavedGame {
                 let server = crate::online::wire::server_address(&seat.server);
                 match (answer.checked(), server) {
                     (Ok((_, token)), Some(server)) if crate::online::wire::valid_id(&seat.id) => {
-                        online = Some(crate::session::Seat {
+                        online = Some(crate::game::session::Seat {
                             server,
                             id: seat.id.clone(),
                             side: me,

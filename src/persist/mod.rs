@@ -6,10 +6,10 @@
 pub mod format;
 pub mod store;
 
-use crate::GameSet;
-use crate::i18n::Strings;
-use crate::session::{Mode, Session};
+use crate::game::session::{Mode, Session};
 use crate::settings::Settings;
+use crate::shell::navigation::GameSet;
+use crate::ui::i18n::Strings;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use format::{LoadError, SavedGame, SavedSettings, Tally};
@@ -197,7 +197,7 @@ struct Kept<'w> {
 fn follow_lifecycle(
     mut events: MessageReader<AppLifecycle>,
     kept: Kept,
-    mut computer: ResMut<crate::computer::Computer>,
+    mut computer: ResMut<crate::game::computer::Computer>,
     mut time: ResMut<Time<Virtual>>,
     mut platform: Option<ResMut<crate::platform::Platform>>,
 ) {
@@ -244,8 +244,8 @@ fn follow_lifecycle(
 
 /// The notice stays until the player moves or starts a game.
 fn clear_notice(
-    mut played: MessageReader<crate::session::MovePlayed>,
-    mut commands: MessageReader<crate::session::Command>,
+    mut played: MessageReader<crate::game::session::MovePlayed>,
+    mut commands: MessageReader<crate::game::session::Command>,
     mut notice: ResMut<Notice>,
 ) {
     let acted = played.read().count() + commands.read().count() > 0;

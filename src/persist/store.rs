@@ -377,8 +377,8 @@ mod browser {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::session::Session;
     use crate::persist::format::SavedGame;
-    use crate::session::Session;
 
     fn saved_after(moves: &[&str]) -> (Session, String) {
         let mut session = Session::default();

@@ -11,7 +11,7 @@
 //! error: the game goes on without the effect.
 
 use super::{ASK_EVERY, Device, Haptic, Shared, WindowView};
-use crate::layout::SafeArea;
+use crate::ui::layout::SafeArea;
 use bevy::math::Vec2;
 use jni::JNIEnv;
 use jni::objects::{JIntArray, JObject, JString, JValue};

@@ -3,7 +3,7 @@
 //! given with `--record`).
 
 use super::{Device, Haptic, Shared, WindowView};
-use crate::layout::SafeArea;
+use crate::ui::layout::SafeArea;
 
 pub struct Desktop;
 

@@ -18,7 +18,7 @@
 //! checks.
 
 use super::{Device, Haptic, Shared, WindowView};
-use crate::layout::SafeArea;
+use crate::ui::layout::SafeArea;
 use objc2::rc::Retained;
 use objc2::runtime::{AnyObject, NSObjectProtocol};
 use objc2::{ClassType, DeclaredClass, declare_class, mutability};

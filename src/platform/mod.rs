@@ -18,13 +18,16 @@
 //! `hand_over` hands the requests to the device on the main thread (UIKit answers only
 //! there), and at the start of the next `serve` brings back what the device has to say.
 
-use crate::layout::SafeArea;
+use crate::ui::layout::SafeArea;
 use bevy::ecs::system::NonSendMarker;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RawHandleWrapper, RequestRedraw};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
+
+pub mod clipboard;
+pub mod page;
 
 #[cfg(target_os = "android")]
 mod android;
@@ -38,10 +41,11 @@ pub use ios::{SCENE_DELEGATE, register_scene_delegate};
 mod web;
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(page::plugin);
     app.add_message::<ShareOutcome>()
         .add_message::<Opened>()
         .add_message::<RequestRedraw>()
-        .add_systems(PreUpdate, serve.before(crate::layout::update_layout))
+        .add_systems(PreUpdate, serve.before(crate::ui::layout::update_layout))
         // After Update, where the game asks: the device does it in the same frame (a board
         // at rest may draw no other for seconds), and hears that the saves are on disk in
         // the frame that wrote them on suspend, the last before the app sleeps.

@@ -5,7 +5,7 @@
 //! to the installed web app (the manifest's share target opens the page with `?text=`).
 
 use super::{Device, Haptic, Shared, WindowView};
-use crate::layout::SafeArea;
+use crate::ui::layout::SafeArea;
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 

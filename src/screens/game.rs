@@ -3,12 +3,14 @@
 //! result comes up a moment after the last stone has landed, so that the final position
 //! is seen first (`panels/game_over.rs`).
 
-use crate::session::Turn;
-use crate::{GameSet, Panel, Screen};
+use crate::game::session::Turn;
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::{GameSet, Panel, Screen};
 use bevy::prelude::*;
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_while(|delay: Res<ResultDelay>| delay.pending());
     app.init_resource::<ResultDelay>()
         .add_systems(
             OnEnter(Turn::Over),

@@ -3,22 +3,24 @@
 //! judged by the engine; a wrong one is explained and can be tried again; a lesson passed
 //! is saved in the settings. Undo starts the lesson again.
 
-use crate::i18n::Strings;
-use crate::panels::rules::rules_text;
-use crate::selection::Selection;
-use crate::session::{
+use crate::board::selection::Selection;
+use crate::game::session::{
     Command, Mode, MovePlayed, Practice, Session, SessionSystems, Turn, settled_turn,
 };
+use crate::game::tutorial::{Goal, LESSONS, LessonState, Tutorial};
+use crate::panels::rules::rules_text;
 use crate::settings::Settings;
-use crate::theme::Theme;
-use crate::tutorial::{Goal, LESSONS, LessonState, Tutorial};
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::{GameSet, Panel, Screen};
+use crate::ui::i18n::Strings;
 use crate::ui::press::Press;
+use crate::ui::theme::Theme;
 use crate::ui::widgets::{button, choice, label, paragraph, row};
-use crate::{GameSet, Panel, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_on::<LessonStep>().wake_on_change::<Tutorial>();
     app.init_resource::<Tutorial>()
         .add_message::<LessonStep>()
         .add_systems(OnExit(Screen::Lesson), forget_lesson)

@@ -2,14 +2,14 @@
 //! (when a game is in progress; Moves also after it ended), a game against the computer or for two players, Tutorial, Game records,
 //! Rules, Strategy, Settings and Statistics.
 
-use crate::i18n::Strings;
-use crate::layout::BoardLayout;
+use crate::game::session::{Session, Start};
 use crate::panels::new_game::OpenNewGame;
 use crate::screens::lesson::LessonStep;
-use crate::session::{Session, Start};
+use crate::shell::navigation::{GameSet, Panel, Screen};
+use crate::ui::i18n::Strings;
+use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, clear_card, label, row, styled_button};
-use crate::{GameSet, Panel, Screen};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,4 +1,4 @@
-//! The screens, one file each; the one shown is the [`Screen`](crate::Screen) state.
+//! The screens, one file each; the one shown is the [`Screen`](crate::shell::navigation::Screen) state.
 
 pub mod game;
 pub mod lesson;

@@ -6,19 +6,21 @@
 //! turns the record, as far as it is shown, into a new game; Close goes back to the game
 //! records.
 
-use crate::i18n::Strings;
-use crate::panels::new_game::OpenNewGame;
-use crate::selection::Selection;
-use crate::session::{
+use crate::board::selection::Selection;
+use crate::game::session::{
     Mode, MoveChosen, Practice, Session, SessionSystems, Start, Turn, replayed, settled_turn,
 };
-use crate::{GameSet, Panel, Screen};
+use crate::panels::new_game::OpenNewGame;
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::{GameSet, Panel, Screen};
+use crate::ui::i18n::Strings;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::ai::describe;
 use surakarta_engine::{Game, Move, Record};
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_on::<ReviewStep>().wake_on::<OpenReview>();
     app.init_resource::<Review>()
         .init_resource::<PendingReview>()
         .add_message::<OpenReview>()

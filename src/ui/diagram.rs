@@ -3,9 +3,9 @@
 //! capture's route traced along the lines and round its loops. The route comes from the
 //! engine and becomes a path in `geometry`, exactly as on the board.
 
-use crate::geometry::BoardPath;
-use crate::layout::BoardLayout;
-use crate::theme::Theme;
+use crate::board::geometry::BoardPath;
+use crate::ui::layout::BoardLayout;
+use crate::ui::theme::Theme;
 use bevy::prelude::*;
 use surakarta_engine::{Circuit, Move, Position, Side, Square};
 

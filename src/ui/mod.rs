@@ -1,13 +1,23 @@
-//! The app's UI kit: widgets (cards, buttons, labels) in one place, the one [`press::Press`]
-//! event every button answers through an observer, and the small board diagrams of the
-//! rules screen.
+//! The app's UI kit: the strings and the font (`i18n`), the colours (`theme`), where
+//! everything goes on this screen (`layout`), widgets (cards, buttons, labels) in one
+//! place, the one [`press::Press`] event every button answers through an observer, and the
+//! small board diagrams of the rules screen.
 
 pub mod diagram;
+pub mod i18n;
+pub mod layout;
 pub mod press;
+pub mod theme;
 pub mod widgets;
 
 use bevy::prelude::*;
 
+/// The strings, colours and layout, which everything drawn reads.
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((i18n::plugin, theme::plugin, layout::plugin));
+}
+
+/// The widgets and their press, added after the screens' plugins as before.
+pub(super) fn widgets_plugin(app: &mut App) {
     app.add_plugins((press::plugin, widgets::plugin));
 }

@@ -4,7 +4,7 @@
 //! lies under a point, topmost first, so that the board leaves alone the taps that land
 //! on a card or a button, and a button drawn under a card cannot be pressed through it.
 
-use crate::GameSet;
+use crate::shell::navigation::GameSet;
 use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;

@@ -3,11 +3,11 @@
 //! sight), buttons, choices, labels and rows. A button does what its observers of
 //! [`Press`](super::press::Press) do; [`ButtonId`] names it for tests and reports.
 
-use crate::GameSet;
-use crate::i18n::Strings;
-use crate::layout::{BoardLayout, SafeArea};
-use crate::theme::Theme;
+use crate::shell::navigation::GameSet;
+use crate::ui::i18n::Strings;
+use crate::ui::layout::{BoardLayout, SafeArea};
 use crate::ui::press::Solid;
+use crate::ui::theme::Theme;
 use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::input::touch::TouchPhase;
@@ -392,7 +392,7 @@ pub fn words_or_layout_changed(strings: Res<Strings>, layout: Res<BoardLayout>) 
 /// itself, see [`clear_card`]) whenever the words or the safe area change while it is open.
 pub fn panel_card<M>(
     app: &mut App,
-    panel: crate::Panel,
+    panel: crate::shell::navigation::Panel,
     spawn: impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M> + Copy,
 ) {
     app.add_systems(OnEnter(panel), spawn).add_systems(
@@ -400,7 +400,7 @@ pub fn panel_card<M>(
         (clear_card, spawn)
             .chain()
             .run_if(in_state(panel).and_then(words_or_layout_changed))
-            .in_set(crate::GameSet::Present),
+            .in_set(crate::shell::navigation::GameSet::Present),
     );
 }
 
@@ -503,8 +503,11 @@ fn place_thumbs(
 }
 
 /// The observer of a button that closes the panel: Back, Cancel, Stay, Close.
-pub fn close_panel(_: On<super::press::Press>, mut panel: ResMut<NextState<crate::Panel>>) {
-    (*panel).set_if_neq(crate::Panel::None);
+pub fn close_panel(
+    _: On<super::press::Press>,
+    mut panel: ResMut<NextState<crate::shell::navigation::Panel>>,
+) {
+    (*panel).set_if_neq(crate::shell::navigation::Panel::None);
 }
 
 /// Back to the screen under the panel, at the foot of a card.

@@ -10,12 +10,12 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::{PrimaryWindow, WindowResolution};
 use std::time::Duration;
-use surakarta::layout::BoardLayout;
-use surakarta::session::{Mode, Practice, Session, Turn};
+use surakarta::board::view::BoardCamera;
+use surakarta::game::session::{Mode, Practice, Session, Turn};
+use surakarta::shell::navigation::{Panel, Screen};
+use surakarta::ui::layout::BoardLayout;
 use surakarta::ui::press::Press;
 use surakarta::ui::widgets::{ButtonId, Card};
-use surakarta::view::BoardCamera;
-use surakarta::{Panel, Screen};
 use surakarta_engine::{Game, Position, Ruleset, Square};
 
 pub const FRAME: Duration = Duration::from_millis(16);
@@ -113,7 +113,7 @@ pub fn set_session(app: &mut App, game: Game, mode: Mode) {
         session.game = game;
         session.mode = mode;
     }
-    let next = surakarta::session::settled_turn(app.world().resource::<Session>());
+    let next = surakarta::game::session::settled_turn(app.world().resource::<Session>());
     app.world_mut().resource_mut::<NextState<Turn>>().set(next);
     app.update();
     app.update();
@@ -233,7 +233,7 @@ pub fn animations_off(app: &mut App) {
 /// The moves whose routes are drawn on the board now.
 pub fn drawn_routes(app: &mut App) -> Vec<String> {
     app.world_mut()
-        .query::<&surakarta::preview::RouteMark>()
+        .query::<&surakarta::board::preview::RouteMark>()
         .iter(app.world())
         .map(|r| r.0.to_string())
         .collect()

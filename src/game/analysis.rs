@@ -5,7 +5,8 @@
 //! The move list (`panels/moves.rs`) shows the progress, the evaluation as a graph and the
 //! marks; a marked move tapped there shows the better move on the board.
 
-use crate::{GameSet, Panel, Screen};
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::{GameSet, Navigate, Panel, Screen};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
@@ -18,6 +19,8 @@ use surakarta_engine::ai::analysis::{self, Analyser, PlyAnalysis};
 use surakarta_engine::ai::{Engine, Limits, SearchControl};
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_on::<Analyse>()
+        .wake_while(|analysis: Res<Analysis>| analysis.running());
     app.init_resource::<Analysis>()
         .add_message::<Analyse>()
         .add_systems(
@@ -113,12 +116,12 @@ impl Analysis {
 fn start_analysis(
     mut asked: MessageReader<Analyse>,
     mut analysis: ResMut<Analysis>,
-    mut panel: ResMut<NextState<Panel>>,
+    mut navigate: MessageWriter<Navigate>,
 ) {
     let Some(Analyse(game)) = asked.read().last().cloned() else {
         return;
     };
-    (*panel).set_if_neq(Panel::Moves);
+    navigate.write(Navigate::Open(Panel::Moves));
     if analysis.of(&game) && (analysis.complete() || analysis.running()) {
         return; // already done, or under way
     }

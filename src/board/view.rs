@@ -3,10 +3,10 @@
 //! The turn after a move is part of the move's animation (`animation.rs`); outside one,
 //! the board simply faces the right way.
 
-use crate::GameSet;
-use crate::layout::BoardLayout;
-use crate::session::{Mode, MovePlayed, OnBoard, Session, Turn};
+use crate::game::session::{Mode, MovePlayed, OnBoard, Session, Turn};
 use crate::settings::Settings;
+use crate::shell::navigation::GameSet;
+use crate::ui::layout::BoardLayout;
 use bevy::prelude::*;
 use std::f32::consts::PI;
 use surakarta_engine::Side;

@@ -5,16 +5,18 @@
 //! person is to move, nothing moves, no card covers it, it is not a record under review
 //! and no answered lesson waits; others are dropped.
 
-use crate::input::{DragStarted, Dropped, Tapped};
-use crate::session::{Command, MoveChosen, MovePlayed, OnBoard, Turn};
+use crate::board::input::{DragStarted, Dropped, Tapped};
+use crate::game::session::{Command, MoveChosen, MovePlayed, OnBoard, Turn};
+use crate::game::tutorial::{Tutorial, not_answered};
 use crate::settings::Settings;
-use crate::tutorial::{Tutorial, not_answered};
-use crate::{GameSet, Panel, Screen};
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::{GameSet, Panel, Screen};
 use bevy::prelude::*;
 use surakarta_engine::ai::Hint;
 use surakarta_engine::{Move, Square};
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_on_change::<Selection>();
     app.init_resource::<Selection>().add_systems(
         Update,
         (
@@ -25,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(GameSet::Input)
-            .after(crate::input::TapSystems),
+            .after(crate::board::input::TapSystems),
     );
 }
 

@@ -7,9 +7,10 @@
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 
-use crate::selection::Selection;
-use crate::session::{Command, MoveChosen, OnBoard, Turn};
-use crate::{GameSet, Screen};
+use crate::board::selection::Selection;
+use crate::game::session::{Command, MoveChosen, OnBoard, Turn};
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::{GameSet, Screen};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
@@ -21,6 +22,7 @@ use surakarta_engine::ai::{Engine, Hint, Level, Limits, SearchControl, SlicedSea
 use surakarta_engine::{Game, Move};
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_while(|computer: Res<Computer>| computer.thinking() || computer.hinting());
     app.init_resource::<Computer>()
         .add_systems(
             Update,

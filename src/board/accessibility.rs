@@ -11,16 +11,16 @@
 //! - A live region says what happened: the stone selected and where it can go, each move
 //!   played ("Black played e5-e4"), and why nothing happened is left to the buttons.
 
-use crate::GameSet;
 use crate::board::Point;
-use crate::i18n::Strings;
-use crate::input::Tapped;
-use crate::layout::BoardLayout;
-use crate::selection::Selection;
-use crate::session::{MovePlayed, OnBoard};
+use crate::board::input::Tapped;
+use crate::board::selection::Selection;
+use crate::board::view::BoardCamera;
+use crate::game::session::{MovePlayed, OnBoard};
+use crate::shell::navigation::GameSet;
+use crate::ui::i18n::Strings;
+use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::widgets::ButtonId;
-use crate::view::BoardCamera;
 use accesskit::{Action, Live, Node as A11yNode, Rect, Role};
 use bevy::a11y::{AccessibilityNode, ActionRequest};
 use bevy::prelude::*;
@@ -36,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 act_on_requests
                     .in_set(GameSet::Input)
-                    .before(crate::input::TapSystems),
+                    .before(crate::board::input::TapSystems),
                 (make_points_accessible, name_points, announce)
                     .chain()
                     .in_set(GameSet::Present),
@@ -62,7 +62,9 @@ fn make_points_accessible(points: Query<Entity, Added<Point>>, mut commands: Com
     for point in &points {
         let mut node = A11yNode::new(Role::Button);
         node.add_action(Action::Click);
-        commands.entity(point).insert(AccessibilityNode::from(node));
+        commands
+            .entity(point)
+            .try_insert(AccessibilityNode::from(node));
     }
 }
 

@@ -4,11 +4,11 @@
 //! where they differ from it (a new game, an undo, another screen's board): a move that
 //! was animated leaves them as they should be.
 
-use crate::GameSet;
-use crate::layout::BoardLayout;
-use crate::selection::Selection;
-use crate::session::OnBoard;
-use crate::theme::Theme;
+use crate::board::selection::Selection;
+use crate::game::session::OnBoard;
+use crate::shell::navigation::GameSet;
+use crate::ui::layout::BoardLayout;
+use crate::ui::theme::Theme;
 use bevy::prelude::*;
 use surakarta_engine::{Position, Side, Square};
 

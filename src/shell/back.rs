@@ -5,11 +5,11 @@
 //! way Android's launcher does: the app goes to the back, its process lives on (never
 //! `AppExit`, see [`Platform::leave`]).
 
+use crate::game::session::Session;
 use crate::platform::Platform;
 use crate::screens::lesson::LessonStep;
 use crate::screens::review::ReviewStep;
-use crate::session::Session;
-use crate::{GameSet, Panel, Screen};
+use crate::shell::navigation::{GameSet, Navigator, Panel, Screen};
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 
@@ -43,8 +43,7 @@ fn read_back_keys(
 struct Way<'w> {
     screen: Res<'w, State<Screen>>,
     panel: Res<'w, State<Panel>>,
-    next_screen: ResMut<'w, NextState<Screen>>,
-    next_panel: ResMut<'w, NextState<Panel>>,
+    nav: Navigator<'w>,
     lessons: MessageWriter<'w, LessonStep>,
     reviews: MessageWriter<'w, ReviewStep>,
     platform: ResMut<'w, Platform>,
@@ -55,7 +54,7 @@ fn go_back(mut back: MessageReader<Back>, mut way: Way, session: Res<Session>) {
         return;
     }
     if *way.panel.get() != Panel::None {
-        (*way.next_panel).set_if_neq(Panel::None);
+        way.nav.close();
         return;
     }
     let in_progress = session.in_progress();
@@ -66,8 +65,8 @@ fn go_back(mut back: MessageReader<Back>, mut way: Way, session: Res<Session>) {
         Screen::Review => {
             way.reviews.write(ReviewStep::Close);
         }
-        Screen::Menu => (*way.next_screen).set_if_neq(Screen::Game),
-        Screen::Game if in_progress => (*way.next_panel).set_if_neq(Panel::Leave),
+        Screen::Menu => way.nav.go(Screen::Game),
+        Screen::Game if in_progress => way.nav.open(Panel::Leave),
         Screen::Game => way.platform.leave(),
     }
 }

@@ -14,11 +14,11 @@
 //! again. (Bevy's audio plugin opens its stream at start and never lets it go, so the app
 //! plays the sounds through rodio itself.)
 
-use crate::GameSet;
-use crate::animation::MoveAnimated;
+use crate::board::animation::MoveAnimated;
+use crate::game::session::{MovePlayed, OnBoard};
 use crate::platform::{Haptic, Platform};
-use crate::session::{MovePlayed, OnBoard};
 use crate::settings::Settings;
+use crate::shell::navigation::GameSet;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 
@@ -210,9 +210,9 @@ mod output {
     /// The sounds, in the binary: 81 KB, and no asset to go missing on a phone.
     fn bytes(cue: Cue) -> &'static [u8] {
         match cue {
-            Cue::Step => include_bytes!("../assets/sounds/move.wav"),
-            Cue::Capture => include_bytes!("../assets/sounds/capture.wav"),
-            Cue::GameOver => include_bytes!("../assets/sounds/game_over.wav"),
+            Cue::Step => include_bytes!("../../assets/sounds/move.wav"),
+            Cue::Capture => include_bytes!("../../assets/sounds/capture.wav"),
+            Cue::GameOver => include_bytes!("../../assets/sounds/game_over.wav"),
         }
     }
 

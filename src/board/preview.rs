@@ -3,14 +3,14 @@
 //! with arrowheads and its loops glowing, the hinted move, and the last move.
 
 use crate::board::LOOP_WIDTH;
-use crate::geometry::{BoardPath, arrow_mesh, loop_arc, stroke_mesh};
-use crate::input::Hover;
-use crate::layout::BoardLayout;
-use crate::selection::Selection;
-use crate::session::{OnBoard, Practice, Session, Turn};
+use crate::board::geometry::{BoardPath, arrow_mesh, loop_arc, stroke_mesh};
+use crate::board::input::Hover;
+use crate::board::selection::Selection;
+use crate::game::session::{OnBoard, Practice, Session, Turn};
 use crate::settings::Settings;
-use crate::theme::Theme;
-use crate::{GameSet, Screen};
+use crate::shell::navigation::{GameSet, Screen};
+use crate::ui::layout::BoardLayout;
+use crate::ui::theme::Theme;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::{Leg, Move, Route, Square};
@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(state_changed::<Screen>)
                     .or_else(resource_changed::<BoardLayout>)
                     .or_else(resource_changed::<Settings>)
-                    .or_else(resource_changed::<crate::theme::Theme>)
+                    .or_else(resource_changed::<crate::ui::theme::Theme>)
                     .or_else(resource_changed::<Hover>)
                     .or_else(state_changed::<Turn>),
             )

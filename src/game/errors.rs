@@ -2,7 +2,7 @@
 //! the engine's typed errors ([`ParseRecordError`], [`ParsePositionError`]) named by
 //! kind, with the line, the move or the text they point at.
 
-use crate::i18n::Strings;
+use crate::ui::i18n::Strings;
 use surakarta_engine::{ParsePositionError, ParseRecordError, PlayError};
 
 /// A record that cannot be read or replayed, said for the player.

@@ -2,15 +2,17 @@
 //! along its lines and round its loops, at the speed a capturing stone travels, so the
 //! player sees where each circuit goes before tapping a stone to see its routes.
 
-use crate::geometry::{BoardPath, Segment, loop_arc};
-use crate::layout::BoardLayout;
-use crate::theme::Theme;
-use crate::tutorial::{LESSONS, Tutorial};
-use crate::{GameSet, Screen};
+use crate::board::geometry::{BoardPath, Segment, loop_arc};
+use crate::game::tutorial::{LESSONS, Tutorial};
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::{GameSet, Screen};
+use crate::ui::layout::BoardLayout;
+use crate::ui::theme::Theme;
 use bevy::prelude::*;
 use surakarta_engine::{Circuit, Loop};
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_while(|beads: Query<(), With<Bead>>| !beads.is_empty());
     app.add_systems(
         Update,
         (show_beads, run_beads)

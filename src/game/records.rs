@@ -5,19 +5,21 @@
 //! Finished games are kept on the shelf (`records/` beside the saved game; in a browser,
 //! localStorage) one file per game, so the last games can be reviewed on every platform.
 
-use crate::clipboard::{Clipboard, ClipboardError};
-use crate::i18n::Strings;
+use crate::game::session::{Session, Turn};
 use crate::persist::Storage;
 use crate::persist::format::record_of;
 use crate::persist::store::{Read, Store};
+use crate::platform::clipboard::{Clipboard, ClipboardError};
 use crate::platform::{Opened, Platform, ShareOutcome, Shared};
-use crate::session::{Session, Turn};
-use crate::{GameSet, Screen};
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::{GameSet, Screen};
+use crate::ui::i18n::Strings;
 use bevy::prelude::*;
 use surakarta_engine::ai::Level;
 use surakarta_engine::{Game, ParsePositionError, ParseRecordError, Position, Record};
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_on_change::<Records>();
     app.init_resource::<Records>()
         .init_resource::<Clipboard>()
         .add_systems(Startup, find_shelf)
@@ -54,7 +56,7 @@ pub struct Saved {
 }
 
 /// Why a file or a pasted text is not a game the app can open: the engine's typed errors,
-/// said in the player's language by [`crate::errors`].
+/// said in the player's language by [`crate::game::errors`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unreadable {
     /// Not a record of a game the rules allow.
@@ -69,8 +71,8 @@ impl Unreadable {
     /// What is wrong, in the language of `strings`.
     pub fn say(&self, strings: &Strings) -> String {
         match self {
-            Unreadable::Record(e) => crate::errors::record_error(e, strings),
-            Unreadable::Position(e) => crate::errors::position_error(e, strings),
+            Unreadable::Record(e) => crate::game::errors::record_error(e, strings),
+            Unreadable::Position(e) => crate::game::errors::position_error(e, strings),
             Unreadable::File => strings.get("error.file"),
         }
     }
@@ -273,7 +275,7 @@ pub fn player_name(name: &str, strings: &Strings) -> String {
     match (name, level) {
         (_, Some(level)) => strings.fill(
             "records.computer",
-            &[("level", strings.get(crate::i18n::level_key(level)))],
+            &[("level", strings.get(crate::ui::i18n::level_key(level)))],
         ),
         ("Player", _) => strings.get("records.player"),
         ("Friend (online)", _) => strings.get("records.friend"),

@@ -4,13 +4,13 @@
 //! ([`MoveAnimated`]) the board turns to the next player if it should (400 ms), and then
 //! the move is over ([`MoveFinished`]): this file is the one place that says so.
 
-use crate::GameSet;
-use crate::geometry::{BoardPath, ease_ends};
-use crate::layout::BoardLayout;
-use crate::session::{MoveFinished, MovePlayed, OnBoard};
+use crate::board::geometry::{BoardPath, ease_ends};
+use crate::board::stones::{Moving, STONE_Z, Stone};
+use crate::board::view::{BoardCamera, Turning, facing};
+use crate::game::session::{MoveFinished, MovePlayed, OnBoard};
 use crate::settings::Settings;
-use crate::stones::{Moving, STONE_Z, Stone};
-use crate::view::{BoardCamera, Turning, facing};
+use crate::shell::navigation::GameSet;
+use crate::ui::layout::BoardLayout;
 use bevy::prelude::*;
 use bevy_tweening::lens::{Lens, TransformRotationLens, TransformScaleLens};
 use bevy_tweening::{AnimCompletedEvent, AnimTarget, Delay, EaseMethod, Tween, TweenAnim};

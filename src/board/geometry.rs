@@ -3,7 +3,7 @@
 //! The one place where the engine's routes become shapes. The preview draws these paths
 //! and the capture animation moves stones along them, so what is shown is what moves.
 
-use crate::layout::BoardLayout;
+use crate::ui::layout::BoardLayout;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;

@@ -6,13 +6,21 @@
 //! menu and game screens, and a lesson's or a reviewed record's ([`Practice`]) on theirs.
 //! Neither ever replaces the other; [`OnBoard`] answers which one the board shows.
 
-use crate::{GameSet, Screen};
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::{GameSet, Navigate, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::ai::Level;
 use surakarta_engine::{Game, Move, Position, Route, Ruleset, Side};
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_on_state::<Turn>()
+        .wake_on::<MoveChosen>()
+        .wake_on::<MovePlayed>()
+        .wake_on::<MoveFinished>()
+        .wake_on::<Command>()
+        .wake_on_change::<Session>()
+        .wake_on_change::<Practice>();
     app.init_resource::<Session>()
         .init_resource::<Practice>()
         .add_sub_state::<Turn>()
@@ -20,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MovePlayed>()
         .add_message::<MoveFinished>()
         .add_message::<Command>()
+        .add_message::<StartOnline>()
         .add_systems(OnEnter(Screen::Game), resume_turn)
         .add_systems(OnEnter(Screen::Lesson), resume_turn)
         .add_systems(OnEnter(Screen::Review), resume_turn)
@@ -273,6 +282,16 @@ pub enum Command {
     End(Ending),
 }
 
+/// Start a game against a friend online in this seat: like [`Command::NewGame`], from
+/// the start in these rules.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct StartOnline {
+    /// The rules of the game (the server's).
+    pub rules: Ruleset,
+    /// The player's seat at the server.
+    pub seat: Seat,
+}
+
 /// How a player's game can end off the board (RULES.md: resigning, an agreed draw, the
 /// traditional agreed stop won by the side with more stones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -304,34 +323,24 @@ fn resume_turn(board: OnBoard, mut next: ResMut<NextState<Turn>>) {
 
 fn handle_commands(
     mut commands: MessageReader<Command>,
+    mut online: MessageReader<StartOnline>,
     mut board: OnBoardMut,
     turn: Option<Res<State<Turn>>>,
     mut next: ResMut<NextState<Turn>>,
-    mut screen: ResMut<NextState<Screen>>,
+    mut navigate: MessageWriter<Navigate>,
 ) {
     for command in commands.read() {
         match *command {
             Command::NewGame { mode, rules, from } => {
                 let shown = board.session().game.clone();
-                let own = &mut *board.own;
-                let seed = own
-                    .seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
                 let game = match from {
                     Start::Fresh => Game::new(rules),
                     Start::Position(p) => Game::from_position(p, rules),
                     Start::Here => replayed(&shown, shown.history().len()),
                 };
-                *own = Session {
-                    game,
-                    mode,
-                    seed,
-                    counted: false,
-                    online: None,
-                };
-                (*screen).set_if_neq(Screen::Game);
-                next.set(settled_turn(own));
+                begin(&mut board.own, game, mode, None);
+                navigate.write(Navigate::Go(Screen::Game));
+                next.set(settled_turn(&board.own));
             }
             Command::Undo => {
                 let animating = turn.as_ref().is_some_and(|t| *t.get() == Turn::Animating);
@@ -362,7 +371,7 @@ fn handle_commands(
                 }
                 // The game screen shows the end as it shows one on the board (entering it
                 // settles the turn; on it, the turn is settled here).
-                (*screen).set_if_neq(Screen::Game);
+                navigate.write(Navigate::Go(Screen::Game));
                 if turn.is_some() {
                     next.set(settled_turn(own));
                 }
@@ -370,6 +379,34 @@ fn handle_commands(
             Command::Hint | Command::Accept | Command::Cancel => {}
         }
     }
+    for StartOnline { rules, seat } in online.read().cloned() {
+        let me = seat.side;
+        begin(
+            &mut board.own,
+            Game::new(rules),
+            Mode::Online { me },
+            Some(seat),
+        );
+        navigate.write(Navigate::Go(Screen::Game));
+        if turn.is_some() {
+            next.set(settled_turn(&board.own));
+        }
+    }
+}
+
+/// The player's game replaced by a new one; each game's computer gets the next seed.
+fn begin(own: &mut Session, game: Game, mode: Mode, online: Option<Seat>) {
+    let seed = own
+        .seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *own = Session {
+        game,
+        mode,
+        seed,
+        counted: false,
+        online,
+    };
 }
 
 /// Takes back moves until a person is to move again, having taken back at least one of

@@ -5,10 +5,11 @@
 //! is [`Hover`]. Whether the game wants a tap or a drop is the selection's business
 //! (`selection.rs`).
 
-use crate::GameSet;
-use crate::layout::BoardLayout;
+use crate::board::view::BoardCamera;
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::GameSet;
+use crate::ui::layout::BoardLayout;
 use crate::ui::press::{DRAG_DISTANCE, MOUSE, UiHits};
-use crate::view::BoardCamera;
 use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
@@ -19,6 +20,7 @@ use std::collections::HashMap;
 use surakarta_engine::Square;
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_on::<Tapped>();
     app.add_message::<TouchInput>()
         .add_message::<MouseButtonInput>()
         .add_message::<CursorMoved>()

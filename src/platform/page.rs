@@ -37,13 +37,13 @@ fn say_ready() {
 /// on the game screen with nothing to lose does Back leave the page.
 #[cfg(target_arch = "wasm32")]
 fn say_if_back_is_wanted(
-    screen: Res<State<crate::Screen>>,
-    panel: Res<State<crate::Panel>>,
-    session: Res<crate::session::Session>,
+    screen: Res<State<crate::shell::navigation::Screen>>,
+    panel: Res<State<crate::shell::navigation::Panel>>,
+    session: Res<crate::game::session::Session>,
     mut told: Local<Option<bool>>,
 ) {
-    let wanted = *panel.get() != crate::Panel::None
-        || *screen.get() != crate::Screen::Game
+    let wanted = *panel.get() != crate::shell::navigation::Panel::None
+        || *screen.get() != crate::shell::navigation::Screen::Game
         || session.in_progress();
     if *told == Some(wanted) {
         return;

@@ -1,14 +1,41 @@
-//! The board: the grid of lines tinted by circuit, the eight loops as true 3/4 circles,
-//! the intersections and the marked safe corners. Rebuilt when the layout or theme changes.
+//! The board on screen: what is drawn and how it moves and answers a finger.
+//!
+//! This file draws the board itself: the grid of lines tinted by circuit, the eight loops
+//! as true 3/4 circles, the intersections and the marked safe corners, rebuilt when the
+//! layout or theme changes. Beside it: the camera and which way the board faces (`view`),
+//! routes as shapes (`geometry`), the stones (`stones`), taps and drags (`input`), the
+//! selected stone (`selection`), the route preview (`preview`), moves running round the
+//! loops (`animation`), the circuits lesson's lights (`circuits`) and the screen reader's
+//! board (`accessibility`).
 
-use crate::GameSet;
-use crate::geometry::{BoardPath, loop_arc, stroke_mesh};
-use crate::layout::BoardLayout;
-use crate::theme::Theme;
+pub mod accessibility;
+pub mod animation;
+pub mod circuits;
+pub mod geometry;
+pub mod input;
+pub mod preview;
+pub mod selection;
+pub mod stones;
+pub mod view;
+
+use crate::shell::navigation::GameSet;
+use crate::ui::layout::BoardLayout;
+use crate::ui::theme::Theme;
 use bevy::prelude::*;
+use geometry::{BoardPath, loop_arc, stroke_mesh};
 use surakarta_engine::{Circuit, Loop, Square};
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        view::plugin,
+        input::plugin,
+        selection::plugin,
+        animation::plugin,
+        stones::plugin,
+        preview::plugin,
+        circuits::plugin,
+        accessibility::plugin,
+    ));
     app.add_systems(
         Update,
         build_board

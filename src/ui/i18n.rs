@@ -15,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Noto Sans CJK SC, cut down to the characters of the translations (Latin, Cyrillic and
 /// Chinese) and printable ASCII.
-pub const FONT: &[u8] = include_bytes!("../assets/fonts/NotoSansSC-Surakarta.otf");
+pub const FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Surakarta.otf");
 
 /// The languages the app speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -73,10 +73,10 @@ impl Language {
     /// The translation file's text.
     pub fn text(self) -> &'static str {
         match self {
-            Language::English => include_str!("../assets/i18n/en.txt"),
-            Language::SimplifiedChinese => include_str!("../assets/i18n/zh-CN.txt"),
-            Language::Russian => include_str!("../assets/i18n/ru.txt"),
-            Language::Danish => include_str!("../assets/i18n/da.txt"),
+            Language::English => include_str!("../../assets/i18n/en.txt"),
+            Language::SimplifiedChinese => include_str!("../../assets/i18n/zh-CN.txt"),
+            Language::Russian => include_str!("../../assets/i18n/ru.txt"),
+            Language::Danish => include_str!("../../assets/i18n/da.txt"),
         }
     }
 }

@@ -1,0 +1,23 @@
+//! The game being played, apart from how it is drawn: the player's game and the one on
+//! the board (`session`), the computer player (`computer`), the analysis of a finished
+//! game (`analysis`), the tutorial's lessons (`tutorial`), game records in and out of the
+//! app and the shelf of finished games (`records`), and what went wrong with a record, in
+//! the player's words (`errors`).
+
+pub mod analysis;
+pub mod computer;
+pub mod errors;
+pub mod records;
+pub mod session;
+pub mod tutorial;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        session::plugin,
+        computer::plugin,
+        analysis::plugin,
+        records::plugin,
+    ));
+}

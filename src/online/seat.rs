@@ -1,0 +1,222 @@
+//! Taking a seat: the HTTP requests that create a game or join one, their answers (a new
+//! online game on the board, or a notice why not), and joining from an invite.
+
+use super::socket::{Socket, Waker};
+use super::wire::{self, SeatAnswer};
+use super::{Ask, Link, Request, Seat, http};
+use crate::game::session::{Session, StartOnline};
+use crate::persist::Notice;
+use crate::shell::navigation::{Navigate, Panel};
+use crate::ui::i18n::Strings;
+use bevy::prelude::*;
+use std::sync::{Arc, Mutex};
+use surakarta_engine::{Ruleset, Side};
+
+pub(super) fn ask_server(
+    mut asks: MessageReader<Ask>,
+    mut link: ResMut<Link>,
+    waker: Res<Waker>,
+    mut socket: NonSendMut<Socket>,
+    mut notice: ResMut<Notice>,
+    strings: Res<Strings>,
+) {
+    for ask in asks.read() {
+        let (request, url, body) = match ask {
+            Ask::Say(say) => {
+                if !socket.send(say.text()) {
+                    notice.0 = Some(strings.get("online.not_connected"));
+                }
+                continue;
+            }
+            Ask::Create {
+                server,
+                rules,
+                colour,
+            } => {
+                let seat = colour.map_or("random", wire::side_word);
+                let body = serde_json::json!({"ruleset": rules.to_string(), "seat": seat});
+                (
+                    Request::Create {
+                        server: server.clone(),
+                        rules: *rules,
+                    },
+                    format!("{server}/api/games"),
+                    body.to_string(),
+                )
+            }
+            Ask::Join { server, id } => (
+                Request::Join {
+                    server: server.clone(),
+                    id: id.clone(),
+                },
+                format!("{server}/api/games/{id}/join"),
+                "{}".to_owned(),
+            ),
+        };
+        if link.request.is_some() {
+            continue;
+        }
+        let slot = Arc::new(Mutex::new(None));
+        let (into, waker) = (slot.clone(), waker.clone());
+        http::post(url, body, move |answer| {
+            if let Ok(mut slot) = into.lock() {
+                *slot = Some(answer);
+            }
+            waker.wake();
+        });
+        link.request = Some((request, slot));
+        notice.0 = Some(strings.get("online.asking"));
+    }
+}
+
+/// Why the server did not give a seat, in the player's words.
+pub(super) fn refusal(status: u16, body: &str, strings: &Strings) -> String {
+    match status {
+        404 => strings.get("online.no_such_game"),
+        409 => strings.get("online.seats_taken"),
+        429 => strings.get("online.busy"),
+        _ => {
+            let why = serde_json::from_str::<serde_json::Value>(body)
+                .ok()
+                .and_then(|v| v.get("error")?.as_str().map(str::to_owned))
+                .unwrap_or_else(|| format!("HTTP {status}"));
+            strings.fill("online.refused", &[("error", why)])
+        }
+    }
+}
+
+/// The answer to a create or join: a new online game on the board, or a notice why not.
+pub(super) fn take_answer(
+    mut link: ResMut<Link>,
+    session: Res<Session>,
+    mut notice: ResMut<Notice>,
+    strings: Res<Strings>,
+    mut start: MessageWriter<StartOnline>,
+    mut navigate: MessageWriter<Navigate>,
+    mut records: ResMut<crate::game::records::Records>,
+) {
+    let Some(answer) = link
+        .request
+        .as_ref()
+        .and_then(|(_, slot)| slot.lock().ok()?.take())
+    else {
+        return;
+    };
+    let Some((request, _)) = link.request.take() else {
+        return;
+    };
+    let (server, rules, id) = match &request {
+        Request::Create { server, rules } => (server, *rules, None),
+        Request::Join { server, id } => (server, Ruleset::default(), Some(id.clone())),
+    };
+    let seat = match answer {
+        Err(e) => Err(strings.fill(
+            "online.unreachable",
+            &[("server", server.clone()), ("error", e)],
+        )),
+        Ok((status, body)) if (200..300).contains(&status) => {
+            serde_json::from_str::<SeatAnswer>(&body)
+                .map_err(|e| e.to_string())
+                .and_then(|a| {
+                    let (side, token) = a.checked()?;
+                    let id = id
+                        .or(a.id)
+                        .filter(|id| wire::valid_id(id))
+                        .ok_or("no game id")?;
+                    Ok(Seat {
+                        server: server.clone(),
+                        id,
+                        side,
+                        token,
+                    })
+                })
+                .map_err(|e| strings.fill("online.refused", &[("error", e)]))
+        }
+        Ok((status, body)) => Err(refusal(status, &body, &strings)),
+    };
+    let seat = match seat {
+        Ok(seat) => seat,
+        Err(why) => {
+            notice.0 = Some(why);
+            return;
+        }
+    };
+    notice.0 = None;
+    // A game in progress is never lost: it goes to Game records.
+    if session.in_progress()
+        && let Err(e) = records.save(&session, true)
+    {
+        warn!("the game in progress could not be kept: {e}");
+    }
+    let created = matches!(request, Request::Create { .. });
+    *link = Link {
+        // The creator's seat is taken; the friend's is not, until the server says so.
+        seats: wire::Seats {
+            red: !created || seat.side == Side::Red,
+            black: !created || seat.side == Side::Black,
+        },
+        ..Link::default()
+    };
+    start.write(StartOnline { rules, seat });
+    navigate.write(Navigate::Open(if created {
+        Panel::Invite
+    } else {
+        Panel::None
+    }));
+}
+
+/// Joins a friend's game from an invite: pasted, or opened with the app.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Joiner<'w> {
+    clipboard: ResMut<'w, crate::platform::clipboard::Clipboard>,
+    settings: Res<'w, crate::settings::Settings>,
+    session: Res<'w, Session>,
+    ask: MessageWriter<'w, Ask>,
+    notice: ResMut<'w, Notice>,
+    strings: Res<'w, Strings>,
+}
+
+impl Joiner<'_> {
+    /// Reads the clipboard (in a browser: asks for the link in its text box) and joins the
+    /// game it names.
+    pub fn paste(&mut self) {
+        let prompt = self.strings.get("online.paste_prompt");
+        match self.clipboard.paste(&prompt) {
+            Ok(Some(text)) if !text.trim().is_empty() => {
+                self.join(&text);
+            }
+            Ok(_) => {}
+            Err(_) => self.notice.0 = Some(self.strings.get("records.no_clipboard")),
+        }
+    }
+
+    /// Joins the game `text` invites to; false (with a notice saying why) when it is no
+    /// invite.
+    pub fn join(&mut self, text: &str) -> bool {
+        let server = self.settings.online_server();
+        match wire::read_invite(text, server.as_deref()) {
+            Ok((server, id)) => {
+                let same = self
+                    .session
+                    .online
+                    .as_ref()
+                    .is_some_and(|s| s.server == server && s.id == id);
+                if same {
+                    // Already in it (the player's own invite opened again).
+                    self.notice.0 = Some(self.strings.get("online.already_in"));
+                } else {
+                    self.ask.write(Ask::Join { server, id });
+                }
+                true
+            }
+            Err(wire::BadInvite::NoServer) => {
+                self.notice.0 = Some(self.strings.get("online.no_server"));
+                true
+            }
+            Err(wire::BadInvite::NotAnInvite) => {
+                self.notice.0 = Some(self.strings.get("online.not_an_invite"));
+                false
+            }
+        }
+    }
+}

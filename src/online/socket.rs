@@ -1,0 +1,285 @@
+//! The game's one WebSocket: opened while the player's online game needs the server, kept
+//! on the main thread (a browser's socket cannot leave it), opened again after a drop with
+//! a growing pause, and read each frame for the server's states and errors.
+
+use super::wire::{self, Incoming};
+use super::{Link, Seat, Status};
+use crate::game::session::Session;
+use crate::persist::Notice;
+use crate::ui::i18n::Strings;
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use bevy::window::AppLifecycle;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The open WebSocket and the game it is for. Kept on the main thread: a browser's
+/// socket cannot leave it.
+pub(super) struct Socket(pub(super) Option<Open>);
+
+pub(super) struct Open {
+    sender: ewebsock::WsSender,
+    receiver: ewebsock::WsReceiver,
+    game: String,
+    opened: bool,
+}
+
+/// Wakes the app from another thread (an answer or a message has arrived) when it is at
+/// rest (`shell/awake.rs`).
+#[derive(Resource, Clone)]
+pub struct Waker(Arc<dyn Fn() + Send + Sync>);
+
+impl Socket {
+    /// Sends this to the server if the connection is open; false if it is not.
+    pub(super) fn send(&mut self, text: String) -> bool {
+        match self.0.as_mut().filter(|s| s.opened) {
+            Some(open) => {
+                open.sender.send(ewebsock::WsMessage::Text(text));
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl Default for Waker {
+    fn default() -> Self {
+        Waker(Arc::new(|| {}))
+    }
+}
+
+impl std::fmt::Debug for Waker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Waker")
+    }
+}
+
+impl Waker {
+    pub(super) fn wake(&self) {
+        (self.0)();
+    }
+
+    /// Wakes the app at `at` (the next try of a dropped connection).
+    fn wake_at(&self, at: Instant) {
+        let wait = at.saturating_duration_since(Instant::now());
+        let waker = self.clone();
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let _ = std::thread::Builder::new()
+                .name("surakarta-retry".into())
+                .spawn(move || {
+                    std::thread::sleep(wait);
+                    waker.wake();
+                });
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            use wasm_bindgen::JsCast;
+            let call = wasm_bindgen::closure::Closure::once_into_js(move || waker.wake());
+            if let Some(window) = web_sys::window() {
+                let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                    call.unchecked_ref(),
+                    wait.as_millis().min(i32::MAX as u128) as i32,
+                );
+            }
+        }
+    }
+}
+
+pub(super) fn make_waker(
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut waker: ResMut<Waker>,
+) {
+    if let Some(proxy) = proxy {
+        let proxy = Mutex::new((**proxy).clone());
+        *waker = Waker(Arc::new(move || {
+            if let Ok(proxy) = proxy.lock() {
+                let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+            }
+        }));
+    }
+}
+
+/// The pause before try `n` (from 1) after a dropped connection: 0.5 s doubling to 30 s,
+/// less up to a quarter at random so that many players dropped together come back apart.
+pub fn backoff(n: u32) -> Duration {
+    let full = Duration::from_millis(500).saturating_mul(1 << n.saturating_sub(1).min(6));
+    let full = full.min(Duration::from_secs(30));
+    full.mul_f32(1.0 - rand::random::<f32>() * 0.25)
+}
+
+/// A connection that has heard nothing for this long (the server pings every 20 s) is
+/// taken as dead and opened again: after a suspend or a network change a socket can stay
+/// open on this side long after the other side has gone.
+const SILENCE: Duration = Duration::from_secs(45);
+
+/// The largest message taken from a server (the longest game's record is far smaller).
+const MAX_MESSAGE: usize = 1 << 20;
+
+/// The seat of the player's game while it needs the server: until the server has said
+/// the game is over (and has every move and ending the player sent).
+pub(super) fn live_seat<'a>(session: &'a Session, link: &Link) -> Option<&'a Seat> {
+    let seat = session.online.as_ref()?;
+    let over_there = link
+        .truth
+        .as_ref()
+        .is_some_and(|t| t.game.outcome().is_some() && t.game.history() == session.game.history());
+    let settled = over_there && link.pending.is_none() && link.pending_end.is_none();
+    (!settled).then_some(seat)
+}
+
+/// Opens the connection when the player's game is online and it is not open, at the time
+/// the pause after a drop says; closes it when the game no longer needs it; takes a
+/// silent one for dead.
+pub(super) fn keep_connected(
+    session: Res<Session>,
+    mut link: ResMut<Link>,
+    mut socket: NonSendMut<Socket>,
+    waker: Res<Waker>,
+    mut lifecycle: MessageReader<AppLifecycle>,
+) {
+    let resumed = lifecycle
+        .read()
+        .any(|e| matches!(e, AppLifecycle::WillResume | AppLifecycle::Running));
+    let wanted = live_seat(&session, &link).cloned();
+    let Some(seat) = wanted else {
+        if socket.0.take().is_some() || session.online.is_none() && link.status != Status::Off {
+            link.status = Status::Off;
+        }
+        return;
+    };
+    if socket.0.as_ref().is_some_and(|s| s.game != seat.id) {
+        socket.0 = None;
+    }
+    if let Some(open) = &socket.0 {
+        // Natively the server's pings are heard; a browser answers them out of sight and
+        // says itself when the socket has gone.
+        let silent = cfg!(not(target_arch = "wasm32"))
+            && open.opened
+            && link.heard.is_some_and(|h| h.elapsed() > SILENCE);
+        if !silent {
+            return;
+        }
+        socket.0 = None;
+        dropped(&mut link, &waker);
+        return;
+    }
+    if let Status::Lost { retry } = link.status
+        && Instant::now() < retry
+        && !resumed
+    {
+        return;
+    }
+    let url = wire::socket_url(&seat.server, &seat.id, &seat.token);
+    let options = ewebsock::Options {
+        max_incoming_frame_size: MAX_MESSAGE,
+        // How long the connection's thread waits for a message before it looks for one
+        // to send: a move goes within this, and the thread wakes 20 times a second.
+        read_timeout: Some(Duration::from_millis(50)),
+        ..default()
+    };
+    let wake = waker.clone();
+    match ewebsock::connect_with_wakeup(url, options, move || wake.wake()) {
+        Ok((sender, receiver)) => {
+            socket.0 = Some(Open {
+                sender,
+                receiver,
+                game: seat.id.clone(),
+                opened: false,
+            });
+            link.status = Status::Connecting;
+        }
+        Err(e) => {
+            warn!("could not open the game's connection: {e}");
+            dropped(&mut link, &waker);
+        }
+    }
+}
+
+/// The connection has gone: try again after the next pause.
+pub(super) fn dropped(link: &mut Link, waker: &Waker) {
+    link.failures = link.failures.saturating_add(1);
+    let retry = Instant::now() + backoff(link.failures);
+    link.status = Status::Lost { retry };
+    waker.wake_at(retry);
+}
+
+/// Takes what the connection brought: its opening, the server's states and errors, its
+/// end.
+pub(super) fn receive(
+    mut socket: NonSendMut<Socket>,
+    mut link: ResMut<Link>,
+    waker: Res<Waker>,
+    session: Res<Session>,
+    mut notice: ResMut<Notice>,
+    strings: Res<Strings>,
+) {
+    let Some(open) = socket.0.as_mut() else {
+        return;
+    };
+    let mut gone = false;
+    while let Some(event) = open.receiver.try_recv() {
+        link.heard = Some(Instant::now());
+        match event {
+            ewebsock::WsEvent::Opened => {
+                open.opened = true;
+                link.status = Status::Connected;
+                link.failures = 0;
+                // What the server may not have: sent again (the ply keeps a move from
+                // being played twice; a second resignation is refused harmlessly).
+                for say in [link.pending, link.pending_end].into_iter().flatten() {
+                    open.sender.send(ewebsock::WsMessage::Text(say.text()));
+                }
+            }
+            ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
+                match serde_json::from_str::<Incoming>(&text) {
+                    Ok(Incoming::State(state)) => match state.truth() {
+                        Ok(truth) => {
+                            link.seats = truth.seats;
+                            link.draw_offer = truth.draw_offer;
+                            link.truth = Some(truth);
+                        }
+                        Err(e) => warn!("the server's game does not replay: {e}"),
+                    },
+                    Ok(Incoming::Error { message }) => {
+                        warn!("the server refused: {message}");
+                        link.pending = None;
+                        link.pending_end = None;
+                        link.resync = true;
+                        notice.0 = Some(strings.fill("online.refused", &[("error", message)]));
+                    }
+                    Err(e) => warn!("an unreadable message from the server: {e}"),
+                }
+            }
+            ewebsock::WsEvent::Message(_) => {}
+            ewebsock::WsEvent::Error(e) => {
+                if session.online.is_some() {
+                    info!("the game's connection: {e}");
+                }
+                gone = true;
+            }
+            ewebsock::WsEvent::Closed => gone = true,
+        }
+        if gone {
+            break;
+        }
+    }
+    if gone {
+        socket.0 = None;
+        dropped(&mut link, &waker);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pauses_grow_and_stop_growing() {
+        assert!(backoff(1) <= Duration::from_millis(500));
+        assert!(backoff(1) >= Duration::from_millis(375));
+        assert!(backoff(3) >= Duration::from_millis(1500));
+        assert!(backoff(40) <= Duration::from_secs(30));
+        assert!(backoff(40) >= Duration::from_millis(22_500));
+    }
+}

@@ -1,0 +1,108 @@
+//! Frames only when they show something new. The window updates on input and window events
+//! (`WinitSettings`, set in `lib.rs`), and the app asks for the next frame only while
+//! something moves or thinks (a move's animation, the board turning, the computer or a
+//! hint, the circuits lesson's lights, the result coming up) or has just changed and has
+//! more to show in the frames after (a state about to change, a message on its way, a
+//! setting that repaints). A board game left alone then draws nothing: on a phone, that is
+//! the battery.
+//!
+//! Each part of the app says what keeps it awake, in its own plugin, through [`KeepAwake`]
+//! (`app.wake_on::<MovePlayed>()`, `app.wake_while(thinking)`); this file knows none of
+//! them. It keeps the app awake itself while a tween runs and for the first frames.
+
+use bevy::diagnostic::FrameCount;
+use bevy::ecs::schedule::SystemCondition;
+use bevy::prelude::*;
+use bevy::state::state::FreelyMutableState;
+use bevy::window::RequestRedraw;
+use bevy_tweening::TweenAnim;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<RequestRedraw>()
+        .init_resource::<Wanted>()
+        .add_systems(Startup, steady_clock)
+        .add_systems(Last, ask_for_a_frame.after(Reasons))
+        .wake_while(tweening.or_else(starting));
+}
+
+/// What keeps a part of the app drawing: each plugin adds its own reasons.
+pub trait KeepAwake {
+    /// A frame after each frame in which a message of this kind was written: it is taken
+    /// up in the next.
+    fn wake_on<M: Message>(&mut self) -> &mut Self;
+    /// A frame after each frame in which this resource changed: some of what is drawn
+    /// from it is taken up next frame (a language, a theme, a panel rebuilt).
+    fn wake_on_change<R: Resource>(&mut self) -> &mut Self;
+    /// A frame after each frame in which this state is to change: the change and what it
+    /// brings come next frame.
+    fn wake_on_state<S: FreelyMutableState>(&mut self) -> &mut Self;
+    /// Frames for as long as this holds (something moves or thinks by itself).
+    fn wake_while<M>(&mut self, condition: impl SystemCondition<M>) -> &mut Self;
+}
+
+impl KeepAwake for App {
+    fn wake_on<M: Message>(&mut self) -> &mut Self {
+        self.wake_while(written::<M>)
+    }
+
+    fn wake_on_change<R: Resource>(&mut self) -> &mut Self {
+        self.wake_while(resource_exists_and_changed::<R>)
+    }
+
+    fn wake_on_state<S: FreelyMutableState>(&mut self) -> &mut Self {
+        self.wake_while(pending::<S>)
+    }
+
+    fn wake_while<M>(&mut self, condition: impl SystemCondition<M>) -> &mut Self {
+        self.add_systems(Last, want_a_frame.run_if(condition).in_set(Reasons))
+    }
+}
+
+/// The most game time one frame may take. The frame that wakes the app after a rest
+/// would otherwise be as long as the rest (up to Bevy's cap of 250 ms), and a move begun
+/// on it, by the very tap that woke it, would jump most of its 150 ms slide.
+pub const MAX_FRAME_STEP: std::time::Duration = std::time::Duration::from_millis(50);
+
+fn steady_clock(mut time: ResMut<Time<Virtual>>) {
+    time.set_max_delta(MAX_FRAME_STEP);
+}
+
+/// Frames at the start, while fonts, layout and meshes settle.
+const START_FRAMES: u32 = 10;
+
+fn tweening(tweens: Query<(), With<TweenAnim>>) -> bool {
+    !tweens.is_empty()
+}
+
+fn starting(frames: Res<FrameCount>) -> bool {
+    frames.0 < START_FRAMES
+}
+
+/// True when a message of this kind was written this frame: it is taken up in the next.
+fn written<M: Message>(messages: Option<Res<Messages<M>>>) -> bool {
+    messages.is_some_and(|m| m.iter_current_update_messages().len() > 0)
+}
+
+/// True when this state is to change: the change and what it brings come next frame.
+fn pending<S: FreelyMutableState>(next: Option<Res<NextState<S>>>) -> bool {
+    next.is_some_and(|n| !matches!(*n, NextState::Unchanged))
+}
+
+/// The reasons, each a system that runs when its condition holds.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Reasons;
+
+/// Whether some reason wants the next frame.
+#[derive(Resource, Default)]
+struct Wanted(bool);
+
+fn want_a_frame(mut wanted: ResMut<Wanted>) {
+    wanted.0 = true;
+}
+
+/// One frame asked for, however many reasons want it.
+fn ask_for_a_frame(mut wanted: ResMut<Wanted>, mut redraw: MessageWriter<RequestRedraw>) {
+    if std::mem::take(&mut wanted.0) {
+        redraw.write(RequestRedraw);
+    }
+}
