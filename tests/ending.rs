@@ -9,11 +9,12 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use surakarta::game::session::Mode;
-use surakarta::panels::end_game::{Offer, Proposal};
+use surakarta::game::session::{Offer, Proposal};
+use surakarta::game::statistics::Stats;
 use surakarta::panels::offer::OfferCard;
-use surakarta::persist::{Notice, Stats};
 use surakarta::settings::Settings;
 use surakarta::shell::navigation::{Panel, Screen};
+use surakarta::ui::notice::Notice;
 use surakarta_engine::ai::Level;
 use surakarta_engine::{EndReason, Game, Record, Ruleset, Side};
 

@@ -5,7 +5,7 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use surakarta::game::session::Mode;
-use surakarta::persist::Stats;
+use surakarta::game::statistics::Stats;
 use surakarta::settings::{AnimationSpeed, Settings};
 use surakarta::shell::navigation::{Panel, Screen};
 use surakarta::ui::i18n::{Language, Strings};

@@ -144,7 +144,7 @@ fn create(app: &mut App) -> String {
 
 fn a_notice(app: &App) -> Option<String> {
     app.world()
-        .resource::<surakarta::persist::Notice>()
+        .resource::<surakarta::ui::notice::Notice>()
         .0
         .clone()
 }

@@ -7,10 +7,12 @@ use bevy::window::AppLifecycle;
 use common::*;
 use std::fs;
 use surakarta::game::session::{Mode, Session, Turn};
+use surakarta::game::statistics::Stats;
 use surakarta::persist::format::{FORMAT_VERSION, SavedGame, SavedSettings};
 use surakarta::persist::store::{MAX_FILE_BYTES, Read, Store};
-use surakarta::persist::{GAME_FILE, Notice, SETTINGS_FILE, Stats};
+use surakarta::persist::{GAME_FILE, SETTINGS_FILE};
 use surakarta::settings::{AnimationSpeed, Settings};
+use surakarta::ui::notice::Notice;
 use surakarta_engine::ai::Level;
 use surakarta_engine::{Game, Move, Ruleset, Side};
 

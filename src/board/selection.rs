@@ -6,6 +6,7 @@
 //! and no answered lesson waits; others are dropped.
 
 use crate::board::input::{DragStarted, Dropped, Tapped};
+use crate::game::computer::HintFound;
 use crate::game::session::{Command, MoveChosen, MovePlayed, OnBoard, Turn};
 use crate::game::tutorial::{Tutorial, not_answered};
 use crate::settings::Settings;
@@ -17,18 +18,31 @@ use surakarta_engine::{Move, Square};
 
 pub(super) fn plugin(app: &mut App) {
     app.wake_on_change::<Selection>();
-    app.init_resource::<Selection>().add_systems(
-        Update,
-        (
-            (pick_up, select_on_tap, put_down).run_if(board_takes_taps),
-            drop_taps.run_if(not(board_takes_taps)),
-            confirm_or_cancel,
-            clear_on_move,
+    app.init_resource::<Selection>()
+        .add_systems(
+            Update,
+            (
+                (pick_up, select_on_tap, put_down).run_if(board_takes_taps),
+                drop_taps.run_if(not(board_takes_taps)),
+                confirm_or_cancel,
+                clear_on_move,
+            )
+                .chain()
+                .in_set(GameSet::Input)
+                .after(crate::board::input::TapSystems),
         )
-            .chain()
-            .in_set(GameSet::Input)
-            .after(crate::board::input::TapSystems),
-    );
+        .add_systems(Update, show_hint.in_set(GameSet::Animate));
+}
+
+/// The hint the computer found, shown on the board instead of any selection.
+fn show_hint(mut found: MessageReader<HintFound>, mut selection: ResMut<Selection>) {
+    if let Some(HintFound(hint)) = found.read().last() {
+        *selection = Selection {
+            stone: None,
+            pending: None,
+            hint: Some(hint.clone()),
+        };
+    }
 }
 
 /// The board takes taps: a person is to move, nothing moves or covers it, it shows a game

@@ -48,7 +48,7 @@ pub struct Watched<'w, 's> {
     hover: Res<'w, crate::board::input::Hover>,
     layout: Res<'w, BoardLayout>,
     computer: Res<'w, Computer>,
-    notice: Res<'w, crate::persist::Notice>,
+    notice: Res<'w, crate::ui::notice::Notice>,
     tutorial: Res<'w, Tutorial>,
     review: Res<'w, Review>,
     screen: Res<'w, State<Screen>>,
@@ -150,7 +150,7 @@ pub fn report(world: &mut World) -> Value {
         _ => None,
     };
     let notice = world
-        .get_resource::<crate::persist::Notice>()
+        .get_resource::<crate::ui::notice::Notice>()
         .and_then(|n| n.0.clone());
     // An online game's seat and connection (the browser test plays one on two pages).
     let online = session.online.as_ref().map(|seat| {

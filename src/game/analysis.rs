@@ -28,10 +28,15 @@ pub(super) fn plugin(app: &mut App) {
             (start_analysis, advance_analysis)
                 .chain()
                 .in_set(GameSet::Rules)
-                .after(crate::screens::review::ReviewSystems),
+                .in_set(AnalysisSystems),
         )
         .add_systems(OnExit(Screen::Review), stop_analysis);
 }
+
+/// Starting and advancing the analysis (after a review has opened: the review screen
+/// orders itself before these).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AnalysisSystems;
 
 /// Each position's search on a background task (the CLI's default).
 pub const MOVE_TIME: Duration = Duration::from_millis(150);

@@ -7,7 +7,6 @@
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 
-use crate::board::selection::Selection;
 use crate::game::session::{Command, MoveChosen, OnBoard, Turn};
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
@@ -24,6 +23,7 @@ use surakarta_engine::{Game, Move};
 pub(super) fn plugin(app: &mut App) {
     app.wake_while(|computer: Res<Computer>| computer.thinking() || computer.hinting());
     app.init_resource::<Computer>()
+        .add_message::<HintFound>()
         .add_systems(
             Update,
             (
@@ -36,11 +36,17 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(GameSet::Rules),
         )
+        .add_systems(PreUpdate, rest_on_suspend)
         .add_systems(OnExit(Turn::Thinking), cancel_move_search)
         .add_systems(OnExit(Screen::Game), cancel_all)
         .add_systems(OnExit(Screen::Lesson), cancel_all)
         .add_systems(OnExit(Screen::Review), cancel_all);
 }
+
+/// The hint the player asked for, found for the position on the board (the board shows
+/// it: `board/selection.rs`).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct HintFound(pub Hint);
 
 /// How long a hint may think.
 pub const HINT_TIME: Duration = Duration::from_millis(1200);
@@ -364,10 +370,25 @@ fn think_in_slices(mut computer: ResMut<Computer>, time: Res<Time<Real>>) {
     }
 }
 
+/// A suspended app stops thinking (its thread could be frozen mid-search); on resume a
+/// turn of the computer's starts its search again.
+fn rest_on_suspend(
+    mut events: MessageReader<bevy::window::AppLifecycle>,
+    mut computer: ResMut<Computer>,
+) {
+    use bevy::window::AppLifecycle;
+    if events
+        .read()
+        .any(|e| matches!(e, AppLifecycle::WillSuspend | AppLifecycle::Suspended))
+    {
+        computer.cancel(None);
+    }
+}
+
 fn collect_answers(
     mut computer: ResMut<Computer>,
     board: OnBoard,
-    mut selection: ResMut<Selection>,
+    mut hints: MessageWriter<HintFound>,
     mut chosen: MessageWriter<MoveChosen>,
 ) {
     let session = board.session();
@@ -406,12 +427,7 @@ fn collect_answers(
                 chosen.write(MoveChosen(m));
             }
             (Purpose::Hint, Some(m)) if current && session.human_to_move() => {
-                let hint: Hint = describe(&session.game, m);
-                *selection = Selection {
-                    stone: None,
-                    pending: None,
-                    hint: Some(hint),
-                };
+                hints.write(HintFound(describe(&session.game, m)));
             }
             _ => {}
         }

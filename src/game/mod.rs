@@ -9,6 +9,7 @@ pub mod computer;
 pub mod errors;
 pub mod records;
 pub mod session;
+pub mod statistics;
 pub mod tutorial;
 
 use bevy::prelude::*;
@@ -19,5 +20,6 @@ pub(super) fn plugin(app: &mut App) {
         computer::plugin,
         analysis::plugin,
         records::plugin,
+        statistics::plugin,
     ));
 }

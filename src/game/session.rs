@@ -23,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         .wake_on_change::<Practice>();
     app.init_resource::<Session>()
         .init_resource::<Practice>()
+        .init_resource::<Offer>()
         .add_sub_state::<Turn>()
         .add_message::<MoveChosen>()
         .add_message::<MovePlayed>()
@@ -38,7 +39,8 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(GameSet::Rules)
                 .in_set(SessionSystems),
-        );
+        )
+        .add_systems(Update, clear_notice.in_set(GameSet::Present));
 }
 
 /// The systems that change the game: commands, moves, the end of a turn.
@@ -292,6 +294,19 @@ pub struct StartOnline {
     pub seat: Seat,
 }
 
+/// What one player of a two-player game proposes to the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proposal {
+    /// A draw.
+    Draw,
+    /// Stopping now: the side with more stones wins.
+    Stop,
+}
+
+/// The two-player proposal waiting for the other player's answer, and who made it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Offer(pub Option<(Proposal, Side)>);
+
 /// How a player's game can end off the board (RULES.md: resigning, an agreed draw, the
 /// traditional agreed stop won by the side with more stones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -485,5 +500,17 @@ fn finish_turn(
 ) {
     if finished.read().count() > 0 {
         next.set(settled_turn(board.session()));
+    }
+}
+
+/// The notice stays until the player moves or starts a game.
+fn clear_notice(
+    mut played: MessageReader<MovePlayed>,
+    mut commands: MessageReader<Command>,
+    mut notice: ResMut<crate::ui::notice::Notice>,
+) {
+    let acted = played.read().count() + commands.read().count() > 0;
+    if acted && notice.0.is_some() {
+        notice.0 = None;
     }
 }

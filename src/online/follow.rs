@@ -53,7 +53,7 @@ pub(super) fn follow(
     mut next: ResMut<NextState<Turn>>,
     mut chosen: MessageWriter<MoveChosen>,
     mut navigate: MessageWriter<Navigate>,
-    mut offer: ResMut<crate::panels::end_game::Offer>,
+    mut offer: ResMut<crate::game::session::Offer>,
 ) {
     // Marked changed only where something changes (the browser's report follows it).
     let link = link.bypass_change_detection();
@@ -70,7 +70,7 @@ pub(super) fn follow(
     let plies = session.game.history().len();
     if offered && on_game && *panel.get() == Panel::None && link.asked_offer != Some(plies) {
         link.asked_offer = Some(plies);
-        offer.0 = Some((crate::panels::end_game::Proposal::Draw, me.other()));
+        offer.0 = Some((crate::game::session::Proposal::Draw, me.other()));
         navigate.write(Navigate::Open(Panel::Offer));
     }
     let Some(truth) = link.truth.as_ref() else {

@@ -5,8 +5,8 @@
 use super::wire::{self, Incoming};
 use super::{Link, Seat, Status};
 use crate::game::session::Session;
-use crate::persist::Notice;
 use crate::ui::i18n::Strings;
+use crate::ui::notice::Notice;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;

@@ -2,10 +2,10 @@
 //! answers at once; in a two-player game the other player does, `panels/offer.rs`), stop
 //! and count (two players: the side with more stones wins), or resign (`panels/resign.rs`).
 
-use crate::game::session::{Command, Ending, Mode, Session};
-use crate::persist::Notice;
+use crate::game::session::{Command, Ending, Mode, Offer, Proposal, Session};
 use crate::shell::navigation::{Panel, Screen};
 use crate::ui::i18n::Strings;
+use crate::ui::notice::Notice;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, back_row, button, label, panel_card, row};
 use bevy::ecs::system::SystemParam;
@@ -16,22 +16,8 @@ use surakarta_engine::Side;
 use surakarta_engine::ai::{Engine, SearchControl, accepts_draw};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Offer>();
     panel_card(app, Panel::EndGame, spawn);
 }
-
-/// What one player of a two-player game proposes to the other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proposal {
-    /// A draw.
-    Draw,
-    /// Stopping now: the side with more stones wins.
-    Stop,
-}
-
-/// The two-player proposal waiting for the other player's answer, and who made it.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Offer(pub Option<(Proposal, Side)>);
 
 fn spawn(mut cards: Cards, session: Res<Session>) {
     let two_players = session.mode == Mode::TwoPlayers;

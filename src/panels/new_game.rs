@@ -316,7 +316,7 @@ pub struct Starter<'w> {
     panel: ResMut<'w, NextState<Panel>>,
     settings: Res<'w, Settings>,
     ask: MessageWriter<'w, crate::online::ask::Ask>,
-    notice: ResMut<'w, crate::persist::Notice>,
+    notice: ResMut<'w, crate::ui::notice::Notice>,
     strings: Res<'w, crate::ui::i18n::Strings>,
 }
 

@@ -3,10 +3,10 @@
 //! move, the card turns to face the player who answers.
 
 use crate::game::session::{Command, Ending, Mode, Session};
-use crate::panels::end_game::{Offer, Proposal};
-use crate::persist::Notice;
+use crate::game::session::{Offer, Proposal};
 use crate::settings::Settings;
 use crate::shell::navigation::{Panel, Screen};
+use crate::ui::notice::Notice;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, label, panel_card, row};
 use bevy::prelude::*;

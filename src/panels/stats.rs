@@ -1,7 +1,7 @@
 //! Statistics: wins, draws and losses against each level of the computer.
 
+use crate::game::statistics::Stats;
 use crate::panels::new_game::level_key;
-use crate::persist::Stats;
 use crate::shell::navigation::Panel;
 use crate::ui::widgets::{Cards, back_row, label, panel_card};
 use bevy::prelude::*;

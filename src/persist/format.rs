@@ -2,6 +2,7 @@
 //! engine's record notation, so a save file is also a readable game record.
 
 use crate::game::session::{Mode, Session};
+pub use crate::game::statistics::Tally;
 use crate::settings::{AnimationSpeed, Settings};
 use crate::ui::i18n::Language;
 use crate::ui::theme::ThemeKind;
@@ -41,14 +42,6 @@ pub struct SavedSeat {
     pub server: String,
     pub id: String,
     pub token: String,
-}
-
-/// Wins, draws and losses against one level.
-#[derive(Serialize, Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
 }
 
 /// Settings and statistics.

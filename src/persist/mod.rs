@@ -1,38 +1,34 @@
-//! Saved games, settings and statistics: loaded at start, written after every move (on the
-//! writer thread, so the frame never waits for storage) and on suspend (waiting until they
-//! are on disk), so that the game survives the OS killing the app at any time. A file that
-//! cannot be used is kept aside, the player is told once, and a fresh game starts.
+//! Storage: the player's game, settings and statistics loaded at start, written after every
+//! move (on the writer thread, so the frame never waits for storage) and on suspend
+//! (waiting until they are on disk), so that the game survives the OS killing the app at
+//! any time. A file that cannot be used is kept aside, the player is told once, and a
+//! fresh game starts. `store.rs` is where files go on each platform, `format.rs` what is
+//! in them.
 
 pub mod format;
 pub mod store;
 
-use crate::game::session::{Mode, Session};
+use crate::game::session::Session;
+use crate::game::statistics::Stats;
 use crate::settings::Settings;
 use crate::shell::navigation::GameSet;
 use crate::ui::i18n::Strings;
+use crate::ui::notice::Notice;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use format::{LoadError, SavedGame, SavedSettings, Tally};
-use std::collections::BTreeMap;
+use format::{LoadError, SavedGame, SavedSettings};
 use store::{Read, Store};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Storage>()
-        .init_resource::<Stats>()
-        .init_resource::<Notice>()
         .add_message::<AppLifecycle>()
         .add_systems(Startup, load)
         .add_systems(
             Update,
-            (
-                count_result,
-                save_game,
-                save_settings,
-                follow_lifecycle,
-                clear_notice,
-            )
+            (save_game, save_settings, save_on_suspend)
                 .chain()
-                .in_set(GameSet::Present),
+                .in_set(GameSet::Present)
+                .after(crate::game::statistics::count_result),
         );
 }
 
@@ -68,14 +64,6 @@ impl Storage {
         }
     }
 }
-
-/// Results against the computer, by level name.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Stats(pub BTreeMap<String, Tally>);
-
-/// A message for the player, shown once (a save file that could not be read).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Notice(pub Option<String>);
 
 /// Reads the saved settings and game at start.
 pub(crate) fn load(
@@ -126,24 +114,6 @@ pub(crate) fn load(
     }
 }
 
-/// A finished game against the computer counts once in the statistics.
-fn count_result(mut session: ResMut<Session>, mut stats: ResMut<Stats>) {
-    if session.counted {
-        return;
-    }
-    let (Some(outcome), Mode::VsComputer { human, level }) = (session.game.outcome(), session.mode)
-    else {
-        return;
-    };
-    let tally = stats.0.entry(level.name().to_owned()).or_default();
-    match outcome.winner {
-        Some(w) if w == human => tally.wins += 1,
-        Some(_) => tally.losses += 1,
-        None => tally.draws += 1,
-    }
-    session.counted = true;
-}
-
 /// Writes the game whenever it changed (a move, undo, a new game): a kill between two
 /// frames loses nothing.
 fn save_game(storage: Res<Storage>, session: Res<Session>) {
@@ -192,13 +162,11 @@ struct Kept<'w> {
     stats: Res<'w, Stats>,
 }
 
-/// On suspend: save at once, stop the computer, freeze animations. On resume: go on
-/// exactly where the player was (the computer starts thinking again if it was its turn).
-fn follow_lifecycle(
+/// On suspend: save at once, and wait (a little) until it is on disk. (The computer stops
+/// and the animations freeze on their own: `game/computer.rs`, `shell/awake.rs`.)
+fn save_on_suspend(
     mut events: MessageReader<AppLifecycle>,
     kept: Kept,
-    mut computer: ResMut<crate::game::computer::Computer>,
-    mut time: ResMut<Time<Virtual>>,
     mut platform: Option<ResMut<crate::platform::Platform>>,
 ) {
     let Kept {
@@ -233,23 +201,8 @@ fn follow_lifecycle(
                 } else {
                     warn!("the saves were still being written when the app was suspended");
                 }
-                computer.cancel(None);
-                time.pause();
             }
-            AppLifecycle::WillResume | AppLifecycle::Running => time.unpause(),
-            AppLifecycle::Idle => {}
+            AppLifecycle::WillResume | AppLifecycle::Running | AppLifecycle::Idle => {}
         }
-    }
-}
-
-/// The notice stays until the player moves or starts a game.
-fn clear_notice(
-    mut played: MessageReader<crate::game::session::MovePlayed>,
-    mut commands: MessageReader<crate::game::session::Command>,
-    mut notice: ResMut<Notice>,
-) {
-    let acted = played.read().count() + commands.read().count() > 0;
-    if acted && notice.0.is_some() {
-        notice.0 = None;
     }
 }

@@ -32,7 +32,8 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(GameSet::Rules)
                 .in_set(ReviewSystems)
-                .before(SessionSystems),
+                .before(SessionSystems)
+                .before(crate::game::analysis::AnalysisSystems),
         );
 }
 

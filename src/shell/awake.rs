@@ -14,13 +14,15 @@ use bevy::diagnostic::FrameCount;
 use bevy::ecs::schedule::SystemCondition;
 use bevy::prelude::*;
 use bevy::state::state::FreelyMutableState;
-use bevy::window::RequestRedraw;
+use bevy::window::{AppLifecycle, RequestRedraw};
 use bevy_tweening::TweenAnim;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<RequestRedraw>()
         .init_resource::<Wanted>()
+        .add_message::<AppLifecycle>()
         .add_systems(Startup, steady_clock)
+        .add_systems(PreUpdate, freeze_while_suspended)
         .add_systems(Last, ask_for_a_frame.after(Reasons))
         .wake_while(tweening.or_else(starting));
 }
@@ -65,6 +67,21 @@ pub const MAX_FRAME_STEP: std::time::Duration = std::time::Duration::from_millis
 
 fn steady_clock(mut time: ResMut<Time<Virtual>>) {
     time.set_max_delta(MAX_FRAME_STEP);
+}
+
+/// Game time stops while the app is suspended (animations freeze where they are) and goes
+/// on from there on resume.
+fn freeze_while_suspended(
+    mut events: MessageReader<AppLifecycle>,
+    mut time: ResMut<Time<Virtual>>,
+) {
+    for event in events.read() {
+        match event {
+            AppLifecycle::WillSuspend | AppLifecycle::Suspended => time.pause(),
+            AppLifecycle::WillResume | AppLifecycle::Running => time.unpause(),
+            AppLifecycle::Idle => {}
+        }
+    }
 }
 
 /// Frames at the start, while fonts, layout and meshes settle.

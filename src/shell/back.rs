@@ -3,7 +3,8 @@
 //! menu); with none, it leaves a lesson or a review, goes on with a game from the menu,
 //! asks before leaving a game in progress, and on Android, with nothing to lose, leaves the
 //! way Android's launcher does: the app goes to the back, its process lives on (never
-//! `AppExit`, see [`Platform::leave`]).
+//! `AppExit`, see [`Platform::leave`]). In a browser the page is told whether Back would do
+//! something, so that its back button does the same.
 
 use crate::game::session::Session;
 use crate::platform::Platform;
@@ -18,6 +19,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (read_back_keys, go_back).chain().in_set(GameSet::Input),
     );
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Last, say_if_back_is_wanted);
 }
 
 /// The player asked to go back.
@@ -68,5 +71,28 @@ fn go_back(mut back: MessageReader<Back>, mut way: Way, session: Res<Session>) {
         Screen::Menu => way.nav.go(Screen::Game),
         Screen::Game if in_progress => way.nav.open(Panel::Leave),
         Screen::Game => way.platform.leave(),
+    }
+}
+
+/// Tells the web page (`window.__surakartaWantsBack`) whether Back would do something
+/// (close a card, leave a lesson or a review, go from the menu to the board, ask before
+/// leaving a game in progress), so that the browser's back button or gesture does that
+/// instead of leaving the page. Only on the game screen with nothing to lose does Back
+/// leave the page.
+#[cfg(target_arch = "wasm32")]
+fn say_if_back_is_wanted(
+    screen: Res<State<Screen>>,
+    panel: Res<State<Panel>>,
+    session: Res<Session>,
+    mut told: Local<Option<bool>>,
+) {
+    let wanted =
+        *panel.get() != Panel::None || *screen.get() != Screen::Game || session.in_progress();
+    if *told == Some(wanted) {
+        return;
+    }
+    if let Some(window) = web_sys::window() {
+        let _ = js_sys::Reflect::set(&window, &"__surakartaWantsBack".into(), &wanted.into());
+        *told = Some(wanted);
     }
 }

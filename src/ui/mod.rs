@@ -6,6 +6,7 @@
 pub mod diagram;
 pub mod i18n;
 pub mod layout;
+pub mod notice;
 pub mod press;
 pub mod theme;
 pub mod widgets;
@@ -14,7 +15,7 @@ use bevy::prelude::*;
 
 /// The strings, colours and layout, which everything drawn reads.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((i18n::plugin, theme::plugin, layout::plugin));
+    app.add_plugins((i18n::plugin, theme::plugin, layout::plugin, notice::plugin));
 }
 
 /// The widgets and their press, added after the screens' plugins as before.
