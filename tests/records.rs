@@ -7,7 +7,9 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use surakarta::game::records::{Pasted, Records, Unreadable, date_time, read_pasted};
+use surakarta::game::errors::Unreadable;
+use surakarta::game::record_words::date_time;
+use surakarta::game::records::{Pasted, Records, read_pasted};
 use surakarta::game::session::{Mode, Start, Turn};
 use surakarta::panels::new_game::NewGameChoice;
 use surakarta::platform::clipboard::Clipboard;
@@ -420,7 +422,7 @@ fn the_move_list_reads_the_game_and_in_a_review_goes_to_a_move() {
 
 #[test]
 fn the_saved_games_list_speaks_the_players_language() {
-    use surakarta::game::records::{player_name, result_words};
+    use surakarta::game::record_words::{player_name, result_words};
     let ru = surakarta::ui::i18n::Strings::for_language(surakarta::ui::i18n::Language::Russian);
     assert_eq!(player_name("Player", &ru), "Вы");
     assert_eq!(player_name("Computer (Hard)", &ru), "Компьютер (Сложный)");
@@ -428,7 +430,7 @@ fn the_saved_games_list_speaks_the_players_language() {
     assert_eq!(player_name("Ann", &ru), "Ann", "other names as written");
     assert_eq!(result_words("0-1", &ru), "победа чёрных");
     assert_eq!(result_words("*", &ru), "не окончена");
-    use surakarta::game::records::date_words;
+    use surakarta::game::record_words::date_words;
     assert_eq!(date_words("2026.12.01", &ru), "01.12.2026");
     let zh = surakarta::ui::i18n::Strings::for_language(
         surakarta::ui::i18n::Language::SimplifiedChinese,

@@ -5,9 +5,9 @@
 //! The move list (`panels/moves.rs`) shows the progress, the evaluation as a graph and the
 //! marks; a marked move tapped there shows the better move on the board.
 
+use crate::game::search;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Navigate, Panel, Screen};
-use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use surakarta_engine::Game;
 use surakarta_engine::ai::analysis::{self, Analyser, PlyAnalysis};
-use surakarta_engine::ai::{Engine, Limits, SearchControl};
+use surakarta_engine::ai::{Engine, Limits};
 
 pub(super) fn plugin(app: &mut App) {
     app.wake_on::<Analyse>()
@@ -139,20 +139,16 @@ fn start_analysis(
         let (found_in, stop_in) = (found.clone(), stop.clone());
         let task = AsyncComputeTaskPool::get().spawn(async move {
             let mut engine = Engine::new(16);
-            let started = Instant::now();
-            let clock = || started.elapsed();
-            let ctl = SearchControl {
-                stop: &stop_in,
-                clock: &clock,
-            };
             let limits = Limits {
                 time: Some(MOVE_TIME),
                 ..Limits::default()
             };
-            analysis::analyse(&mut engine, &game, limits, &ctl, &mut |judged| {
-                if let Ok(mut found) = found_in.lock() {
-                    found.push(*judged);
-                }
+            search::controlled(&stop_in, |ctl| {
+                analysis::analyse(&mut engine, &game, limits, ctl, &mut |judged| {
+                    if let Ok(mut found) = found_in.lock() {
+                        found.push(*judged);
+                    }
+                })
             });
         });
         Run::Task { task, found, stop }
@@ -184,13 +180,9 @@ fn advance_analysis(mut analysis: ResMut<Analysis>) {
         }
         Some(Run::Sliced { engine, analyser }) => {
             let stop = AtomicBool::new(false);
-            let started = Instant::now();
-            let clock = || started.elapsed();
-            let ctl = SearchControl {
-                stop: &stop,
-                clock: &clock,
-            };
-            new.extend(analyser.step(engine, WEB_LIMITS, &ctl));
+            new.extend(search::controlled(&stop, |ctl| {
+                analyser.step(engine, WEB_LIMITS, ctl)
+            }));
             analyser.finished()
         }
     };

@@ -7,10 +7,10 @@
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 
+use crate::game::search;
 use crate::game::session::{Command, MoveChosen, OnBoard, Turn};
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
-use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
@@ -245,36 +245,17 @@ impl Job {
     /// work on the pool keeps its priority. Should the thread not start, the search runs
     /// here.
     fn run_at_low_priority(self) -> Option<Move> {
-        std::thread::scope(|scope| {
-            let spawned = std::thread::Builder::new()
-                .name("surakarta search".into())
-                .spawn_scoped(scope, || {
-                    lower_this_threads_priority();
-                    self.run()
-                });
-            match spawned {
-                Ok(thread) => thread
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                Err(_) => self.run(),
-            }
-        })
+        search::at_low_priority(|| search::controlled(&self.stop, |ctl| self.run(ctl)))
     }
 
-    fn run(&self) -> Option<Move> {
-        let started = Instant::now();
-        let clock = || started.elapsed();
-        let ctl = SearchControl {
-            stop: &self.stop,
-            clock: &clock,
-        };
+    fn run(&self, ctl: &SearchControl) -> Option<Move> {
         // A search that panicked leaves the engine usable: its table is only a cache.
         let mut engine = self.engine.lock().unwrap_or_else(|p| p.into_inner());
         match self.purpose {
             Purpose::Move => {
                 let limits = Limits::default();
                 engine
-                    .choose(&self.position, self.level, limits, self.seed, &ctl)
+                    .choose(&self.position, self.level, limits, self.seed, ctl)
                     .best
             }
             Purpose::Hint => {
@@ -282,7 +263,7 @@ impl Job {
                     time: Some(HINT_TIME),
                     ..Limits::default()
                 };
-                engine.hint(&self.position, cap, &ctl).map(|h| h.mv)
+                engine.hint(&self.position, cap, ctl).map(|h| h.mv)
             }
         }
     }
@@ -355,17 +336,11 @@ fn think_in_slices(mut computer: ResMut<Computer>, time: Res<Time<Real>>) {
         return;
     }
     let slice = (time.delta() / 2).clamp(min, max);
-    let started = Instant::now();
-    let clock = || started.elapsed();
     let computer = &mut *computer;
     let mut engine = computer.engine.lock().unwrap_or_else(|p| p.into_inner());
-    for search in &mut computer.searches {
-        if let Work::Sliced(sliced) = &mut search.work {
-            let ctl = SearchControl {
-                stop: &search.stop,
-                clock: &clock,
-            };
-            sliced.step(&mut engine, slice, &ctl);
+    for running in &mut computer.searches {
+        if let Work::Sliced(sliced) = &mut running.work {
+            search::controlled(&running.stop, |ctl| sliced.step(&mut engine, slice, ctl));
         }
     }
 }
@@ -434,26 +409,6 @@ fn collect_answers(
     }
 }
 
-/// Lowers the calling thread as far as a program may. Linux and Android: `SCHED_IDLE`, the
-/// scheduler's least weight, which any other thread that wakes displaces at once (measured
-/// with `--bench-frames` under Mesa's software renderer on 2 cores: with nice 10 p99 frame
-/// time rose by 22-28 ms while the computer thought, nice 19 was no better; with
-/// `SCHED_IDLE` the change was -13 to +11 ms, inside the run-to-run noise); failing that,
-/// the lowest nice value.
-/// Elsewhere the thread keeps its priority: Apple's lower classes of service move a thread
-/// to slower cores, and those phones draw on their GPU anyway.
-fn lower_this_threads_priority() {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    // SAFETY: both calls only read their arguments (`param` lives across the call); `0`
-    // means the calling thread. A failure leaves the priority as it was.
-    unsafe {
-        let param = libc::sched_param { sched_priority: 0 };
-        if libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) != 0 {
-            libc::setpriority(libc::PRIO_PROCESS, 0, 19);
-        }
-    }
-}
-
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
@@ -462,15 +417,6 @@ mod tests {
     fn policy_of_this_thread() -> i32 {
         // SAFETY: no arguments but the calling thread's id, 0.
         unsafe { libc::sched_getscheduler(0) }
-    }
-
-    #[test]
-    fn a_lowered_thread_runs_at_idle_priority() {
-        let lowered = std::thread::spawn(|| {
-            lower_this_threads_priority();
-            policy_of_this_thread()
-        });
-        assert_eq!(lowered.join().unwrap(), libc::SCHED_IDLE);
     }
 
     #[test]

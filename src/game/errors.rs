@@ -75,3 +75,26 @@ pub fn position_error(e: &ParsePositionError, strings: &Strings) -> String {
         E::AdjacentDigits { row } => strings.fill("position.digits", &[("row", row.to_string())]),
     }
 }
+
+/// Why a file or a pasted text is not a game the app can open: the engine's typed errors,
+/// said in the player's language by [`crate::game::errors`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// Not a record of a game the rules allow.
+    Record(ParseRecordError),
+    /// Looks like a position string, and is not one.
+    Position(ParsePositionError),
+    /// The file could not be read at all.
+    File,
+}
+
+impl Unreadable {
+    /// What is wrong, in the language of `strings`.
+    pub fn say(&self, strings: &Strings) -> String {
+        match self {
+            Unreadable::Record(e) => record_error(e, strings),
+            Unreadable::Position(e) => position_error(e, strings),
+            Unreadable::File => strings.get("error.file"),
+        }
+    }
+}

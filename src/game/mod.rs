@@ -1,5 +1,5 @@
 //! The game being played, apart from how it is drawn: the player's game and the one on
-//! the board (`session`), the computer player (`computer`), the analysis of a finished
+//! the board (`session`) and the turn flow that plays every move (`play`), the computer player (`computer`), the analysis of a finished
 //! game (`analysis`), the tutorial's lessons (`tutorial`), game records in and out of the
 //! app and the shelf of finished games (`records`), and what went wrong with a record, in
 //! the player's words (`errors`).
@@ -7,7 +7,10 @@
 pub mod analysis;
 pub mod computer;
 pub mod errors;
+mod play;
+pub mod record_words;
 pub mod records;
+pub mod search;
 pub mod session;
 pub mod statistics;
 pub mod tutorial;
@@ -16,7 +19,7 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
-        session::plugin,
+        play::plugin,
         computer::plugin,
         analysis::plugin,
         records::plugin,

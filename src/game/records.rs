@@ -5,6 +5,8 @@
 //! Finished games are kept on the shelf (`records/` beside the saved game; in a browser,
 //! localStorage) one file per game, so the last games can be reviewed on every platform.
 
+use super::errors::Unreadable;
+use super::record_words::date_time;
 use crate::game::session::{Session, Turn};
 use crate::persist::Storage;
 use crate::persist::format::record_of;
@@ -15,8 +17,7 @@ use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
 use crate::ui::i18n::Strings;
 use bevy::prelude::*;
-use surakarta_engine::ai::Level;
-use surakarta_engine::{Game, ParsePositionError, ParseRecordError, Position, Record};
+use surakarta_engine::{Game, Position, Record};
 
 pub(super) fn plugin(app: &mut App) {
     app.wake_on_change::<Records>();
@@ -53,29 +54,6 @@ pub struct Saved {
     pub name: String,
     /// The record, or why it cannot be read.
     pub record: Result<Record, Unreadable>,
-}
-
-/// Why a file or a pasted text is not a game the app can open: the engine's typed errors,
-/// said in the player's language by [`crate::game::errors`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Unreadable {
-    /// Not a record of a game the rules allow.
-    Record(ParseRecordError),
-    /// Looks like a position string, and is not one.
-    Position(ParsePositionError),
-    /// The file could not be read at all.
-    File,
-}
-
-impl Unreadable {
-    /// What is wrong, in the language of `strings`.
-    pub fn say(&self, strings: &Strings) -> String {
-        match self {
-            Unreadable::Record(e) => crate::game::errors::record_error(e, strings),
-            Unreadable::Position(e) => crate::game::errors::position_error(e, strings),
-            Unreadable::File => strings.get("error.file"),
-        }
-    }
 }
 
 impl Records {
@@ -265,59 +243,6 @@ impl Records {
     }
 }
 
-/// A player's name as the app writes it in records (`Player`, `Computer (Hard)`, `Red`,
-/// `Black`), in the player's language; any other name as it is written.
-pub fn player_name(name: &str, strings: &Strings) -> String {
-    let level = name
-        .strip_prefix("Computer (")
-        .and_then(|rest| rest.strip_suffix(')'))
-        .and_then(Level::from_name);
-    match (name, level) {
-        (_, Some(level)) => strings.fill(
-            "records.computer",
-            &[("level", strings.get(crate::ui::i18n::level_key(level)))],
-        ),
-        ("Player", _) => strings.get("records.player"),
-        ("Friend (online)", _) => strings.get("records.friend"),
-        ("Red", _) => strings.side(surakarta_engine::Side::Red),
-        ("Black", _) => strings.side(surakarta_engine::Side::Black),
-        _ => name.to_owned(),
-    }
-}
-
-/// A record's `Date` header (`YYYY.MM.DD`) as the player's language writes dates; any
-/// other text as it is written.
-pub fn date_words(date: &str, strings: &Strings) -> String {
-    let parts: Vec<&str> = date.split('.').collect();
-    match parts[..] {
-        [y, m, d]
-            if [y, m, d]
-                .iter()
-                .all(|p| p.bytes().all(|b| b.is_ascii_digit())) =>
-        {
-            strings.fill(
-                "records.date",
-                &[
-                    ("y", y.to_owned()),
-                    ("m", m.to_owned()),
-                    ("d", d.to_owned()),
-                ],
-            )
-        }
-        _ => date.to_owned(),
-    }
-}
-
-/// A record's result in words: who won, a draw, or a game going on.
-pub fn result_words(result: &str, strings: &Strings) -> String {
-    strings.get(match result {
-        "1-0" => "records.red_won",
-        "0-1" => "records.black_won",
-        "1/2-1/2" => "records.drawn",
-        _ => "records.going_on",
-    })
-}
-
 /// The shelf's file name for the session's game.
 pub fn file_name(session: &Session) -> String {
     format!("game-{:016x}.txt", session.seed)
@@ -345,26 +270,6 @@ fn now_secs() -> Option<u64> {
             .ok()
             .map(|d| d.as_secs())
     }
-}
-
-/// `("YYYY.MM.DD", "HH:MM:SS")` for seconds since 1970 (UTC), as game records write them.
-pub fn date_time(secs: u64) -> (String, String) {
-    let days = (secs / 86_400) as i64;
-    let rest = secs % 86_400;
-    // Days to a civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (
-        format!("{year:04}.{month:02}.{day:02}"),
-        format!("{:02}:{:02}:{:02}", rest / 3600, rest / 60 % 60, rest % 60),
-    )
 }
 
 /// What pasted text turned out to be.

@@ -2,6 +2,7 @@
 //! answers at once; in a two-player game the other player does, `panels/offer.rs`), stop
 //! and count (two players: the side with more stones wins), or resign (`panels/resign.rs`).
 
+use crate::game::search;
 use crate::game::session::{Command, Ending, Mode, Offer, Proposal, Session};
 use crate::shell::navigation::{Panel, Screen};
 use crate::ui::i18n::Strings;
@@ -11,9 +12,8 @@ use crate::ui::widgets::{Cards, back_row, button, label, panel_card, row};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 use surakarta_engine::Side;
-use surakarta_engine::ai::{Engine, SearchControl, accepts_draw};
+use surakarta_engine::ai::{Engine, accepts_draw};
 
 pub(super) fn plugin(app: &mut App) {
     panel_card(app, Panel::EndGame, spawn);
@@ -119,12 +119,10 @@ impl EndIt<'_> {
             Mode::VsComputer { human, .. } => {
                 // A short search, at once: the answer does not keep the player waiting.
                 let stop = AtomicBool::new(false);
-                let clock = || Duration::ZERO;
-                let ctl = SearchControl {
-                    stop: &stop,
-                    clock: &clock,
-                };
-                if accepts_draw(&mut Engine::new(1), game, human.other(), &ctl) {
+                let accepts = search::controlled(&stop, |ctl| {
+                    accepts_draw(&mut Engine::new(1), game, human.other(), ctl)
+                });
+                if accepts {
                     self.commands.write(Command::End(Ending::Draw));
                 } else {
                     self.notice.0 = Some(self.strings.get("notice.draw_declined.computer"));

@@ -9,9 +9,10 @@ use crate::shell::navigation::{GameSet, Panel, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
+use crate::ui::scroll::KeptScroll;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::{
-    Cards, KeptScroll, back_row, button, choice, clear_card, label, one_line, paragraph, row,
+    Cards, back_row, button, choice, clear_card, label, one_line, paragraph, row,
 };
 use bevy::prelude::*;
 use surakarta_engine::ai::analysis::{MoveClass, PlyAnalysis};

@@ -2,7 +2,8 @@
 //! position, and the saved games, newest first, each opening its review. A record shared
 //! to the app opens here too.
 
-use crate::game::records::{Pasted, Records, date_words, player_name, result_words};
+use crate::game::record_words::{date_words, player_name, result_words};
+use crate::game::records::{Pasted, Records};
 use crate::game::session::{Session, Start};
 use crate::panels::new_game::OpenNewGame;
 use crate::platform::clipboard::Clipboard;

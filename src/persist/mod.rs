@@ -5,6 +5,7 @@
 //! fresh game starts. `store.rs` is where files go on each platform, `format.rs` what is
 //! in them.
 
+mod files;
 pub mod format;
 pub mod store;
 

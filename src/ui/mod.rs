@@ -8,6 +8,7 @@ pub mod i18n;
 pub mod layout;
 pub mod notice;
 pub mod press;
+pub mod scroll;
 pub mod theme;
 pub mod widgets;
 
@@ -20,5 +21,5 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The widgets and their press, added after the screens' plugins as before.
 pub(super) fn widgets_plugin(app: &mut App) {
-    app.add_plugins((press::plugin, widgets::plugin));
+    app.add_plugins((press::plugin, scroll::plugin));
 }

@@ -3,28 +3,14 @@
 //! sight), buttons, choices, labels and rows. A button does what its observers of
 //! [`Press`](super::press::Press) do; [`ButtonId`] names it for tests and reports.
 
-use crate::shell::navigation::GameSet;
+use super::scroll::{KeptScroll, ScrollArea, scroll_body};
+use crate::shell::navigation::{GameSet, Navigator, Panel};
 use crate::ui::i18n::Strings;
 use crate::ui::layout::{BoardLayout, SafeArea};
 use crate::ui::press::Solid;
 use crate::ui::theme::Theme;
 use bevy::ecs::system::SystemParam;
-use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
-use bevy::input::touch::TouchPhase;
 use bevy::prelude::*;
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<KeptScroll>()
-        .add_message::<MouseWheel>()
-        .add_systems(Update, scroll_cards.in_set(GameSet::Input))
-        .add_systems(
-            PostUpdate,
-            (
-                restore_scroll.before(bevy::ui::UiSystems::Layout),
-                place_thumbs,
-            ),
-        );
-}
 
 /// A button's name: the key of its label in the translation files, or a name of its own
 /// where the label is made up (a saved game). Tests and the web build's report find
@@ -35,30 +21,6 @@ pub struct ButtonId(pub String);
 /// The shade and card of a panel (one at a time).
 #[derive(Component)]
 pub struct Card;
-
-/// The part of a card that scrolls when the card is taller than the screen.
-#[derive(Component)]
-pub struct ScrollArea;
-
-/// The thumb beside a scrolling card's body: there only when the body scrolls, and where
-/// in it the card is.
-#[derive(Component)]
-pub struct ScrollThumb(Entity);
-
-/// How far the card's body was scrolled when it was rebuilt (a setting changed), so that
-/// the new one shows the same part.
-#[derive(Resource, Default)]
-pub struct KeptScroll(Option<f32>);
-
-impl KeptScroll {
-    /// Opens the next card scrolled down by `y` points, unless a card being rebuilt keeps
-    /// a place the player scrolled to.
-    pub fn open_at(&mut self, y: f32) {
-        if self.0.is_none_or(|kept| kept <= 0.0) {
-            self.0 = Some(y);
-        }
-    }
-}
 
 /// What a panel needs to draw its card: the words, the colours, the safe area.
 #[derive(SystemParam)]
@@ -166,54 +128,6 @@ pub fn card(
                     .with_children(footer);
                 });
         });
-}
-
-/// The scrolling body of a card and its thumb.
-fn scroll_body(
-    card: &mut ChildSpawnerCommands,
-    theme: &Theme,
-    body: impl FnOnce(&mut ChildSpawnerCommands),
-) {
-    card.spawn(Node {
-        flex_direction: FlexDirection::Column,
-        flex_shrink: 1.0,
-        min_height: px(0),
-        ..default()
-    })
-    .with_children(|frame| {
-        let area = frame
-            .spawn((
-                ScrollArea,
-                ScrollPosition::default(),
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Stretch,
-                    flex_shrink: 1.0,
-                    min_height: px(0),
-                    overflow: Overflow::scroll_y(),
-                    // Room for the thumb beside the text.
-                    padding: UiRect::right(px(8)),
-                    row_gap: px(6),
-                    ..default()
-                },
-            ))
-            .with_children(body)
-            .id();
-        frame.spawn((
-            ScrollThumb(area),
-            Visibility::Hidden,
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(-6),
-                top: px(0),
-                width: px(5),
-                height: px(0),
-                border_radius: BorderRadius::MAX,
-                ..default()
-            },
-            BackgroundColor(theme.bar_text.with_alpha(0.45)),
-        ));
-    });
 }
 
 /// A button with a text label in the theme's button colours.
@@ -392,7 +306,7 @@ pub fn words_or_layout_changed(strings: Res<Strings>, layout: Res<BoardLayout>) 
 /// itself, see [`clear_card`]) whenever the words or the safe area change while it is open.
 pub fn panel_card<M>(
     app: &mut App,
-    panel: crate::shell::navigation::Panel,
+    panel: Panel,
     spawn: impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M> + Copy,
 ) {
     app.add_systems(OnEnter(panel), spawn).add_systems(
@@ -400,7 +314,7 @@ pub fn panel_card<M>(
         (clear_card, spawn)
             .chain()
             .run_if(in_state(panel).and_then(words_or_layout_changed))
-            .in_set(crate::shell::navigation::GameSet::Present),
+            .in_set(GameSet::Present),
     );
 }
 
@@ -412,102 +326,15 @@ pub fn clear_card(
     areas: Query<&ScrollPosition, With<ScrollArea>>,
     mut kept: ResMut<KeptScroll>,
 ) {
-    kept.0 = areas.iter().next().map(|s| s.y);
+    kept.keep(areas.iter().next().map(|s| s.y));
     for e in &cards {
         commands.entity(e).despawn();
     }
 }
 
-fn restore_scroll(
-    mut kept: ResMut<KeptScroll>,
-    mut areas: Query<&mut ScrollPosition, Added<ScrollArea>>,
-) {
-    if let Some(y) = kept.0 {
-        for mut s in &mut areas {
-            s.y = y;
-            kept.0 = None;
-        }
-    }
-}
-
-/// Scrolls the card's body: by dragging a finger or the mouse, or with the wheel.
-fn scroll_cards(
-    mut areas: Query<&mut ScrollPosition, With<ScrollArea>>,
-    mut touches: MessageReader<TouchInput>,
-    mut wheel: MessageReader<MouseWheel>,
-    mut cursor: MessageReader<CursorMoved>,
-    mouse: Option<Res<ButtonInput<MouseButton>>>,
-    mut last_touch: Local<Option<Vec2>>,
-) {
-    let mut dy = 0.0;
-    for t in touches.read() {
-        match t.phase {
-            TouchPhase::Started => *last_touch = Some(t.position),
-            TouchPhase::Moved => {
-                if let Some(last) = last_touch.replace(t.position) {
-                    dy += last.y - t.position.y;
-                }
-            }
-            TouchPhase::Ended | TouchPhase::Canceled => *last_touch = None,
-        }
-    }
-    let dragging = mouse.is_some_and(|m| m.pressed(MouseButton::Left));
-    for c in cursor.read() {
-        if dragging && let Some(delta) = c.delta {
-            dy -= delta.y;
-        }
-    }
-    for w in wheel.read() {
-        dy -= match w.unit {
-            MouseScrollUnit::Line => w.y * 40.0,
-            MouseScrollUnit::Pixel => w.y,
-        };
-    }
-    if dy != 0.0 {
-        for mut position in &mut areas {
-            // Bevy keeps the position within the body's content.
-            position.y = (position.y + dy).max(0.0);
-        }
-    }
-}
-
-/// Shows each thumb while its body scrolls, as long as the share of the body in sight
-/// and where that share is.
-fn place_thumbs(
-    areas: Query<&ComputedNode, With<ScrollArea>>,
-    mut thumbs: Query<(&ScrollThumb, &mut Node, &mut Visibility)>,
-) {
-    for (thumb, mut node, mut visibility) in &mut thumbs {
-        let Ok(area) = areas.get(thumb.0) else {
-            continue;
-        };
-        let scale = area.inverse_scale_factor();
-        let seen = area.size().y * scale;
-        let whole = area.content_size.y * scale;
-        let want = if whole > seen + 1.0 {
-            let height = (seen * seen / whole).max(28.0);
-            let travel = (whole - seen).max(1.0);
-            let top = (seen - height) * (area.scroll_position.y * scale / travel).clamp(0.0, 1.0);
-            if node.top != px(top) || node.height != px(height) {
-                node.top = px(top);
-                node.height = px(height);
-            }
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        };
-        if *visibility != want {
-            *visibility = want;
-        }
-    }
-}
-
 /// The observer of a button that closes the panel: Back, Cancel, Stay, Close.
-pub fn close_panel(
-    _: On<super::press::Press>,
-    mut panel: ResMut<NextState<crate::shell::navigation::Panel>>,
-) {
-    (*panel).set_if_neq(crate::shell::navigation::Panel::None);
+pub fn close_panel(_: On<super::press::Press>, mut nav: Navigator) {
+    nav.close();
 }
 
 /// Back to the screen under the panel, at the foot of a card.

@@ -1,0 +1,183 @@
+//! Cards that scroll: a card's body taller than the screen scrolls by a finger, a mouse
+//! drag or the wheel, with a thumb beside it showing where it is; a card rebuilt after a
+//! change opens scrolled where the old one was.
+
+use crate::shell::navigation::GameSet;
+use crate::ui::theme::Theme;
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::input::touch::TouchPhase;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<KeptScroll>()
+        .add_message::<MouseWheel>()
+        .add_systems(Update, scroll_cards.in_set(GameSet::Input))
+        .add_systems(
+            PostUpdate,
+            (
+                restore_scroll.before(bevy::ui::UiSystems::Layout),
+                place_thumbs,
+            ),
+        );
+}
+
+/// The part of a card that scrolls when the card is taller than the screen.
+#[derive(Component)]
+pub struct ScrollArea;
+
+/// The thumb beside a scrolling card's body: there only when the body scrolls, and where
+/// in it the card is.
+#[derive(Component)]
+pub struct ScrollThumb(Entity);
+
+/// How far the card's body was scrolled when it was rebuilt (a setting changed), so that
+/// the new one shows the same part.
+#[derive(Resource, Default)]
+pub struct KeptScroll(Option<f32>);
+
+impl KeptScroll {
+    /// Keeps this place for the card that replaces the one on screen.
+    pub fn keep(&mut self, y: Option<f32>) {
+        self.0 = y;
+    }
+
+    /// Opens the next card scrolled down by `y` points, unless a card being rebuilt keeps
+    /// a place the player scrolled to.
+    pub fn open_at(&mut self, y: f32) {
+        if self.0.is_none_or(|kept| kept <= 0.0) {
+            self.0 = Some(y);
+        }
+    }
+}
+
+/// The scrolling body of a card and its thumb.
+pub(super) fn scroll_body(
+    card: &mut ChildSpawnerCommands,
+    theme: &Theme,
+    body: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    card.spawn(Node {
+        flex_direction: FlexDirection::Column,
+        flex_shrink: 1.0,
+        min_height: px(0),
+        ..default()
+    })
+    .with_children(|frame| {
+        let area = frame
+            .spawn((
+                ScrollArea,
+                ScrollPosition::default(),
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Stretch,
+                    flex_shrink: 1.0,
+                    min_height: px(0),
+                    overflow: Overflow::scroll_y(),
+                    // Room for the thumb beside the text.
+                    padding: UiRect::right(px(8)),
+                    row_gap: px(6),
+                    ..default()
+                },
+            ))
+            .with_children(body)
+            .id();
+        frame.spawn((
+            ScrollThumb(area),
+            Visibility::Hidden,
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(-6),
+                top: px(0),
+                width: px(5),
+                height: px(0),
+                border_radius: BorderRadius::MAX,
+                ..default()
+            },
+            BackgroundColor(theme.bar_text.with_alpha(0.45)),
+        ));
+    });
+}
+
+fn restore_scroll(
+    mut kept: ResMut<KeptScroll>,
+    mut areas: Query<&mut ScrollPosition, Added<ScrollArea>>,
+) {
+    if let Some(y) = kept.0 {
+        for mut s in &mut areas {
+            s.y = y;
+            kept.0 = None;
+        }
+    }
+}
+
+/// Scrolls the card's body: by dragging a finger or the mouse, or with the wheel.
+fn scroll_cards(
+    mut areas: Query<&mut ScrollPosition, With<ScrollArea>>,
+    mut touches: MessageReader<TouchInput>,
+    mut wheel: MessageReader<MouseWheel>,
+    mut cursor: MessageReader<CursorMoved>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    mut last_touch: Local<Option<Vec2>>,
+) {
+    let mut dy = 0.0;
+    for t in touches.read() {
+        match t.phase {
+            TouchPhase::Started => *last_touch = Some(t.position),
+            TouchPhase::Moved => {
+                if let Some(last) = last_touch.replace(t.position) {
+                    dy += last.y - t.position.y;
+                }
+            }
+            TouchPhase::Ended | TouchPhase::Canceled => *last_touch = None,
+        }
+    }
+    let dragging = mouse.is_some_and(|m| m.pressed(MouseButton::Left));
+    for c in cursor.read() {
+        if dragging && let Some(delta) = c.delta {
+            dy -= delta.y;
+        }
+    }
+    for w in wheel.read() {
+        dy -= match w.unit {
+            MouseScrollUnit::Line => w.y * 40.0,
+            MouseScrollUnit::Pixel => w.y,
+        };
+    }
+    if dy != 0.0 {
+        for mut position in &mut areas {
+            // Bevy keeps the position within the body's content.
+            position.y = (position.y + dy).max(0.0);
+        }
+    }
+}
+
+/// Shows each thumb while its body scrolls, as long as the share of the body in sight
+/// and where that share is.
+fn place_thumbs(
+    areas: Query<&ComputedNode, With<ScrollArea>>,
+    mut thumbs: Query<(&ScrollThumb, &mut Node, &mut Visibility)>,
+) {
+    for (thumb, mut node, mut visibility) in &mut thumbs {
+        let Ok(area) = areas.get(thumb.0) else {
+            continue;
+        };
+        let scale = area.inverse_scale_factor();
+        let seen = area.size().y * scale;
+        let whole = area.content_size.y * scale;
+        let want = if whole > seen + 1.0 {
+            let height = (seen * seen / whole).max(28.0);
+            let travel = (whole - seen).max(1.0);
+            let top = (seen - height) * (area.scroll_position.y * scale / travel).clamp(0.0, 1.0);
+            if node.top != px(top) || node.height != px(height) {
+                node.top = px(top);
+                node.height = px(height);
+            }
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *visibility != want {
+            *visibility = want;
+        }
+    }
+}
