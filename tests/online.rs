@@ -329,3 +329,28 @@ fn bad_invites_and_unreachable_servers_say_why() {
     assert!(session.online.is_none());
     assert_eq!(session.game.history(), before.history());
 }
+
+/// The server's own state message, as it goes over the socket, read by the app: the game
+/// replayed move by move, the seats and the standing draw offer as the server has them.
+#[test]
+fn the_apps_reading_of_the_servers_state_message_is_the_servers_game() {
+    use surakarta::online::wire::{self, ServerMessage};
+    use surakarta_server::table::{Event, Table, token_hash};
+    let mut table = Table::new("k3mpq8x2ra".into(), "standard").unwrap();
+    table
+        .apply(&Event::Seat(Side::Red, token_hash("r")))
+        .unwrap();
+    for mv in ["b2-b3", "b5-b4"] {
+        table.apply(&Event::Move(mv.parse().unwrap())).unwrap();
+    }
+    table.apply(&Event::Offer(Side::Red)).unwrap();
+    let text = surakarta_server::hub::state_message(&table);
+    let Ok(ServerMessage::State(state)) = serde_json::from_str::<ServerMessage>(&text) else {
+        panic!("the app cannot read {text}");
+    };
+    let truth = wire::truth(&state).unwrap();
+    assert_eq!(truth.game.history(), table.game().history());
+    assert_eq!(truth.game.position(), table.game().position());
+    assert_eq!((truth.seats.red, truth.seats.black), (true, false));
+    assert_eq!(truth.draw_offer, Some(Side::Red));
+}

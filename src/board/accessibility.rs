@@ -97,19 +97,29 @@ pub fn point_words(game: &Game, selected: Option<Square>, sq: Square, strings: &
     words
 }
 
+/// Where the board is on the screen: its layout, the camera's turn, the window's scale.
+#[derive(bevy::ecs::system::SystemParam)]
+struct OnScreen<'w, 's> {
+    layout: Res<'w, BoardLayout>,
+    camera: Query<'w, 's, Ref<'static, Transform>, With<BoardCamera>>,
+    window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+}
+
 /// Each point's words and place, kept up to date with the board, the selection, the
 /// language and the layout (the screen reader draws its focus ring there).
-#[allow(clippy::too_many_arguments)]
 fn name_points(
     mut points: Query<(&Point, &mut AccessibilityNode)>,
     board: OnBoard,
     selection: Res<Selection>,
     strings: Res<Strings>,
-    layout: Res<BoardLayout>,
-    camera: Query<Ref<Transform>, With<BoardCamera>>,
-    window: Query<&Window, With<PrimaryWindow>>,
+    screen: OnScreen,
     mut named: Local<usize>,
 ) {
+    let OnScreen {
+        layout,
+        camera,
+        window,
+    } = screen;
     let camera_turned = camera.iter().any(|t| t.is_changed());
     let new_points = points.iter().count() != *named;
     if !(board.is_changed()

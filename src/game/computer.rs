@@ -71,10 +71,10 @@ pub enum Threading {
     Worker,
 }
 
-// Derivable only where there is no web.
-#[allow(clippy::derivable_impls)]
-impl Default for Threading {
-    fn default() -> Self {
+impl Threading {
+    /// How this platform runs searches: on threads natively; in a browser in a worker
+    /// where it has them, else in slices.
+    pub fn for_this_platform() -> Self {
         #[cfg(target_arch = "wasm32")]
         return if worker::available() {
             worker::warm_up();
@@ -85,9 +85,7 @@ impl Default for Threading {
         #[cfg(not(target_arch = "wasm32"))]
         Threading::Background
     }
-}
 
-impl Threading {
     /// The web's slices: at least 6 ms a frame, at most 40 ms, so that a slow renderer
     /// still draws most of its frames. Since a slice is half the last frame, thinking
     /// costs at most about half the frame rate.
@@ -112,9 +110,15 @@ struct Search {
     asked: Game,
     purpose: Purpose,
     /// What to search again in slices, should a worker fail.
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    #[cfg_attr(
+        not(target_arch = "wasm32"),
+        allow(dead_code, reason = "read only where a worker can fail")
+    )]
     level: Level,
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    #[cfg_attr(
+        not(target_arch = "wasm32"),
+        allow(dead_code, reason = "read only where a worker can fail")
+    )]
     seed: u64,
 }
 
@@ -157,7 +161,7 @@ impl Default for Computer {
         Computer {
             engine: Arc::new(Mutex::new(Engine::new(16))),
             searches: Vec::new(),
-            threading: Threading::default(),
+            threading: Threading::for_this_platform(),
         }
     }
 }
@@ -191,14 +195,19 @@ impl Computer {
             Threading::Worker => {
                 let record = surakarta_engine::Record::from_game(game, "Red", "Black").to_string();
                 let request = match purpose {
-                    Purpose::Move => serde_json::json!({
-                        "kind": "move", "record": record, "level": level.name(), "seed": seed,
-                    }),
-                    Purpose::Hint => serde_json::json!({
-                        "kind": "hint", "record": record, "millis": HINT_TIME.as_millis() as u64,
-                    }),
+                    Purpose::Move => worker::Request::Move {
+                        record,
+                        level: level.name().into(),
+                        seed,
+                    },
+                    Purpose::Hint => worker::Request::Hint {
+                        record,
+                        millis: HINT_TIME.as_millis() as u64,
+                    },
                 };
-                Work::Worker(worker::ask(request.to_string()))
+                Work::Worker(worker::ask(
+                    serde_json::to_string(&request).unwrap_or_default(),
+                ))
             }
             Threading::Sliced { .. } => Work::Sliced(Box::new(sliced(game, purpose, level, seed))),
             // Native builds have threads; the worker is the web's.

@@ -42,19 +42,31 @@ fn step(local: &Game, truth: &Game, pending: bool, resync: bool) -> Step {
     Step::Take
 }
 
+/// Where the player is, and the turn on the board.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Place<'w> {
+    screen: Option<Res<'w, State<Screen>>>,
+    turn: Option<Res<'w, State<Turn>>>,
+    panel: Res<'w, State<Panel>>,
+    next: ResMut<'w, NextState<Turn>>,
+}
+
 /// Brings the player's game to the server's: the friend's move played on the board, or
 /// the server's game taken as it is. Waits while a move is on its way across the board.
 pub(super) fn follow(
     mut link: ResMut<Link>,
     mut session: ResMut<Session>,
-    screen: Option<Res<State<Screen>>>,
-    turn: Option<Res<State<Turn>>>,
-    panel: Res<State<Panel>>,
-    mut next: ResMut<NextState<Turn>>,
+    place: Place,
     mut chosen: MessageWriter<MoveChosen>,
     mut navigate: MessageWriter<Navigate>,
     mut offer: ResMut<crate::game::session::Offer>,
 ) {
+    let Place {
+        screen,
+        turn,
+        panel,
+        mut next,
+    } = place;
     // Marked changed only where something changes (the browser's report follows it).
     let link = link.bypass_change_detection();
     let Some(me) = session.online.as_ref().map(|s| s.side) else {

@@ -2,7 +2,7 @@
 //! online game on the board, or a notice why not), and joining from an invite.
 
 use super::socket::{Socket, Waker};
-use super::wire::{self, SeatAnswer};
+use super::wire::{self, CreateGame, Refusal, SeatGranted};
 use super::{Ask, Link, Request, Seat, http};
 use crate::game::session::{Session, StartOnline};
 use crate::shell::navigation::{Navigate, Panel};
@@ -33,15 +33,17 @@ pub(super) fn ask_server(
                 rules,
                 colour,
             } => {
-                let seat = colour.map_or("random", wire::side_word);
-                let body = serde_json::json!({"ruleset": rules.to_string(), "seat": seat});
+                let body = CreateGame {
+                    ruleset: rules.to_string(),
+                    seat: colour.map_or("random", wire::side_word).into(),
+                };
                 (
                     Request::Create {
                         server: server.clone(),
                         rules: *rules,
                     },
                     format!("{server}/api/games"),
-                    body.to_string(),
+                    serde_json::to_string(&body).unwrap_or_default(),
                 )
             }
             Ask::Join { server, id } => (
@@ -76,9 +78,9 @@ pub(super) fn refusal(status: u16, body: &str, strings: &Strings) -> String {
         409 => strings.get("online.seats_taken"),
         429 => strings.get("online.busy"),
         _ => {
-            let why = serde_json::from_str::<serde_json::Value>(body)
+            let why = serde_json::from_str::<Refusal>(body)
                 .ok()
-                .and_then(|v| v.get("error")?.as_str().map(str::to_owned))
+                .map(|r| r.error)
                 .unwrap_or_else(|| format!("HTTP {status}"));
             strings.fill("online.refused", &[("error", why)])
         }
@@ -115,10 +117,10 @@ pub(super) fn take_answer(
             &[("server", server.clone()), ("error", e)],
         )),
         Ok((status, body)) if (200..300).contains(&status) => {
-            serde_json::from_str::<SeatAnswer>(&body)
+            serde_json::from_str::<SeatGranted>(&body)
                 .map_err(|e| e.to_string())
                 .and_then(|a| {
-                    let (side, token) = a.checked()?;
+                    let (side, token) = wire::granted_seat(&a)?;
                     let id = id
                         .or(a.id)
                         .filter(|id| wire::valid_id(id))

@@ -2,7 +2,7 @@
 //! on the main thread (a browser's socket cannot leave it), opened again after a drop with
 //! a growing pause, and read each frame for the server's states and errors.
 
-use super::wire::{self, Incoming};
+use super::wire::{self, ServerMessage};
 use super::{Link, Seat, Status};
 use crate::game::session::Session;
 use crate::ui::i18n::Strings;
@@ -232,8 +232,8 @@ pub(super) fn receive(
                 }
             }
             ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
-                match serde_json::from_str::<Incoming>(&text) {
-                    Ok(Incoming::State(state)) => match state.truth() {
+                match serde_json::from_str::<ServerMessage>(&text) {
+                    Ok(ServerMessage::State(state)) => match wire::truth(&state) {
                         Ok(truth) => {
                             link.seats = truth.seats;
                             link.draw_offer = truth.draw_offer;
@@ -241,7 +241,7 @@ pub(super) fn receive(
                         }
                         Err(e) => warn!("the server's game does not replay: {e}"),
                     },
-                    Ok(Incoming::Error { message }) => {
+                    Ok(ServerMessage::Error { message }) => {
                         warn!("the server refused: {message}");
                         link.pending = None;
                         link.pending_end = None;

@@ -1,10 +1,13 @@
-//! What goes over the network: the server's answers and messages (docs/online.md) read
-//! strictly, and the addresses built from a server setting and an invite. Nothing here
+//! What goes over the network: the server's answers and messages (docs/online.md, their
+//! types shared with the server in `crates/protocol`) read strictly, and the addresses
+//! built from a server setting and an invite. Nothing here
 //! touches the network; everything a hostile server or a pasted text can send is an error
 //! value, never a panic.
 
-use serde::Deserialize;
 use surakarta_engine::{Game, Move, Record, Side};
+pub use surakarta_protocol::online::{
+    ClientMessage, CreateGame, GameState, Refusal, SeatGranted, Seats, ServerMessage,
+};
 
 /// The longest game id the app accepts (the server's are 10 characters).
 const MAX_ID: usize = 64;
@@ -90,51 +93,15 @@ fn side_named(word: &str) -> Option<Side> {
     }
 }
 
-/// The answer to creating or joining a game.
-#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct SeatAnswer {
-    /// Only in the answer to creating one.
-    #[serde(default)]
-    pub id: Option<String>,
-    pub seat: String,
-    pub token: String,
-}
-
-impl SeatAnswer {
-    /// The seat's side and its token, checked: a token is 64 hexadecimal digits.
-    pub fn checked(&self) -> Result<(Side, String), String> {
-        let side = side_named(&self.seat).ok_or_else(|| format!("seat {:?}", self.seat))?;
-        let hex = self.token.len() == 64 && self.token.chars().all(|c| c.is_ascii_hexdigit());
-        if !hex {
-            return Err("a malformed seat token".into());
-        }
-        Ok((side, self.token.clone()))
+/// The seat a grant gives, checked: its side, and its token (64 hexadecimal digits).
+pub fn granted_seat(granted: &SeatGranted) -> Result<(Side, String), String> {
+    let side = side_named(&granted.seat).ok_or_else(|| format!("seat {:?}", granted.seat))?;
+    let token = &granted.token;
+    let hex = token.len() == 64 && token.chars().all(|c| c.is_ascii_hexdigit());
+    if !hex {
+        return Err("a malformed seat token".into());
     }
-}
-
-/// Whose seats are taken.
-#[derive(Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Seats {
-    pub red: bool,
-    pub black: bool,
-}
-
-/// The game as the server has it.
-#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct State {
-    pub record: String,
-    #[serde(default)]
-    pub seats: Seats,
-    #[serde(default)]
-    pub draw_offer: Option<String>,
-}
-
-/// What the server sends on a game's WebSocket.
-#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Incoming {
-    State(State),
-    Error { message: String },
+    Ok((side, token.clone()))
 }
 
 /// The server's game, read and replayed by the engine.
@@ -146,17 +113,15 @@ pub struct Truth {
     pub draw_offer: Option<Side>,
 }
 
-impl State {
-    /// The state's record replayed: every move checked by the engine.
-    pub fn truth(&self) -> Result<Truth, String> {
-        let record: Record = self.record.parse().map_err(|e| format!("{e}"))?;
-        let game = record.to_game().map_err(|e| format!("{e}"))?;
-        Ok(Truth {
-            game,
-            seats: self.seats,
-            draw_offer: self.draw_offer.as_deref().and_then(side_named),
-        })
-    }
+/// The server's state with its record replayed: every move checked by the engine.
+pub fn truth(state: &GameState) -> Result<Truth, String> {
+    let record: Record = state.record.parse().map_err(|e| format!("{e}"))?;
+    let game = record.to_game().map_err(|e| format!("{e}"))?;
+    Ok(Truth {
+        game,
+        seats: state.seats,
+        draw_offer: state.draw_offer.as_deref().and_then(side_named),
+    })
 }
 
 /// A player's message to the server.
@@ -177,15 +142,17 @@ pub enum Outgoing {
 impl Outgoing {
     /// The message's JSON text.
     pub fn text(&self) -> String {
-        match self {
-            Outgoing::Move { mv, ply } => {
-                serde_json::json!({"type": "move", "move": mv.to_string(), "ply": ply}).to_string()
-            }
-            Outgoing::Resign => r#"{"type":"resign"}"#.into(),
-            Outgoing::OfferDraw => r#"{"type":"offer_draw"}"#.into(),
-            Outgoing::AcceptDraw => r#"{"type":"accept_draw"}"#.into(),
-            Outgoing::DeclineDraw => r#"{"type":"decline_draw"}"#.into(),
+        match *self {
+            Outgoing::Move { mv, ply } => ClientMessage::Move {
+                mv: mv.to_string(),
+                ply: Some(ply as u64),
+            },
+            Outgoing::Resign => ClientMessage::Resign,
+            Outgoing::OfferDraw => ClientMessage::OfferDraw,
+            Outgoing::AcceptDraw => ClientMessage::AcceptDraw,
+            Outgoing::DeclineDraw => ClientMessage::DeclineDraw,
         }
+        .to_json()
     }
 }
 
@@ -251,19 +218,22 @@ mod tests {
             r#"{"type":"nope"}"#,
             "[1,2]",
         ] {
-            assert!(serde_json::from_str::<Incoming>(text).is_err(), "{text}");
+            assert!(
+                serde_json::from_str::<ServerMessage>(text).is_err(),
+                "{text}"
+            );
         }
-        let state = State {
+        let state = GameState {
             record: "[Ruleset \"standard\"]\n\n1. a1-a9 *\n".into(),
-            seats: Seats::default(),
-            draw_offer: None,
+            ..GameState::default()
         };
-        assert!(state.truth().is_err());
-        let bad_token = SeatAnswer {
+        assert!(truth(&state).is_err());
+        let bad_token = SeatGranted {
             id: None,
             seat: "red".into(),
             token: "../x".into(),
+            invite: None,
         };
-        assert!(bad_token.checked().is_err());
+        assert!(granted_seat(&bad_token).is_err());
     }
 }

@@ -5,7 +5,7 @@
 use crate::game::session::{Command, Ending, Mode, Session};
 use crate::game::session::{Offer, Proposal};
 use crate::settings::Settings;
-use crate::shell::navigation::{Panel, Screen};
+use crate::shell::navigation::{Navigator, Panel, Screen};
 use crate::ui::notice::Notice;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, label, panel_card, row};
@@ -99,15 +99,13 @@ fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: R
     );
 }
 
-#[allow(clippy::too_many_arguments)]
 fn decline(
     _: On<Press>,
     session: Res<Session>,
     offer: Res<Offer>,
     strings: Res<crate::ui::i18n::Strings>,
     mut notice: ResMut<Notice>,
-    mut panel: ResMut<NextState<Panel>>,
-    mut screen: ResMut<NextState<Screen>>,
+    mut nav: Navigator,
     mut ask: MessageWriter<crate::online::ask::Ask>,
 ) {
     let (proposal, by) = shown(&offer, &session);
@@ -121,8 +119,8 @@ fn decline(
         Proposal::Stop => "notice.stop_declined",
     };
     notice.0 = Some(strings.fill(key, &[("side", strings.side(by.other()))]));
-    (*panel).set_if_neq(Panel::None);
-    (*screen).set_if_neq(Screen::Game);
+    nav.close();
+    nav.go(Screen::Game);
 }
 
 fn accept(
@@ -130,14 +128,14 @@ fn accept(
     session: Res<Session>,
     offer: Res<Offer>,
     mut commands: MessageWriter<Command>,
-    mut panel: ResMut<NextState<Panel>>,
+    mut nav: Navigator,
 ) {
     let ending = match shown(&offer, &session).0 {
         Proposal::Draw => Ending::Draw,
         Proposal::Stop => Ending::Stop,
     };
     commands.write(Command::End(ending));
-    (*panel).set_if_neq(Panel::None);
+    nav.close();
 }
 
 fn forget(mut offer: ResMut<Offer>) {

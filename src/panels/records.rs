@@ -227,15 +227,13 @@ fn paste(
 
 /// A record shared to the app opens for review, a position as a new game's start; what
 /// is neither shows on this card, saying why. The player's game is never touched.
-#[allow(clippy::too_many_arguments)]
 fn open_shared(
     mut opened: MessageReader<Opened>,
     mut records: ResMut<Records>,
     strings: Res<Strings>,
     open: MessageWriter<OpenReview>,
-    new_game: OpenNewGame,
+    mut new_game: OpenNewGame,
     panel: Res<State<Panel>>,
-    mut commands: Commands,
     mut join: crate::online::Joiner,
 ) {
     let Some(last) = opened.read().last() else {
@@ -247,9 +245,7 @@ fn open_shared(
     }
     match records.opened(last, *panel.get() == Panel::Records, &strings) {
         Some(pasted) => open_pasted(Some(pasted), open, new_game),
-        None => commands.queue(|world: &mut World| {
-            (*world.resource_mut::<NextState<Panel>>()).set_if_neq(Panel::Records);
-        }),
+        None => new_game.show(Panel::Records),
     }
 }
 

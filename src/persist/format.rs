@@ -184,13 +184,14 @@ impl SavedGame {
                     .online
                     .as_ref()
                     .ok_or_else(|| LoadError::Damaged("an online game without its seat".into()))?;
-                let answer = crate::online::wire::SeatAnswer {
+                let answer = crate::online::wire::SeatGranted {
                     id: Some(seat.id.clone()),
                     seat: side_name(me).to_owned(),
                     token: seat.token.clone(),
+                    invite: None,
                 };
                 let server = crate::online::wire::server_address(&seat.server);
-                match (answer.checked(), server) {
+                match (crate::online::wire::granted_seat(&answer), server) {
                     (Ok((_, token)), Some(server)) if crate::online::wire::valid_id(&seat.id) => {
                         online = Some(crate::game::session::Seat {
                             server,

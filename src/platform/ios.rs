@@ -221,8 +221,10 @@ impl Device for Ios {
                     } else {
                         UIImpactFeedbackStyle::Heavy
                     };
-                    // Deprecated only in favour of iOS 17.5's `initWithStyle:view:`.
-                    #[allow(deprecated)]
+                    #[allow(
+                        deprecated,
+                        reason = "only in favour of iOS 17.5's `initWithStyle:view:`; the app runs from iOS 15"
+                    )]
                     let generator = UIImpactFeedbackGenerator::initWithStyle(mtm.alloc(), style);
                     generator.impactOccurred();
                 }

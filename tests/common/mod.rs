@@ -1,7 +1,7 @@
 //! A headless game app for tests: `MinimalPlugins` and the game's own plugins, no window
 //! system and no GPU. Time advances by a fixed step each update.
 
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test file uses part of it")]
 
 use bevy::asset::AssetPlugin;
 use bevy::input::touch::{ForceTouch, TouchInput, TouchPhase};

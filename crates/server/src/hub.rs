@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use surakarta_protocol::online::ServerMessage;
 use tokio::sync::{OnceCell, broadcast};
 
 /// How many states a slow connection may fall behind before it is sent the latest instead.
@@ -57,11 +58,7 @@ impl Cell {
 
 /// The state message sent to connections.
 pub fn state_message(table: &Table) -> Arc<str> {
-    let mut value = serde_json::to_value(table.state()).unwrap_or_default();
-    if let Some(map) = value.as_object_mut() {
-        map.insert("type".into(), "state".into());
-    }
-    Arc::from(value.to_string())
+    Arc::from(ServerMessage::State(table.state()).to_json())
 }
 
 /// Every loaded game, and the store behind them.

@@ -31,6 +31,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use store::{Store, StoreError};
 use surakarta_engine::Side;
+use surakarta_protocol::online::{CreateGame, Refusal, SeatGranted};
 use table::{Event, Refused, Table, new_game_id, new_token, plausible_id, side_name, token_hash};
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -182,7 +183,7 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
 
 pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {
     let message: String = message.into();
-    (status, axum::Json(json!({ "error": message }))).into_response()
+    (status, axum::Json(Refusal { error: message })).into_response()
 }
 
 fn store_failed(e: StoreError) -> Response {
@@ -227,34 +228,14 @@ async fn no_such_api() -> Response {
     error(StatusCode::NOT_FOUND, "no such API; see docs/online.md")
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CreateRequest {
-    #[serde(default = "standard")]
-    ruleset: String,
-    #[serde(default = "random")]
-    seat: String,
-}
-
-fn standard() -> String {
-    "standard".into()
-}
-
-fn random() -> String {
-    "random".into()
-}
-
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let request: CreateRequest = if body.iter().all(u8::is_ascii_whitespace) {
-        CreateRequest {
-            ruleset: standard(),
-            seat: random(),
-        }
+    let request: CreateGame = if body.iter().all(u8::is_ascii_whitespace) {
+        CreateGame::default()
     } else {
         let parsed = serde_json::from_slice::<serde_json::Value>(&body).and_then(|v| match v {
             serde_json::Value::Object(_) => serde_json::from_value(v),
@@ -311,12 +292,12 @@ async fn create(
         match app.hub.create(&table, &first).await {
             Ok(true) => {
                 tracing::info!(game = %table.id, ruleset = %table.ruleset, "game created");
-                let body = json!({
-                    "id": table.id,
-                    "seat": side_name(seat),
-                    "token": token,
-                    "invite": format!("/?join={}", table.id),
-                });
+                let body = SeatGranted {
+                    id: Some(table.id.clone()),
+                    seat: side_name(seat).into(),
+                    token,
+                    invite: Some(format!("/?join={}", table.id)),
+                };
                 return (StatusCode::CREATED, axum::Json(body)).into_response();
             }
             Ok(false) => continue, // the id was taken: draw another
@@ -362,7 +343,14 @@ async fn join(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
         Ok(table) => {
             let seat = table.seat_of(&token).map(side_name);
             tracing::info!(game = %id, seat = ?seat, "seat taken");
-            axum::Json(json!({ "seat": seat, "token": token })).into_response()
+            let seat = seat.unwrap_or_default().into();
+            axum::Json(SeatGranted {
+                id: None,
+                seat,
+                token,
+                invite: None,
+            })
+            .into_response()
         }
         Err(hub::ActError::Refused(Refused(why))) => error(StatusCode::CONFLICT, why),
         Err(hub::ActError::Gone) => error(StatusCode::NOT_FOUND, "no such game"),

@@ -5,10 +5,10 @@
 //! them through the engine, so what a store holds can never describe an impossible game:
 //! an event the engine refuses is refused before it is written.
 
-use serde::Serialize;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use surakarta_engine::{Game, Move, Record, Ruleset, Side};
+use surakarta_protocol::online::{GameState, Seats};
 
 /// A seat token's digest: what the store keeps instead of the token.
 pub type TokenHash = [u8; 32];
@@ -145,40 +145,6 @@ pub struct Table {
     events: u64,
 }
 
-/// The game's state as the API shows it.
-#[derive(Clone, Debug, Serialize)]
-pub struct State {
-    /// The game's id.
-    pub id: String,
-    /// The rule set.
-    pub ruleset: String,
-    /// The game in the rules' record notation.
-    pub record: String,
-    /// The position string.
-    pub position: String,
-    /// `red` or `black`.
-    pub to_move: &'static str,
-    /// `null`, `1-0`, `0-1` or `1/2-1/2`.
-    pub result: Option<&'static str>,
-    /// Why the game ended, as in records' `Termination` header.
-    pub termination: Option<&'static str>,
-    /// Which seats are taken.
-    pub seats: Seats,
-    /// The side whose draw offer stands, if any.
-    pub draw_offer: Option<&'static str>,
-    /// Moves played so far.
-    pub plies: usize,
-}
-
-/// Which seats are taken.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Seats {
-    /// Red's seat is taken.
-    pub red: bool,
-    /// Black's seat is taken.
-    pub black: bool,
-}
-
 impl Table {
     /// A table with no events yet. `ruleset` must already be known to parse.
     pub fn new(id: String, ruleset: &str) -> Result<Table, Refused> {
@@ -306,22 +272,25 @@ impl Table {
     }
 
     /// The state the API shows.
-    pub fn state(&self) -> State {
+    pub fn state(&self) -> GameState {
         let outcome = self.game.outcome();
         let record = Record::from_game(&self.game, "Red", "Black");
-        State {
+        GameState {
             id: self.id.clone(),
             ruleset: self.ruleset.clone(),
             record: record.to_string(),
             position: self.game.position().to_string(),
-            to_move: side_name(self.game.side_to_move()),
-            result: outcome.map(|o| o.result_token()),
-            termination: outcome.map(|o| o.reason.id()),
+            to_move: side_name(self.game.side_to_move()).into(),
+            result: outcome.map(|o| o.result_token().into()),
+            termination: outcome.map(|o| o.reason.id().into()),
             seats: Seats {
                 red: self.seats[Side::Red.index()].is_some(),
                 black: self.seats[Side::Black.index()].is_some(),
             },
-            draw_offer: self.draw_offer.filter(|_| outcome.is_none()).map(side_name),
+            draw_offer: self
+                .draw_offer
+                .filter(|_| outcome.is_none())
+                .map(|side| side_name(side).into()),
             plies: self.game.history().len(),
         }
     }
@@ -404,7 +373,7 @@ mod tests {
         assert!(t.apply(&Event::Accept(Side::Red)).is_err(), "not one's own");
         t.apply(&Event::Move("b2-b3".parse().unwrap())).unwrap();
         assert_eq!(
-            t.state().draw_offer,
+            t.state().draw_offer.as_deref(),
             Some("red"),
             "the offerer moving keeps it"
         );
@@ -418,7 +387,7 @@ mod tests {
         t.apply(&Event::Accept(Side::Black)).unwrap();
         let s = t.state();
         assert_eq!(
-            (s.result, s.termination),
+            (s.result.as_deref(), s.termination.as_deref()),
             (Some("1/2-1/2"), Some("agreed-draw"))
         );
         assert!(t.apply(&Event::Move("c2-c3".parse().unwrap())).is_err());
@@ -442,7 +411,7 @@ mod tests {
         t.apply(&Event::Resign(Side::Red)).unwrap();
         let s = t.state();
         assert_eq!(
-            (s.result, s.termination),
+            (s.result.as_deref(), s.termination.as_deref()),
             (Some("0-1"), Some("resignation"))
         );
         assert!(s.record.contains("[Result \"0-1\"]"));

@@ -12,11 +12,11 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use surakarta_engine::{Move, Side};
+use surakarta_protocol::online::{ClientMessage, ServerMessage};
 use tokio::sync::broadcast::error::RecvError;
 
 /// Frames larger than this end the connection (messages over the limit but under this
@@ -103,7 +103,10 @@ impl Connection {
     }
 
     async fn send_error(&mut self, message: &str) -> bool {
-        let text = json!({ "type": "error", "message": message }).to_string();
+        let text = ServerMessage::Error {
+            message: message.to_owned(),
+        }
+        .to_json();
         self.send(&text).await
     }
 
@@ -206,38 +209,21 @@ async fn handle(
             limits.message_bytes
         ));
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| format!("bad JSON: {e}"))?;
-    let kind = value
-        .get("type")
-        .and_then(Value::as_str)
-        .ok_or("a message is a JSON object with a \"type\"")?;
+    let message = ClientMessage::read(text)?;
     let Some(side) = seat else {
         return Err("you are watching: only a player with a seat token can do that".into());
     };
-    let wanted = match kind {
-        "move" => {
-            let text = value
-                .get("move")
-                .and_then(Value::as_str)
-                .ok_or("a move message has \"move\": a move such as \"b2-c3\" or \"b3xe5\"")?;
-            let m: Move = text
+    let wanted = match message {
+        ClientMessage::Move { mv, ply } => {
+            let m: Move = mv
                 .parse()
-                .map_err(|e| format!("{text:?} is not a move: {e}"))?;
-            let ply = match value.get("ply") {
-                None | Some(Value::Null) => None,
-                Some(v) => Some(v.as_u64().ok_or("\"ply\" is a whole number")?),
-            };
+                .map_err(|e| format!("{mv:?} is not a move: {e}"))?;
             Wanted::Move(m, ply)
         }
-        "resign" => Wanted::Resign,
-        "offer_draw" => Wanted::Offer,
-        "accept_draw" => Wanted::Accept,
-        "decline_draw" => Wanted::Decline,
-        other => {
-            return Err(format!(
-                "unknown message type {other:?}: the types are move, resign, offer_draw, accept_draw and decline_draw"
-            ));
-        }
+        ClientMessage::Resign => Wanted::Resign,
+        ClientMessage::OfferDraw => Wanted::Offer,
+        ClientMessage::AcceptDraw => Wanted::Accept,
+        ClientMessage::DeclineDraw => Wanted::Decline,
     };
     let decide = |t: &Table| wanted.event(t, side);
     let moved = matches!(wanted, Wanted::Move(..));

@@ -1,6 +1,6 @@
 //! The computer player of the web app, in a Web Worker: the page's thread keeps drawing
 //! and taking taps while the search runs at full speed on a thread of its own (browsers
-//! give a page no other). The app (`src/computer/worker.rs`) posts a [`Request`] as JSON;
+//! give a page no other). The app (`src/game/computer/worker.rs`) posts a [`Request`] as JSON;
 //! `web/worker.js` hands it to [`answer`] and posts the [`Answer`] back.
 //!
 //! One engine lives for the worker's life, so its table carries over from move to move as
@@ -9,56 +9,13 @@
 
 #![deny(missing_docs)]
 
-use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
 use surakarta_engine::{Game, Position, Record};
 
-/// What the app asks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Request {
-    /// The move `level` plays in the game `record` (the rules' record notation).
-    Move {
-        /// The game so far.
-        record: String,
-        /// A level's name (`Easy`, `Medium`, `Hard`).
-        level: String,
-        /// The seed of the level's choice among good moves.
-        seed: u64,
-    },
-    /// The best move for a hint, searching at most `millis`.
-    Hint {
-        /// The game so far.
-        record: String,
-        /// The longest the hint may think.
-        millis: u64,
-    },
-    /// A fixed-depth search of `position`, to measure the worker's speed.
-    Bench {
-        /// A position string.
-        position: String,
-        /// The depth searched.
-        depth: u32,
-    },
-}
-
-/// What the worker answers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Answer {
-    /// The move chosen, in the rules' notation; `None` when there is none (or on error).
-    #[serde(rename = "move")]
-    pub mv: Option<String>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Milliseconds the search took.
-    pub millis: u64,
-    /// Why there is no answer: a request the worker could not read.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-}
+pub use surakarta_protocol::worker::{Answer, Request};
 
 thread_local! {
     static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(16));

@@ -11,6 +11,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+pub use surakarta_protocol::worker::Request;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
@@ -180,10 +181,8 @@ fn heard(event: web_sys::MessageEvent) {
         let answer = field("answer")
             .and_then(|a| a.as_string())
             .unwrap_or_default();
-        let reply = match serde_json::from_str::<serde_json::Value>(&answer) {
-            Ok(v) if v.get("error").is_none_or(|e| e.is_null()) => {
-                Reply::Move(v.get("move").and_then(|m| m.as_str()).map(str::to_owned))
-            }
+        let reply = match serde_json::from_str::<surakarta_protocol::worker::Answer>(&answer) {
+            Ok(a) if a.error.is_none() => Reply::Move(a.mv),
             // A question it could not read: this one is searched another way.
             _ => Reply::Failed,
         };

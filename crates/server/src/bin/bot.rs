@@ -13,20 +13,22 @@
 //! prints the result and exits.
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use serde::de::DeserializeOwned;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
 use surakarta_engine::{Game, Record};
+use surakarta_protocol::online::{
+    ClientMessage, CreateGame, GameState, Refusal, SeatGranted, ServerMessage,
+};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
-/// One HTTP/1.1 POST with a JSON body; the status and the JSON answer.
-async fn post(server: &str, path: &str, body: &Value) -> Result<(u16, Value), String> {
+/// One HTTP/1.1 POST with a JSON body: the status and the answer's body.
+async fn post(server: &str, path: &str, body: &str) -> Result<(u16, String), String> {
     let mut stream = tokio::net::TcpStream::connect(server)
         .await
         .map_err(|e| format!("{server}: {e}"))?;
-    let body = body.to_string();
     let request = format!(
         "POST {path} HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -47,8 +49,22 @@ async fn post(server: &str, path: &str, body: &Value) -> Result<(u16, Value), St
         .nth(1)
         .and_then(|s| s.parse().ok())
         .ok_or("no HTTP status")?;
-    let value = serde_json::from_str(body).map_err(|e| format!("{e}: {body}"))?;
-    Ok((status, value))
+    Ok((status, body.to_owned()))
+}
+
+/// A seat asked for: the server's grant, or why not.
+async fn ask_seat(server: &str, path: &str, body: &str, ok: u16) -> Result<SeatGranted, String> {
+    let (status, answer) = post(server, path, body).await?;
+    if status == ok {
+        read(&answer)
+    } else {
+        let why = read::<Refusal>(&answer).map_or(answer, |r| r.error);
+        Err(format!("{status} {why}"))
+    }
+}
+
+fn read<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| format!("{e}: {text}"))
 }
 
 /// The move the engine's computer player makes in `game`.
@@ -70,7 +86,7 @@ async fn play(
     seat: &str,
     token: &str,
     level: Level,
-) -> Result<Value, String> {
+) -> Result<GameState, String> {
     let mut engine = Engine::new(16);
     let mut wait = Duration::from_millis(200);
     loop {
@@ -85,54 +101,50 @@ async fn play(
             }
         };
         wait = Duration::from_millis(200);
-        let mut last = Value::Null;
+        let mut last: Option<GameState> = None;
         while let Some(Ok(message)) = socket.next().await {
             let Message::Text(text) = message else {
                 continue;
             };
-            let v: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-            if v["type"] == "error" {
-                // Refused, and nothing changed (too fast, say): wait, then answer the last
-                // state again. A move sent with its ply cannot be played twice.
-                eprintln!("refused: {}", v["message"]);
-                tokio::time::sleep(Duration::from_secs(1)).await;
-            } else {
-                last = v;
+            match read::<ServerMessage>(&text)? {
+                ServerMessage::Error { message } => {
+                    // Refused, and nothing changed (too fast, say): wait, then answer the
+                    // last state again. A move sent with its ply cannot be played twice.
+                    eprintln!("refused: {message}");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+                ServerMessage::State(state) => last = Some(state),
             }
-            if !last["result"].is_null() {
-                return Ok(last);
+            let Some(state) = &last else { continue };
+            if state.result.is_some() {
+                return Ok(state.clone());
             }
-            if last["type"] != "state" {
-                continue;
-            }
-            let offered = last["draw_offer"].as_str();
-            if offered.is_some_and(|side| side != seat) {
-                let decline = json!({ "type": "decline_draw" }).to_string();
+            if state.draw_offer.as_deref().is_some_and(|side| side != seat) {
+                let decline = ClientMessage::DeclineDraw.to_json();
                 socket
                     .send(Message::Text(decline.into()))
                     .await
                     .map_err(|e| e.to_string())?;
             }
-            if last["to_move"] != seat {
+            if state.to_move != seat {
                 continue; // the opponent's turn
             }
             // The record is the whole game: replay it to know the position.
-            let record: Record = last["record"]
-                .as_str()
-                .unwrap_or_default()
+            let record: Record = state
+                .record
                 .parse()
                 .map_err(|e| format!("the server's record: {e}"))?;
             let game = record.to_game().map_err(|e| e.to_string())?;
-            let ply = last["plies"].as_u64().unwrap_or(0);
+            let ply = state.plies as u64;
             let Some(mv) = think(&mut engine, &game, level, ply) else {
                 continue;
             };
             // Sent with the ply it is for: if the game moved on meanwhile (the opponent's
             // turn, or this move already made before a reconnection) it is refused, and
             // never played twice.
-            let message = json!({ "type": "move", "move": mv, "ply": ply });
+            let message = ClientMessage::Move { mv, ply: Some(ply) }.to_json();
             socket
-                .send(Message::Text(message.to_string().into()))
+                .send(Message::Text(message.into()))
                 .await
                 .map_err(|e| e.to_string())?;
         }
@@ -162,21 +174,17 @@ async fn main() {
     };
     let (id, seat, token) = match verb.as_str() {
         "new" => {
-            let seat = args.get(2).map_or("random", String::as_str);
-            let body = json!({ "ruleset": "standard", "seat": seat });
-            match post(server, "/api/games", &body).await {
-                Ok((201, v)) => {
-                    println!(
-                        "game {} invite http://{server}{}",
-                        v["id"].as_str().unwrap_or(""),
-                        v["invite"].as_str().unwrap_or("")
-                    );
-                    let text = |key: &str| v[key].as_str().unwrap_or("").to_owned();
-                    (text("id"), text("seat"), text("token"))
-                }
-                Ok((status, v)) => {
-                    eprintln!("creating a game: {status} {}", v["error"]);
-                    std::process::exit(1);
+            let create = CreateGame {
+                seat: args.get(2).map_or("random", String::as_str).to_owned(),
+                ..CreateGame::default()
+            };
+            let body = serde_json::to_string(&create).unwrap_or_default();
+            match ask_seat(server, "/api/games", &body, 201).await {
+                Ok(granted) => {
+                    let id = granted.id.unwrap_or_default();
+                    let invite = granted.invite.unwrap_or_default();
+                    println!("game {id} invite http://{server}{invite}");
+                    (id, granted.seat, granted.token)
                 }
                 Err(e) => {
                     eprintln!("creating a game: {e}");
@@ -189,15 +197,8 @@ async fn main() {
                 eprintln!("{usage}");
                 std::process::exit(2);
             };
-            match post(server, &format!("/api/games/{id}/join"), &json!({})).await {
-                Ok((200, v)) => {
-                    let text = |key: &str| v[key].as_str().unwrap_or("").to_owned();
-                    (id.clone(), text("seat"), text("token"))
-                }
-                Ok((status, v)) => {
-                    eprintln!("joining {id}: {status} {}", v["error"]);
-                    std::process::exit(1);
-                }
+            match ask_seat(server, &format!("/api/games/{id}/join"), "{}", 200).await {
+                Ok(granted) => (id.clone(), granted.seat, granted.token),
                 Err(e) => {
                     eprintln!("joining {id}: {e}");
                     std::process::exit(1);
@@ -212,8 +213,8 @@ async fn main() {
     match play(server, &id, &seat, &token, level).await {
         Ok(end) => println!(
             "result {} {}",
-            end["result"].as_str().unwrap_or(""),
-            end["termination"].as_str().unwrap_or("")
+            end.result.unwrap_or_default(),
+            end.termination.unwrap_or_default()
         ),
         Err(e) => {
             eprintln!("playing: {e}");

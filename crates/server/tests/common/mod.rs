@@ -1,6 +1,6 @@
 //! A client of the API as another program would be: plain HTTP/1.1 over a socket and a
 //! WebSocket, nothing of the server's own code.
-#![allow(dead_code)] // each test file uses part of it
+#![allow(dead_code, reason = "each test file uses part of it")]
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
