@@ -200,6 +200,16 @@ fn back_on_androids_board_with_nothing_to_lose_sends_the_app_back_and_never_exit
     assert_eq!(panel(&app), Panel::Leave);
     assert_eq!(phone.log().backgrounded, 1);
     assert_eq!(app.should_exit(), None);
+
+    // Leave, on the card: the app goes to the back as Back does, never exits, and the
+    // game is on the board as it was when the app comes back.
+    press(&mut app, "leave.leave");
+    app.update();
+    assert_eq!(phone.log().backgrounded, 2);
+    assert_eq!(app.should_exit(), None);
+    assert_eq!(panel(&app), Panel::None);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(own_game(&app).game.history().len(), 1);
 }
 
 #[test]

@@ -6,12 +6,12 @@ use crate::game::session::{Command, Mode, Session, Start};
 use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Panel};
+use crate::ui::confirm::{Answer, answers};
 use crate::ui::i18n::Strings;
 use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::widgets::{
-    Cards, button, choice, clear_card, close_panel, label, on_off, one_line, paragraph, row,
-    styled_button,
+    Cards, choice, clear_card, close_panel, label, on_off, one_line, paragraph, row, styled_button,
 };
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -264,24 +264,15 @@ fn spawn(
             });
         },
         |footer, strings, theme| {
-            footer.spawn(row()).with_children(|r| {
-                r.spawn(button(
-                    "newgame.cancel",
-                    strings.get("button.cancel"),
-                    theme,
-                    20.0,
-                    true,
-                ))
-                .observe(close_panel);
-                r.spawn(button(
-                    "newgame.start",
-                    strings.get("button.start"),
-                    theme,
-                    20.0,
-                    true,
-                ))
-                .observe(start);
-            });
+            let cancel = Answer {
+                id: "newgame.cancel",
+                words: strings.get("button.cancel"),
+            };
+            let go = Answer {
+                id: "newgame.start",
+                words: strings.get("button.start"),
+            };
+            answers(footer, theme, cancel, close_panel, go, start);
         },
     );
 }

@@ -6,9 +6,10 @@ use crate::game::session::{Command, Ending, Mode, Session};
 use crate::game::session::{Offer, Proposal};
 use crate::settings::Settings;
 use crate::shell::navigation::{Navigator, Panel, Screen};
+use crate::ui::confirm::{self, Answer};
 use crate::ui::notice::Notice;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, label, panel_card, row};
+use crate::ui::widgets::{Cards, label, panel_card};
 use bevy::prelude::*;
 use std::f32::consts::PI;
 use surakarta_engine::Side;
@@ -77,24 +78,15 @@ fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: R
             c.spawn(label(question, 20.0, theme));
         },
         |footer, strings, theme| {
-            footer.spawn(row()).with_children(|r| {
-                r.spawn(button(
-                    "offer.decline",
-                    strings.get("offer.decline"),
-                    theme,
-                    20.0,
-                    true,
-                ))
-                .observe(decline);
-                r.spawn(button(
-                    "offer.accept",
-                    strings.get("offer.accept"),
-                    theme,
-                    20.0,
-                    true,
-                ))
-                .observe(accept);
-            });
+            let no = Answer {
+                id: "offer.decline",
+                words: strings.get("offer.decline"),
+            };
+            let yes = Answer {
+                id: "offer.accept",
+                words: strings.get("offer.accept"),
+            };
+            confirm::answers(footer, theme, no, decline, yes, accept);
         },
     );
 }

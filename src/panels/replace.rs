@@ -3,8 +3,9 @@
 
 use crate::panels::new_game::Starter;
 use crate::shell::navigation::Panel;
+use crate::ui::confirm::{Answer, confirm_card};
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, close_panel, label, panel_card, row};
+use crate::ui::widgets::{Cards, close_panel, panel_card};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -12,21 +13,18 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn(mut cards: Cards) {
-    cards.spawn(
+    let strings = cards.strings();
+    let text = (strings.get("replace.title"), strings.get("replace.body"));
+    let keep = Answer::keyed("replace.keep", &cards);
+    let start = Answer {
+        id: "replace.start",
+        words: cards.strings().get("button.new_game"),
+    };
+    confirm_card(
+        &mut cards,
         DespawnOnExit(Panel::Replace),
-        |c, strings, theme| {
-            c.spawn(label(strings.get("replace.title"), 26.0, theme));
-            c.spawn(label(strings.get("replace.body"), 17.0, theme));
-        },
-        |footer, strings, theme| {
-            footer.spawn(row()).with_children(|r| {
-                let keep = strings.get("replace.keep");
-                r.spawn(button("replace.keep", keep, theme, 20.0, true))
-                    .observe(close_panel);
-                let start = strings.get("button.new_game");
-                r.spawn(button("replace.start", start, theme, 20.0, true))
-                    .observe(|_: On<Press>, mut starter: Starter| starter.start());
-            });
-        },
+        text,
+        (keep, close_panel),
+        (start, |_: On<Press>, mut starter: Starter| starter.start()),
     );
 }

@@ -3,9 +3,10 @@
 //! resigns).
 
 use crate::game::session::{Command, Ending, Mode, Session};
-use crate::shell::navigation::{Panel, Screen};
+use crate::shell::navigation::{Navigator, Panel, Screen};
+use crate::ui::confirm::{Answer, confirm_card};
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, label, panel_card, row};
+use crate::ui::widgets::{Cards, panel_card};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -34,46 +35,30 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
             ],
         ),
     };
-    cards.spawn(
+    let title = strings.get("resign.title");
+    let keep = Answer::keyed("resign.keep", &cards);
+    let confirm = Answer::keyed("resign.confirm", &cards);
+    confirm_card(
+        &mut cards,
         DespawnOnExit(Panel::Resign),
-        |c, strings, theme| {
-            c.spawn(label(strings.get("resign.title"), 26.0, theme));
-            c.spawn(label(body, 17.0, theme));
-        },
-        |footer, strings, theme| {
-            footer.spawn(row()).with_children(|r| {
-                r.spawn(button(
-                    "resign.keep",
-                    strings.get("resign.keep"),
-                    theme,
-                    20.0,
-                    true,
-                ))
-                .observe(
-                    |_: On<Press>,
-                     mut panel: ResMut<NextState<Panel>>,
-                     mut screen: ResMut<NextState<Screen>>| {
-                        (*panel).set_if_neq(Panel::None);
-                        (*screen).set_if_neq(Screen::Game);
-                    },
-                );
-                r.spawn(button(
-                    "resign.confirm",
-                    strings.get("resign.confirm"),
-                    theme,
-                    20.0,
-                    true,
-                ))
-                .observe(
-                    |_: On<Press>,
-                     session: Res<Session>,
-                     mut commands: MessageWriter<Command>,
-                     mut panel: ResMut<NextState<Panel>>| {
-                        commands.write(Command::End(Ending::Resign(resigning(&session))));
-                        (*panel).set_if_neq(Panel::None);
-                    },
-                );
-            });
-        },
+        (title, body),
+        (keep, keep_playing),
+        (confirm, resign),
     );
+}
+
+/// Back to the board, the game going on.
+fn keep_playing(_: On<Press>, mut nav: Navigator) {
+    nav.close();
+    nav.go(Screen::Game);
+}
+
+fn resign(
+    _: On<Press>,
+    session: Res<Session>,
+    mut commands: MessageWriter<Command>,
+    mut nav: Navigator,
+) {
+    commands.write(Command::End(Ending::Resign(resigning(&session))));
+    nav.close();
 }

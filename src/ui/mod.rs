@@ -1,8 +1,9 @@
 //! The app's UI kit: the strings and the font (`i18n`), the colours (`theme`), where
 //! everything goes on this screen (`layout`), widgets (cards, buttons, labels) in one
-//! place, the one [`press::Press`] event every button answers through an observer, and the
-//! small board diagrams of the rules screen.
+//! place, the question cards (`confirm`), the one [`press::Press`] event every button answers
+//! through an observer, and the small board diagrams of the rules screen.
 
+pub mod confirm;
 pub mod diagram;
 pub mod i18n;
 pub mod layout;
