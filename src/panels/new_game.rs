@@ -5,7 +5,7 @@
 use crate::game::session::{Command, Mode, Session, Start};
 use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
-use crate::shell::navigation::{GameSet, Panel};
+use crate::shell::navigation::{GameSet, Navigate, Panel};
 use crate::ui::confirm::{Answer, answers};
 use crate::ui::i18n::Strings;
 use crate::ui::layout::BoardLayout;
@@ -86,12 +86,13 @@ impl NewGameChoice {
     }
 }
 
-/// Opens the new-game panel.
+/// Opens the new-game panel, set for the game asked for (it sends the navigation's
+/// message, so a system may hold it beside a [`Navigator`](crate::shell::navigation::Navigator)).
 #[derive(SystemParam)]
 pub struct OpenNewGame<'w> {
     choice: ResMut<'w, NewGameChoice>,
     settings: Res<'w, Settings>,
-    panel: ResMut<'w, NextState<Panel>>,
+    navigate: MessageWriter<'w, Navigate>,
 }
 
 impl OpenNewGame<'_> {
@@ -108,12 +109,7 @@ impl OpenNewGame<'_> {
         self.choice.two_players = false;
         self.choice.rules = self.settings.rules;
         self.choice.from = Start::Fresh;
-        (*self.panel).set_if_neq(Panel::NewGame);
-    }
-
-    /// Shows another panel instead (a screen that opens either).
-    pub fn show(&mut self, panel: Panel) {
-        (*self.panel).set_if_neq(panel);
+        self.navigate.write(Navigate::Open(Panel::NewGame));
     }
 
     /// For a game from `from` in `rules`.
@@ -124,7 +120,7 @@ impl OpenNewGame<'_> {
         self.choice.online = false;
         self.choice.rules = rules;
         self.choice.from = from;
-        (*self.panel).set_if_neq(Panel::NewGame);
+        self.navigate.write(Navigate::Open(Panel::NewGame));
     }
 }
 

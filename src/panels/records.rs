@@ -9,7 +9,7 @@ use crate::panels::new_game::OpenNewGame;
 use crate::platform::clipboard::Clipboard;
 use crate::platform::{Opened, Platform, ShareOutcome};
 use crate::screens::review::OpenReview;
-use crate::shell::navigation::{GameSet, Panel};
+use crate::shell::navigation::{GameSet, Navigator, Panel};
 use crate::ui::i18n::Strings;
 use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
@@ -218,11 +218,10 @@ fn paste(
     mut records: ResMut<Records>,
     mut clipboard: ResMut<Clipboard>,
     strings: Res<Strings>,
-    open: MessageWriter<OpenReview>,
-    new_game: OpenNewGame,
+    mut opener: Opener,
 ) {
     let pasted = records.paste(&mut clipboard, &strings);
-    open_pasted(pasted, open, new_game);
+    opener.open(pasted);
 }
 
 /// A record shared to the app opens for review, a position as a new game's start; what
@@ -231,8 +230,8 @@ fn open_shared(
     mut opened: MessageReader<Opened>,
     mut records: ResMut<Records>,
     strings: Res<Strings>,
-    open: MessageWriter<OpenReview>,
-    mut new_game: OpenNewGame,
+    mut opener: Opener,
+    mut nav: Navigator,
     panel: Res<State<Panel>>,
     mut join: crate::online::Joiner,
 ) {
@@ -244,23 +243,28 @@ fn open_shared(
         return;
     }
     match records.opened(last, *panel.get() == Panel::Records, &strings) {
-        Some(pasted) => open_pasted(Some(pasted), open, new_game),
-        None => new_game.show(Panel::Records),
+        Some(pasted) => opener.open(Some(pasted)),
+        None => nav.open(Panel::Records),
     }
 }
 
-fn open_pasted(
-    pasted: Option<Pasted>,
-    mut open: MessageWriter<OpenReview>,
-    mut new_game: OpenNewGame,
-) {
-    match pasted {
-        Some(Pasted::Record(game)) => {
-            open.write(OpenReview(*game));
+/// Opens what was pasted or shared: a record for review, a position as a new game's start.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Opener<'w> {
+    review: MessageWriter<'w, OpenReview>,
+    new_game: OpenNewGame<'w>,
+}
+
+impl Opener<'_> {
+    fn open(&mut self, pasted: Option<Pasted>) {
+        match pasted {
+            Some(Pasted::Record(game)) => {
+                self.review.write(OpenReview(*game));
+            }
+            Some(Pasted::Position(position)) => {
+                self.new_game.open(None, Start::Position(position));
+            }
+            None => {}
         }
-        Some(Pasted::Position(position)) => {
-            new_game.open(None, Start::Position(position));
-        }
-        None => {}
     }
 }

@@ -5,7 +5,7 @@
 use crate::game::session::{Session, Start};
 use crate::panels::new_game::OpenNewGame;
 use crate::screens::lesson::LessonStep;
-use crate::shell::navigation::{GameSet, Panel, Screen};
+use crate::shell::navigation::{GameSet, Navigator, Panel, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
@@ -112,7 +112,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
 /// Where the menu's entries lead.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Go<'w> {
-    screen: ResMut<'w, NextState<Screen>>,
+    nav: Navigator<'w>,
     new_game: OpenNewGame<'w>,
     lessons: MessageWriter<'w, LessonStep>,
 }
@@ -120,13 +120,13 @@ struct Go<'w> {
 impl Go<'_> {
     fn to(&mut self, entry: Entry) {
         match entry {
-            Entry::Continue => (*self.screen).set_if_neq(Screen::Game),
+            Entry::Continue => self.nav.go(Screen::Game),
             Entry::NewGame { two_players } => self.new_game.open(Some(two_players), Start::Fresh),
             Entry::Online => self.new_game.open_online(),
             Entry::Tutorial => {
                 self.lessons.write(LessonStep::Begin);
             }
-            Entry::Open(panel) => self.new_game.show(panel),
+            Entry::Open(panel) => self.nav.open(panel),
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::game::session::{
 };
 use crate::panels::new_game::OpenNewGame;
 use crate::shell::awake::KeepAwake;
-use crate::shell::navigation::{GameSet, Panel, Screen};
+use crate::shell::navigation::{GameSet, Navigator, Panel, Screen};
 use crate::ui::i18n::Strings;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -151,8 +151,7 @@ fn open_reviews(
     mut pending: ResMut<PendingReview>,
     mut board: ReviewBoard,
     own: Res<Session>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut panel: ResMut<NextState<Panel>>,
+    mut nav: Navigator,
 ) {
     let at_last = pending.0.take();
     let asked = opened.read().last().map(|o| o.0.clone());
@@ -168,8 +167,8 @@ fn open_reviews(
     };
     board.review.game = Some(game);
     board.jump(plies);
-    (*screen).set_if_neq(Screen::Review);
-    (*panel).set_if_neq(Panel::None);
+    nav.go(Screen::Review);
+    nav.close();
 }
 
 fn step_review(
@@ -177,7 +176,7 @@ fn step_review(
     mut board: ReviewBoard,
     mut chosen: MessageWriter<MoveChosen>,
     mut new_game: OpenNewGame,
-    mut screen: ResMut<NextState<Screen>>,
+    mut nav: Navigator,
 ) {
     for step in steps.read() {
         let shown = board.practice.0.game.history().len();
@@ -198,7 +197,7 @@ fn step_review(
                 // Drawn as a hint is, its route round the loops included.
                 board.selection.hint = Some(describe(&board.practice.0.game, *best));
             }
-            ReviewStep::Moves => new_game.show(Panel::Moves),
+            ReviewStep::Moves => nav.open(Panel::Moves),
             ReviewStep::Back => board.jump(shown.saturating_sub(1)),
             ReviewStep::Forward => {
                 let next = board
@@ -216,8 +215,8 @@ fn step_review(
                 new_game.open_in(None, rules, Start::Here);
             }
             ReviewStep::Close => {
-                (*screen).set_if_neq(Screen::Menu);
-                new_game.show(Panel::Records);
+                nav.go(Screen::Menu);
+                nav.open(Panel::Records);
             }
         }
     }
