@@ -156,12 +156,33 @@ fn build(options: Options, window: Window) -> App {
     app
 }
 
+/// Why a record file named on the command line cannot be reviewed.
+#[derive(Debug)]
+pub enum RecordFileError {
+    /// The file could not be read.
+    Read(String, std::io::Error),
+    /// It is not a game record the rules allow.
+    Record(String, surakarta_engine::ParseRecordError),
+}
+
+impl std::fmt::Display for RecordFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordFileError::Read(path, e) => write!(f, "{path}: {e}"),
+            RecordFileError::Record(path, e) => write!(f, "{path}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordFileError {}
+
 /// The game in a record file, checked move by move.
-fn read_record(path: &str) -> Result<surakarta_engine::Game, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+fn read_record(path: &str) -> Result<surakarta_engine::Game, RecordFileError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| RecordFileError::Read(path.to_owned(), e))?;
     text.parse::<surakarta_engine::Record>()
         .and_then(|r| r.to_game())
-        .map_err(|e| format!("{path}: {e}"))
+        .map_err(|e| RecordFileError::Record(path.to_owned(), e))
 }
 
 /// Starts the desktop app with the command-line options; returns the process exit code.

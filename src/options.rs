@@ -46,6 +46,18 @@ pub struct Options {
     pub record: Option<String>,
 }
 
+/// A command line the app cannot follow: what is wrong with it, for the person who typed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
 /// The options that set up a screen for a check (screenshots, the frame bench), which
 /// only builds with the `dev` feature have.
 const TOOL_FLAGS: [&str; 7] = [
@@ -68,7 +80,13 @@ impl Options {
             || self.panel.is_some()
     }
 
-    pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
+    /// The options of this command line, or what is wrong with it (to print beside
+    /// [`USAGE`]).
+    pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Options, UsageError> {
+        Options::read(args).map_err(UsageError)
+    }
+
+    fn read(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
         let mut o = Options::default();
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
@@ -184,7 +202,7 @@ mod tests {
     use super::*;
 
     fn parse(args: &[&str]) -> Result<Options, String> {
-        Options::from_args(args.iter().map(|s| s.to_string()))
+        Options::from_args(args.iter().map(|s| s.to_string())).map_err(|e| e.0)
     }
 
     #[cfg(feature = "dev")]

@@ -94,8 +94,8 @@ impl Records {
     /// With `only_if_new`, a file that already holds the same moves and result is left
     /// alone, and a new one is written on the writer thread (a finished game is kept at
     /// the moment it ends: the frame does not wait).
-    pub fn save(&mut self, session: &Session, only_if_new: bool) -> Result<String, String> {
-        let shelf = self.shelf.as_ref().ok_or("no place to save")?;
+    pub fn save(&mut self, session: &Session, only_if_new: bool) -> Result<String, SaveError> {
+        let shelf = self.shelf.as_ref().ok_or(SaveError::NoShelf)?;
         let record = stamped(record_of(session));
         let name = free_name(shelf, session, &record);
         if only_if_new
@@ -110,7 +110,7 @@ impl Records {
         if only_if_new {
             shelf.write_soon(&name, &text);
         } else {
-            shelf.write(&name, &text).map_err(|e| e.to_string())?;
+            shelf.write(&name, &text).map_err(SaveError::Write)?;
         }
         Ok(match shelf.dir() {
             Some(dir) => dir.join(&name).display().to_string(),
@@ -118,6 +118,27 @@ impl Records {
         })
     }
 }
+
+/// Why a game could not be kept on the shelf.
+#[derive(Debug)]
+pub enum SaveError {
+    /// There is nowhere to keep it (a tool run without storage, a phone without a data
+    /// folder).
+    NoShelf,
+    /// Its file could not be written.
+    Write(std::io::Error),
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SaveError::NoShelf => f.write_str("no place to save"),
+            SaveError::Write(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
 
 /// The shelf's file for this game: its own name, or, should another game hold that name
 /// (a file written elsewhere, a seed met twice), the first free name after it. A file
@@ -164,7 +185,7 @@ impl Records {
             // The sheet is over the app: nothing to say.
             Ok(Shared::Sheet) => None,
             Ok(Shared::Copied) => Some(strings.get("records.copied")),
-            Err(e) => Some(strings.fill("records.not_shared", &[("error", e.clone())])),
+            Err(e) => Some(strings.fill("records.not_shared", &[("error", e.to_string())])),
         };
     }
 
@@ -195,7 +216,7 @@ impl Records {
         );
         self.note = Some(match self.save(session, false) {
             Ok(place) => strings.fill("records.saved", &[("where", place)]),
-            Err(e) => strings.fill("records.not_saved", &[("error", e)]),
+            Err(e) => strings.fill("records.not_saved", &[("error", e.to_string())]),
         });
         self.refresh();
     }

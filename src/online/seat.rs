@@ -118,13 +118,13 @@ pub(super) fn take_answer(
         )),
         Ok((status, body)) if (200..300).contains(&status) => {
             serde_json::from_str::<SeatGranted>(&body)
-                .map_err(|e| e.to_string())
+                .map_err(|e| wire::WireError::Shape(e.to_string()))
                 .and_then(|a| {
                     let (side, token) = wire::granted_seat(&a)?;
                     let id = id
                         .or(a.id)
                         .filter(|id| wire::valid_id(id))
-                        .ok_or("no game id")?;
+                        .ok_or(wire::WireError::GameId)?;
                     Ok(Seat {
                         server: server.clone(),
                         id,
@@ -132,7 +132,7 @@ pub(super) fn take_answer(
                         token,
                     })
                 })
-                .map_err(|e| strings.fill("online.refused", &[("error", e)]))
+                .map_err(|e| strings.fill("online.refused", &[("error", e.to_string())]))
         }
         Ok((status, body)) => Err(refusal(status, &body, &strings)),
     };

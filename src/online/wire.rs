@@ -4,7 +4,7 @@
 //! touches the network; everything a hostile server or a pasted text can send is an error
 //! value, never a panic.
 
-use surakarta_engine::{Game, Move, Record, Side};
+use surakarta_engine::{Game, Move, ParseRecordError, Record, Side};
 pub use surakarta_protocol::online::{
     ClientMessage, CreateGame, GameState, Refusal, SeatGranted, Seats, ServerMessage,
 };
@@ -94,15 +94,44 @@ fn side_named(word: &str) -> Option<Side> {
 }
 
 /// The seat a grant gives, checked: its side, and its token (64 hexadecimal digits).
-pub fn granted_seat(granted: &SeatGranted) -> Result<(Side, String), String> {
-    let side = side_named(&granted.seat).ok_or_else(|| format!("seat {:?}", granted.seat))?;
+pub fn granted_seat(granted: &SeatGranted) -> Result<(Side, String), WireError> {
+    let side = side_named(&granted.seat).ok_or_else(|| WireError::Seat(granted.seat.clone()))?;
     let token = &granted.token;
     let hex = token.len() == 64 && token.chars().all(|c| c.is_ascii_hexdigit());
     if !hex {
-        return Err("a malformed seat token".into());
+        return Err(WireError::Token);
     }
     Ok((side, token.clone()))
 }
+
+/// What is wrong with something the server sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WireError {
+    /// Not the shape the API gives it (a field missing, of another type, or no JSON).
+    Shape(String),
+    /// A seat that is neither `red` nor `black`.
+    Seat(String),
+    /// A seat token that is not 64 hexadecimal digits.
+    Token,
+    /// No game id, or one the server could not have made.
+    GameId,
+    /// The server's record does not replay by the rules.
+    Record(ParseRecordError),
+}
+
+impl std::fmt::Display for WireError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WireError::Shape(e) => f.write_str(e),
+            WireError::Seat(seat) => write!(f, "seat {seat:?}"),
+            WireError::Token => f.write_str("a malformed seat token"),
+            WireError::GameId => f.write_str("no game id"),
+            WireError::Record(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for WireError {}
 
 /// The server's game, read and replayed by the engine.
 #[derive(Debug, Clone)]
@@ -114,9 +143,9 @@ pub struct Truth {
 }
 
 /// The server's state with its record replayed: every move checked by the engine.
-pub fn truth(state: &GameState) -> Result<Truth, String> {
-    let record: Record = state.record.parse().map_err(|e| format!("{e}"))?;
-    let game = record.to_game().map_err(|e| format!("{e}"))?;
+pub fn truth(state: &GameState) -> Result<Truth, WireError> {
+    let record: Record = state.record.parse().map_err(WireError::Record)?;
+    let game = record.to_game().map_err(WireError::Record)?;
     Ok(Truth {
         game,
         seats: state.seats,

@@ -140,7 +140,7 @@ fn hear_share(
         note.0 = match &outcome.0 {
             Ok(Shared::Sheet) => None,
             Ok(Shared::Copied) => Some(strings.get("invite.copied")),
-            Err(e) => Some(strings.fill("records.not_shared", &[("error", e.clone())])),
+            Err(e) => Some(strings.fill("records.not_shared", &[("error", e.to_string())])),
         };
     }
 }

@@ -10,7 +10,7 @@
 //! references would otherwise pile up), and a Java exception is cleared and reported as an
 //! error: the game goes on without the effect.
 
-use super::{ASK_EVERY, Device, Haptic, Shared, WindowView};
+use super::{ASK_EVERY, Device, DeviceError, Haptic, Shared, WindowView};
 use crate::ui::layout::SafeArea;
 use bevy::math::Vec2;
 use jni::JNIEnv;
@@ -33,22 +33,23 @@ fn due(last: Option<Instant>) -> bool {
 /// Runs `f` with the JNI environment of this thread and the activity.
 fn with_activity<T>(
     f: impl FnOnce(&mut JNIEnv, &JObject) -> jni::errors::Result<T>,
-) -> Result<T, String> {
+) -> Result<T, DeviceError> {
     let app = bevy::android::ANDROID_APP
         .get()
         .ok_or("the activity is not there yet")?;
     // SAFETY: android-activity keeps the VM and a global reference to the activity alive
     // for as long as the app runs; the activity object is only borrowed here.
-    let vm = unsafe { jni::JavaVM::from_raw(app.vm_as_ptr().cast()) }.map_err(|e| e.to_string())?;
+    let vm =
+        unsafe { jni::JavaVM::from_raw(app.vm_as_ptr().cast()) }.map_err(DeviceError::system)?;
     let mut env = vm
         .attach_current_thread_permanently()
-        .map_err(|e| e.to_string())?;
+        .map_err(DeviceError::system)?;
     let activity = unsafe { JObject::from_raw(app.activity_as_ptr().cast()) };
     let result = env.with_local_frame(8, |env| f(env, &activity));
     if env.exception_check().unwrap_or(false) {
         let _ = env.exception_clear();
     }
-    result.map_err(|e| e.to_string())
+    result.map_err(DeviceError::system)
 }
 
 impl Device for Android {
@@ -72,7 +73,7 @@ impl Device for Android {
         });
     }
 
-    fn share(&mut self, title: &str, text: &str) -> Result<Shared, String> {
+    fn share(&mut self, title: &str, text: &str) -> Result<Shared, DeviceError> {
         with_activity(|env, a| {
             let title = env.new_string(title)?;
             let text = env.new_string(text)?;

@@ -2,7 +2,7 @@
 //! insets, and nothing opened with the app while it runs (a record file is pasted, or
 //! given with `--record`).
 
-use super::{Device, Haptic, Shared, WindowView};
+use super::{Device, DeviceError, Haptic, Shared, WindowView};
 use crate::ui::layout::SafeArea;
 
 pub struct Desktop;
@@ -15,8 +15,8 @@ impl Device for Desktop {
         false
     }
     fn haptic(&mut self, _haptic: Haptic) {}
-    fn share(&mut self, _title: &str, _text: &str) -> Result<Shared, String> {
-        Err("no share sheet on this computer".into())
+    fn share(&mut self, _title: &str, _text: &str) -> Result<Shared, DeviceError> {
+        Err(DeviceError::Unsupported("no share sheet on this computer"))
     }
     fn safe_area(&mut self, _window: &WindowView) -> Option<SafeArea> {
         None

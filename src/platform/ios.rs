@@ -17,7 +17,7 @@
 //! Every UIKit call needs the main thread; `serve` and `hand_over` run there, and each call
 //! checks.
 
-use super::{Device, Haptic, Shared, WindowView};
+use super::{Device, DeviceError, Haptic, Shared, WindowView};
 use crate::ui::layout::SafeArea;
 use objc2::rc::Retained;
 use objc2::runtime::{AnyObject, NSObjectProtocol};
@@ -236,7 +236,7 @@ impl Device for Ios {
         }
     }
 
-    fn share(&mut self, title: &str, text: &str) -> Result<Shared, String> {
+    fn share(&mut self, title: &str, text: &str) -> Result<Shared, DeviceError> {
         let mtm = MainThreadMarker::new().ok_or("not on the main thread")?;
         let view = self
             .view

@@ -101,7 +101,7 @@ pub trait Device: 'static {
     fn haptic(&mut self, haptic: Haptic);
     /// Offers `text` to the system's share sheet, `title` naming it where the sheet shows
     /// one. What the player then does with it is theirs.
-    fn share(&mut self, title: &str, text: &str) -> Result<Shared, String>;
+    fn share(&mut self, title: &str, text: &str) -> Result<Shared, DeviceError>;
     /// The insets the system keeps now, in logical points; `None` when the device does
     /// not know them (the layout keeps what it has).
     fn safe_area(&mut self, window: &WindowView) -> Option<SafeArea>;
@@ -195,9 +195,44 @@ impl Platform {
     }
 }
 
-/// How the last share asked of the [`Platform`] went: an error in the device's words.
+/// How the last share asked of the [`Platform`] went.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct ShareOutcome(pub Result<Shared, String>);
+pub struct ShareOutcome(pub Result<Shared, DeviceError>);
+
+/// Why the device could not do what the game asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeviceError {
+    /// This device has no such thing (a desktop's share sheet).
+    Unsupported(&'static str),
+    /// What it needs is not there (yet): the activity, the game's view, the main thread.
+    Missing(&'static str),
+    /// The system refused or failed, in its own words.
+    System(String),
+}
+
+impl DeviceError {
+    /// A failure the system reported.
+    pub fn system(e: impl std::fmt::Display) -> DeviceError {
+        DeviceError::System(e.to_string())
+    }
+}
+
+impl From<&'static str> for DeviceError {
+    fn from(missing: &'static str) -> Self {
+        DeviceError::Missing(missing)
+    }
+}
+
+impl std::fmt::Display for DeviceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DeviceError::Unsupported(what) | DeviceError::Missing(what) => f.write_str(what),
+            DeviceError::System(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for DeviceError {}
 
 /// A text shared to the app, or a file opened with it (a game record, most likely).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -343,7 +378,7 @@ impl Device for Recording {
     fn haptic(&mut self, haptic: Haptic) {
         self.log().haptics.push(haptic);
     }
-    fn share(&mut self, _title: &str, text: &str) -> Result<Shared, String> {
+    fn share(&mut self, _title: &str, text: &str) -> Result<Shared, DeviceError> {
         self.log().shared.push(text.to_owned());
         Ok(Shared::Sheet)
     }

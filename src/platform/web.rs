@@ -4,7 +4,7 @@
 //! in `window.__surakartaSafeArea`, also after a rotation), and the text another app shared
 //! to the installed web app (the manifest's share target opens the page with `?text=`).
 
-use super::{Device, Haptic, Shared, WindowView};
+use super::{Device, DeviceError, Haptic, Shared, WindowView};
 use crate::ui::layout::SafeArea;
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
@@ -52,7 +52,7 @@ impl Device for Web {
         let _ = navigator.vibrate_with_pattern(&pattern);
     }
 
-    fn share(&mut self, title: &str, text: &str) -> Result<Shared, String> {
+    fn share(&mut self, title: &str, text: &str) -> Result<Shared, DeviceError> {
         let navigator = navigator().ok_or("no browser window")?;
         let share = Reflect::get(&navigator, &"share".into()).unwrap_or(JsValue::UNDEFINED);
         if let Some(share) = share.dyn_ref::<js_sys::Function>() {
@@ -61,7 +61,7 @@ impl Device for Web {
             let _ = Reflect::set(&data, &"text".into(), &text.into());
             let promise = share
                 .call1(&navigator, &data)
-                .map_err(|e| format!("{e:?}"))?;
+                .map_err(|e| DeviceError::System(format!("{e:?}")))?;
             if let Ok(promise) = promise.dyn_into::<js_sys::Promise>() {
                 IGNORE.with(|ignore| {
                     let _ = promise.catch(ignore);
