@@ -7,7 +7,7 @@ use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Navigate, Panel};
 use crate::ui::confirm::{Answer, answers};
-use crate::ui::i18n::Strings;
+use crate::ui::i18n::{Strings, level_key};
 use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::widgets::{
@@ -123,8 +123,6 @@ impl OpenNewGame<'_> {
         self.navigate.write(Navigate::Open(Panel::NewGame));
     }
 }
-
-pub use crate::ui::i18n::level_key;
 
 /// The level `step` rungs up (or down) the ladder from `level`, staying on it.
 fn climb(level: Level, step: isize) -> Level {

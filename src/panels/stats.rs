@@ -1,8 +1,8 @@
 //! Statistics: wins, draws and losses against each level of the computer.
 
 use crate::game::statistics::Stats;
-use crate::panels::new_game::level_key;
 use crate::shell::navigation::Panel;
+use crate::ui::i18n::level_key;
 use crate::ui::widgets::{Cards, back_row, label, panel_card};
 use bevy::prelude::*;
 use surakarta_engine::ai::Level;
