@@ -258,14 +258,8 @@ fn spawn(
             });
         },
         |footer, strings, theme| {
-            let cancel = Answer {
-                id: "newgame.cancel",
-                words: strings.get("button.cancel"),
-            };
-            let go = Answer {
-                id: "newgame.start",
-                words: strings.get("button.start"),
-            };
+            let cancel = Answer::new("newgame.cancel", strings.get("button.cancel"));
+            let go = Answer::new("newgame.start", strings.get("button.start"));
             answers(footer, theme, cancel, close_panel, go, start);
         },
     );

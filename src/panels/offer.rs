@@ -78,14 +78,8 @@ fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: R
             c.spawn(label(question, 20.0, theme));
         },
         |footer, strings, theme| {
-            let no = Answer {
-                id: "offer.decline",
-                words: strings.get("offer.decline"),
-            };
-            let yes = Answer {
-                id: "offer.accept",
-                words: strings.get("offer.accept"),
-            };
+            let no = Answer::new("offer.decline", strings.get("offer.decline"));
+            let yes = Answer::new("offer.accept", strings.get("offer.accept"));
             confirm::answers(footer, theme, no, decline, yes, accept);
         },
     );

@@ -16,10 +16,7 @@ fn spawn(mut cards: Cards) {
     let strings = cards.strings();
     let text = (strings.get("replace.title"), strings.get("replace.body"));
     let keep = Answer::keyed("replace.keep", &cards);
-    let start = Answer {
-        id: "replace.start",
-        words: cards.strings().get("button.new_game"),
-    };
+    let start = Answer::new("replace.start", cards.strings().get("button.new_game"));
     confirm_card(
         &mut cards,
         DespawnOnExit(Panel::Replace),

@@ -17,6 +17,11 @@ pub struct Answer<'a> {
 }
 
 impl<'a> Answer<'a> {
+    /// An answer with these words.
+    pub fn new(id: &'a str, words: String) -> Answer<'a> {
+        Answer { id, words }
+    }
+
     /// An answer whose words are the translation of its id.
     pub fn keyed(id: &'a str, cards: &Cards) -> Answer<'a> {
         Answer {
