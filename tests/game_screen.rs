@@ -577,7 +577,7 @@ fn without_threads_the_computer_thinks_a_slice_each_frame_and_still_plays() {
     let mut app = app();
     app.world_mut()
         .resource_mut::<surakarta::game::computer::Computer>()
-        .threading = surakarta::game::computer::Threading::SLICED;
+        .threading = surakarta::game::search::Threading::SLICED;
     computer_opens_without_holding_up_frames(&mut app, 3);
 }
 

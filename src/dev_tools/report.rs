@@ -174,9 +174,9 @@ pub fn report(world: &mut World) -> Value {
         "thinking": computer.thinking(),
         "hinting": computer.hinting(),
         "searcher": match computer.threading {
-            crate::game::computer::Threading::Worker => "worker",
-            crate::game::computer::Threading::Sliced { .. } => "slices",
-            crate::game::computer::Threading::Background => "threads",
+            crate::game::search::Threading::Worker => "worker",
+            crate::game::search::Threading::Sliced { .. } => "slices",
+            crate::game::search::Threading::Background => "threads",
         },
         "selected": selection.stone.map(|s| s.to_string()),
         "hover": world.resource::<crate::board::input::Hover>().0.map(|s| s.to_string()),

@@ -7,7 +7,7 @@
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 
-use crate::game::search;
+use crate::game::search::{self, HINT_TIME, Purpose, Threading, sliced};
 use crate::game::session::{Command, MoveChosen, OnBoard, Turn};
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
@@ -16,7 +16,6 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use surakarta_engine::ai::{Engine, Hint, Level, Limits, SearchControl, SlicedSearch, describe};
 use surakarta_engine::{Game, Move};
 
@@ -47,53 +46,6 @@ pub(super) fn plugin(app: &mut App) {
 /// it: `board/selection.rs`).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct HintFound(pub Hint);
-
-/// How long a hint may think.
-pub const HINT_TIME: Duration = Duration::from_millis(1200);
-
-/// What a running search is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    Move,
-    Hint,
-}
-
-/// How searches run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Threading {
-    /// On Bevy's async compute pool, beside the frames.
-    Background,
-    /// On the frame's own thread, one slice a frame: half the last frame's time, kept
-    /// between `min` and `max`, so the page keeps drawing and answering taps.
-    Sliced { min: Duration, max: Duration },
-    /// In a Web Worker (the web, where the browser has workers); a search the worker
-    /// cannot answer goes on in slices.
-    Worker,
-}
-
-impl Threading {
-    /// How this platform runs searches: on threads natively; in a browser in a worker
-    /// where it has them, else in slices.
-    pub fn for_this_platform() -> Self {
-        #[cfg(target_arch = "wasm32")]
-        return if worker::available() {
-            worker::warm_up();
-            Threading::Worker
-        } else {
-            Threading::SLICED
-        };
-        #[cfg(not(target_arch = "wasm32"))]
-        Threading::Background
-    }
-
-    /// The web's slices: at least 6 ms a frame, at most 40 ms, so that a slow renderer
-    /// still draws most of its frames. Since a slice is half the last frame, thinking
-    /// costs at most about half the frame rate.
-    pub const SLICED: Threading = Threading::Sliced {
-        min: Duration::from_millis(6),
-        max: Duration::from_millis(40),
-    };
-}
 
 enum Work {
     Task(Task<Option<Move>>),
@@ -129,20 +81,6 @@ impl Drop for Search {
             // Answered or not, the worker owes this search nothing more.
             worker::cancel(id);
         }
-    }
-}
-
-/// The sliced search for `purpose`: on the web without workers, and where a worker failed.
-fn sliced(game: &Game, purpose: Purpose, level: Level, seed: u64) -> SlicedSearch {
-    match purpose {
-        Purpose::Move => SlicedSearch::choose(game, level, Limits::default(), seed),
-        Purpose::Hint => SlicedSearch::hint(
-            game,
-            Limits {
-                time: Some(HINT_TIME),
-                ..Limits::default()
-            },
-        ),
     }
 }
 

@@ -1,10 +1,74 @@
-//! Starting a search of the engine's, the one way the app does it: a stop flag the caller
-//! keeps, a clock that starts with the search, and, for a search on a thread of its own,
-//! the lowest priority the system gives, so the frame never waits for it.
+//! Starting a search of the engine's, the one way the app does it: where it runs
+//! ([`Threading`]), a stop flag the caller keeps, a clock that starts with the search, and,
+//! for a search on a thread of its own, the lowest priority the system gives, so the frame
+//! never waits for it.
 
 use bevy::platform::time::Instant;
 use std::sync::atomic::AtomicBool;
-use surakarta_engine::ai::SearchControl;
+use std::time::Duration;
+use surakarta_engine::Game;
+use surakarta_engine::ai::{Level, Limits, SearchControl, SlicedSearch};
+
+/// How searches run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threading {
+    /// On Bevy's async compute pool, beside the frames.
+    Background,
+    /// On the frame's own thread, one slice a frame: half the last frame's time, kept
+    /// between `min` and `max`, so the page keeps drawing and answering taps.
+    Sliced { min: Duration, max: Duration },
+    /// In a Web Worker (the web, where the browser has workers); a search the worker
+    /// cannot answer goes on in slices.
+    Worker,
+}
+
+impl Threading {
+    /// How this platform runs searches: on threads natively; in a browser in a worker
+    /// where it has them, else in slices.
+    pub fn for_this_platform() -> Self {
+        #[cfg(target_arch = "wasm32")]
+        return if super::computer::worker::available() {
+            super::computer::worker::warm_up();
+            Threading::Worker
+        } else {
+            Threading::SLICED
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        Threading::Background
+    }
+
+    /// The web's slices: at least 6 ms a frame, at most 40 ms, so that a slow renderer
+    /// still draws most of its frames. Since a slice is half the last frame, thinking
+    /// costs at most about half the frame rate.
+    pub const SLICED: Threading = Threading::Sliced {
+        min: Duration::from_millis(6),
+        max: Duration::from_millis(40),
+    };
+}
+
+/// How long a hint may think.
+pub const HINT_TIME: Duration = Duration::from_millis(1200);
+
+/// What a running search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Move,
+    Hint,
+}
+
+/// The sliced search for `purpose`: on the web without workers, and where a worker failed.
+pub fn sliced(game: &Game, purpose: Purpose, level: Level, seed: u64) -> SlicedSearch {
+    match purpose {
+        Purpose::Move => SlicedSearch::choose(game, level, Limits::default(), seed),
+        Purpose::Hint => SlicedSearch::hint(
+            game,
+            Limits {
+                time: Some(HINT_TIME),
+                ..Limits::default()
+            },
+        ),
+    }
+}
 
 /// Runs `search` under a control that `stop` ends and whose clock starts now.
 pub fn controlled<R>(stop: &AtomicBool, search: impl FnOnce(&SearchControl) -> R) -> R {

@@ -1,6 +1,6 @@
 //! The device under the app: what a phone, a browser or a desktop does for the game beyond
 //! drawing and input. One [`Device`] per target (`android.rs`, `ios.rs`, `web.rs`,
-//! `desktop.rs`) and a [`Recording`] one for tests:
+//! `desktop.rs`) and a recording one for tests (`recording.rs`):
 //!
 //! - haptics: a light tick when a step lands, a firmer one for a capture, a pattern at the
 //!   end of a game (Android's `Vibrator`, iOS's feedback generators, `navigator.vibrate`);
@@ -23,11 +23,11 @@ use bevy::ecs::system::NonSendMarker;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RawHandleWrapper, RequestRedraw};
-use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 pub mod clipboard;
 pub mod page;
+pub mod recording;
 
 #[cfg(target_os = "android")]
 mod android;
@@ -67,7 +67,7 @@ fn native() -> impl Device {
     return desktop::Desktop;
 }
 
-/// Puts `device` under the app (tests put a [`Recording`] there).
+/// Puts `device` under the app (tests put a [`recording::Recording`] there).
 pub fn install(app: &mut App, device: impl Device) {
     let platform = Platform {
         can_vibrate: device.can_vibrate(),
@@ -334,68 +334,5 @@ fn hand_over(
     }
     if std::mem::take(&mut platform.saved_for_suspend) {
         device.saved();
-    }
-}
-
-/// A device for tests: it remembers what it was asked, and says what the test tells it to.
-/// Clones share one log.
-#[derive(Clone, Default)]
-pub struct Recording(Arc<Mutex<Log>>);
-
-/// What a [`Recording`] device was asked, and what it will say.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Log {
-    /// The haptics played, in order.
-    pub haptics: Vec<Haptic>,
-    /// The texts shared, in order.
-    pub shared: Vec<String>,
-    /// The insets it reports.
-    pub safe_area: Option<SafeArea>,
-    /// Texts to hand the app as opened with it, first first.
-    pub opening: Vec<String>,
-    /// Back leaves the app, as on Android (read when the device is installed).
-    pub back_leaves: bool,
-    /// How many times the app was sent to the background.
-    pub backgrounded: usize,
-    /// How many times the app told the device it was suspended with everything saved.
-    pub saved: usize,
-}
-
-impl Recording {
-    /// What it was asked so far, and what it will say (to change it).
-    pub fn log(&self) -> MutexGuard<'_, Log> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
-
-impl Device for Recording {
-    fn can_vibrate(&self) -> bool {
-        true
-    }
-    fn can_share(&self) -> bool {
-        true
-    }
-    fn haptic(&mut self, haptic: Haptic) {
-        self.log().haptics.push(haptic);
-    }
-    fn share(&mut self, _title: &str, text: &str) -> Result<Shared, DeviceError> {
-        self.log().shared.push(text.to_owned());
-        Ok(Shared::Sheet)
-    }
-    fn safe_area(&mut self, _window: &WindowView) -> Option<SafeArea> {
-        self.log().safe_area
-    }
-    fn take_opened(&mut self) -> Option<String> {
-        let mut log = self.log();
-        (!log.opening.is_empty()).then(|| log.opening.remove(0))
-    }
-    fn back_leaves(&self) -> bool {
-        self.log().back_leaves
-    }
-    fn to_background(&mut self) {
-        self.log().backgrounded += 1;
-    }
-    fn saved(&mut self) {
-        self.log().saved += 1;
     }
 }
