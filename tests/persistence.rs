@@ -276,5 +276,5 @@ fn the_chosen_language_is_saved_and_speaks_from_the_next_start() {
     let app = app_with(Some(dir.to_path_buf()));
     let strings = app.world().resource::<surakarta::ui::i18n::Strings>();
     assert_eq!(strings.language, surakarta::ui::i18n::Language::Russian);
-    assert_eq!(strings.get("button.undo"), "Отмена");
+    assert_eq!(strings.get("button.undo"), "Вернуть");
 }

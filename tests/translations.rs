@@ -68,3 +68,30 @@ fn every_character_of_every_translation_is_in_the_font() {
         assert!(charmap.map(ch).is_some(), "{ch:?}");
     }
 }
+
+/// The bars' buttons can all be on screen at once (Undo beside Cancel while a hint is looked
+/// for, Accept beside Cancel while a move waits): in every language each says something
+/// different, so a player can tell them apart.
+#[test]
+fn the_bars_buttons_say_different_things_in_every_language() {
+    let bar = [
+        "button.menu",
+        "button.undo",
+        "button.redo",
+        "button.hint",
+        "button.accept",
+        "button.cancel",
+    ];
+    for language in Language::ALL {
+        let strings = Strings::for_language(language);
+        let mut seen = std::collections::BTreeMap::new();
+        for key in bar {
+            if let Some(other) = seen.insert(strings.get(key), key) {
+                panic!(
+                    "{language:?}: {other} and {key} both say {:?}",
+                    strings.get(key)
+                );
+            }
+        }
+    }
+}
