@@ -466,3 +466,33 @@ fn the_saved_games_list_speaks_the_players_language() {
         "{shown:?}"
     );
 }
+
+/// A game in progress replaced by a new one is kept in Game records, as one replaced by an
+/// online game is: the same new-game path keeps both.
+#[test]
+fn a_game_in_progress_replaced_by_a_new_game_is_kept_in_game_records() {
+    use surakarta::game::session::Command;
+    let (mut app, dir) = records_app("replaced");
+    set_game(&mut app, surakarta_engine::START_FEN, Mode::TwoPlayers);
+    play_settled(&mut app, "b2", "b3");
+    play_settled(&mut app, "b5", "b4");
+    let played = session(&app).game.history().to_vec();
+    app.world_mut().write_message(Command::NewGame {
+        mode: Mode::TwoPlayers,
+        rules: Ruleset::default(),
+        from: Start::Fresh,
+    });
+    app.update();
+    assert!(
+        session(&app).game.history().is_empty(),
+        "the new game is on"
+    );
+    saves_written();
+    let kept: Vec<Game> = std::fs::read_dir(dir.join("records"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .map(|text| text.parse::<Record>().unwrap().to_game().unwrap())
+        .collect();
+    assert_eq!(kept.len(), 1, "one record for the replaced game");
+    assert_eq!(kept[0].history(), &played[..]);
+}

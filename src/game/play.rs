@@ -3,6 +3,7 @@
 //! animation has ended. Every move takes this one path, and only then is the next player
 //! asked. The games themselves are in `session.rs`.
 
+use super::records::Records;
 use super::session::{
     Command, Ending, Mode, MoveChosen, MoveFinished, MovePlayed, Offer, OnBoard, OnBoardMut,
     Practice, Seat, Session, SessionSystems, Start, StartOnline, Turn, redo, replayed,
@@ -54,6 +55,7 @@ fn handle_commands(
     turn: Option<Res<State<Turn>>>,
     mut next: ResMut<NextState<Turn>>,
     mut navigate: MessageWriter<Navigate>,
+    mut records: ResMut<Records>,
 ) {
     for command in commands.read() {
         match *command {
@@ -64,7 +66,7 @@ fn handle_commands(
                     Start::Position(p) => Game::from_position(p, rules),
                     Start::Here => replayed(&shown, shown.history().len()),
                 };
-                begin(board.own(), game, mode, None);
+                begin(board.own(), &mut records, game, mode, None);
                 navigate.write(Navigate::Go(Screen::Game));
                 next.set(settled_turn(board.own()));
             }
@@ -107,9 +109,11 @@ fn handle_commands(
     }
     for StartOnline { rules, seat } in online.read().cloned() {
         let me = seat.side;
+        let game = Game::new(rules);
         begin(
             board.own(),
-            Game::new(rules),
+            &mut records,
+            game,
             Mode::Online { me },
             Some(seat),
         );
@@ -120,8 +124,14 @@ fn handle_commands(
     }
 }
 
-/// The player's game replaced by a new one; each game's computer gets the next seed.
-fn begin(own: &mut Session, game: Game, mode: Mode, online: Option<Seat>) {
+/// The player's game replaced by a new one; each game's computer gets the next seed. A game
+/// in progress is never lost: it goes to Game records first (on the writer thread).
+fn begin(own: &mut Session, records: &mut Records, game: Game, mode: Mode, online: Option<Seat>) {
+    if own.in_progress()
+        && let Err(e) = records.save(own, true)
+    {
+        warn!("the game in progress could not be kept: {e}");
+    }
     let seed = own
         .seed
         .wrapping_mul(6364136223846793005)

@@ -90,12 +90,10 @@ pub(super) fn refusal(status: u16, body: &str, strings: &Strings) -> String {
 /// The answer to a create or join: a new online game on the board, or a notice why not.
 pub(super) fn take_answer(
     mut link: ResMut<Link>,
-    session: Res<Session>,
     mut notice: ResMut<Notice>,
     strings: Res<Strings>,
     mut start: MessageWriter<StartOnline>,
     mut navigate: MessageWriter<Navigate>,
-    mut records: ResMut<crate::game::records::Records>,
 ) {
     let Some(answer) = link
         .request
@@ -144,12 +142,6 @@ pub(super) fn take_answer(
         }
     };
     notice.0 = None;
-    // A game in progress is never lost: it goes to Game records.
-    if session.in_progress()
-        && let Err(e) = records.save(&session, true)
-    {
-        warn!("the game in progress could not be kept: {e}");
-    }
     let created = matches!(request, Request::Create { .. });
     *link = Link {
         // The creator's seat is taken; the friend's is not, until the server says so.
