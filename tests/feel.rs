@@ -124,6 +124,10 @@ fn a_hint_says_it_is_thinking_and_cancel_stops_it() {
         alpha_of(&mut app, "bar.hint") < 1.0,
         "no second hint meanwhile"
     );
+    assert!(
+        alpha_of(&mut app, "bar.accept") < 1.0,
+        "nothing to accept until the hint has come"
+    );
     press(&mut app, "bar.cancel");
     assert!(
         !app.world()
@@ -141,6 +145,11 @@ fn a_hint_says_it_is_thinking_and_cancel_stops_it() {
     }));
     app.update();
     assert!(text_of::<HintText>(&mut app).starts_with("Hint:"));
+    assert_eq!(
+        alpha_of(&mut app, "bar.accept"),
+        1.0,
+        "the hint can be played"
+    );
 }
 
 #[test]

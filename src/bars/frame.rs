@@ -321,7 +321,7 @@ fn show_confirm_row(
     }
 }
 
-/// Whether Undo, Redo and Hint can do anything now.
+/// Whether Undo, Redo, Hint and Accept can do anything now.
 #[derive(SystemParam)]
 struct Can<'w> {
     board: OnBoard<'w>,
@@ -364,9 +364,15 @@ impl Can<'_> {
             && !self.computer.hinting()
             && self.selection.hint.is_none()
     }
+
+    /// Accept has a move to play: the one waiting for confirmation, or the hint once it
+    /// has come (not while it is looked for).
+    fn accept(&self) -> bool {
+        self.selection.pending.is_some() || self.selection.hint.is_some()
+    }
 }
 
-/// Undo, Redo and Hint drawn faded when they can do nothing.
+/// Undo, Redo, Hint and Accept drawn faded when they can do nothing.
 fn fade_idle_buttons(
     can: Can,
     theme: Res<Theme>,
@@ -378,6 +384,7 @@ fn fade_idle_buttons(
             "bar.undo" => can.undo(),
             "bar.redo" => can.redo(),
             "bar.hint" => can.hint(),
+            "bar.accept" => can.accept(),
             _ => continue,
         };
         let alpha = if active { 1.0 } else { 0.4 };
