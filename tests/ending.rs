@@ -235,6 +235,14 @@ fn two_players_answer_each_others_offers_on_the_device() {
     assert_eq!(outcome.reason, EndReason::AgreedDraw);
     let card = result_card(&mut app);
     assert!(card.contains(&"Draw".to_owned()), "{card:?}");
+    // Nobody's colour beside a draw in the bars (a winner's would be there).
+    let swatch = app
+        .world_mut()
+        .query_filtered::<&BackgroundColor, With<surakarta::bars::status::TurnSwatch>>()
+        .single(app.world())
+        .unwrap()
+        .0;
+    assert_eq!(swatch.alpha(), 0.0, "no side's dot beside a draw");
     let record = saved_record(&dir);
     assert_eq!(record.header("Termination"), Some("agreed-draw"));
     assert!(shelf(&dir).iter().any(|r| r.contains("agreed-draw")));

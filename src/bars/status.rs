@@ -250,18 +250,29 @@ fn show_notice(
     set_text(&mut texts, &line);
 }
 
-/// The swatch beside the turn: the colour to move, or the winner's.
+/// The swatch beside the turn: the colour to move, or the winner's; none beside a draw.
 fn paint_swatch(
     seen: Seen,
     theme: Res<Theme>,
-    mut swatch: Query<&mut BackgroundColor, With<TurnSwatch>>,
+    mut swatch: Query<(&mut BackgroundColor, &mut Node), With<TurnSwatch>>,
 ) {
     let (pos, outcome) = seen.now();
-    let side = outcome.and_then(|o| o.winner).unwrap_or(pos.side_to_move());
-    let colour = theme.stone(side).0;
-    for mut bg in &mut swatch {
+    let colour = match outcome {
+        Some(o) => o.winner.map_or(Color::NONE, |w| theme.stone(w).0),
+        None => theme.stone(pos.side_to_move()).0,
+    };
+    // Taken out of the line beside a draw, so that the words stay centred.
+    let display = if colour == Color::NONE {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for (mut bg, mut node) in &mut swatch {
         if bg.0 != colour {
             bg.0 = colour;
+        }
+        if node.display != display {
+            node.display = display;
         }
     }
 }
