@@ -5,33 +5,26 @@
 //! landscape. A button that can do nothing now is drawn faded.
 
 use super::status::{Bars, CountText, CounterText, HintText, TurnSwatch, TurnText};
-use crate::board::selection::Selection;
-use crate::game::computer::Computer;
-use crate::game::session::{Command, OnBoard, Turn};
+use crate::game::session::Command;
 use crate::screens::review::ReviewStep;
 use crate::shell::navigation::{GameSet, Navigator, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::theme::Theme;
-use crate::ui::widgets::{ButtonId, bar_button, button};
-use bevy::ecs::system::SystemParam;
+use crate::ui::widgets::{bar_button, button};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            build_bars.run_if(
-                resource_changed::<BoardLayout>
-                    .or_else(resource_changed::<Strings>)
-                    .or_else(resource_changed::<Theme>)
-                    .or_else(state_changed::<Screen>)
-                    .or_else(not(any_with_component::<Bars>)),
-            ),
-            (show_confirm_row, fade_idle_buttons),
-        )
-            .chain()
+        (build_bars.run_if(
+            resource_changed::<BoardLayout>
+                .or_else(resource_changed::<Strings>)
+                .or_else(resource_changed::<Theme>)
+                .or_else(state_changed::<Screen>)
+                .or_else(not(any_with_component::<Bars>)),
+        ),)
             .in_set(BarSystems)
             .in_set(GameSet::Present),
     );
@@ -41,8 +34,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BarSystems;
 
+/// The row of Accept and Cancel.
 #[derive(Component)]
-struct ConfirmRow;
+pub(super) struct ConfirmRow;
 
 fn text(size: f32, theme: &Theme) -> impl Bundle {
     (
@@ -56,7 +50,7 @@ fn text(size: f32, theme: &Theme) -> impl Bundle {
     )
 }
 
-fn build_bars(
+pub(super) fn build_bars(
     mut commands: Commands,
     old: Query<Entity, With<Bars>>,
     layout: Res<BoardLayout>,
@@ -298,107 +292,5 @@ fn bar_node(direction: FlexDirection) -> Node {
         align_items: AlignItems::Center,
         row_gap: px(2),
         ..default()
-    }
-}
-
-fn show_confirm_row(
-    selection: Res<Selection>,
-    computer: Res<Computer>,
-    screen: Res<State<Screen>>,
-    mut row: Query<&mut Visibility, With<ConfirmRow>>,
-) {
-    let reviewing = *screen.get() == Screen::Review;
-    let asked = selection.pending.is_some() || selection.hint.is_some() || computer.hinting();
-    let want = if reviewing || asked {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    };
-    for mut v in &mut row {
-        if *v != want {
-            *v = want;
-        }
-    }
-}
-
-/// Whether Undo, Redo, Hint and Accept can do anything now.
-#[derive(SystemParam)]
-struct Can<'w> {
-    board: OnBoard<'w>,
-    turn: Option<Res<'w, State<Turn>>>,
-    computer: Res<'w, Computer>,
-    selection: Res<'w, Selection>,
-}
-
-impl Can<'_> {
-    /// Undo would take something back: asked of the same `undo` the button runs, on a copy.
-    fn undo(&self) -> bool {
-        let session = self.board.session();
-        let settled = self
-            .turn
-            .as_ref()
-            .is_some_and(|t| !matches!(t.get(), Turn::Animating));
-        let mut tried = session.clone();
-        crate::game::session::undo(&mut tried);
-        settled && tried.game.history().len() < session.game.history().len()
-    }
-
-    /// Redo would play something again.
-    fn redo(&self) -> bool {
-        let settled = self
-            .turn
-            .as_ref()
-            .is_some_and(|t| !matches!(t.get(), Turn::Animating));
-        settled && self.board.session().game.can_redo()
-    }
-
-    fn hint(&self) -> bool {
-        let waiting = self
-            .turn
-            .as_ref()
-            .is_some_and(|t| *t.get() == Turn::Waiting);
-        // Against a friend online the game is theirs and yours alone: no hints.
-        waiting
-            && !self.board.session().is_online()
-            && self.board.session().human_to_move()
-            && !self.computer.hinting()
-            && self.selection.hint.is_none()
-    }
-
-    /// Accept has a move to play: the one waiting for confirmation, or the hint once it
-    /// has come (not while it is looked for).
-    fn accept(&self) -> bool {
-        self.selection.pending.is_some() || self.selection.hint.is_some()
-    }
-}
-
-/// Undo, Redo, Hint and Accept drawn faded when they can do nothing.
-fn fade_idle_buttons(
-    can: Can,
-    theme: Res<Theme>,
-    mut buttons: Query<(&ButtonId, &mut BackgroundColor, &Children)>,
-    mut texts: Query<&mut TextColor>,
-) {
-    for (id, mut bg, children) in &mut buttons {
-        let active = match id.0.as_str() {
-            "bar.undo" => can.undo(),
-            "bar.redo" => can.redo(),
-            "bar.hint" => can.hint(),
-            "bar.accept" => can.accept(),
-            _ => continue,
-        };
-        let alpha = if active { 1.0 } else { 0.4 };
-        let colour = theme.button.with_alpha(alpha);
-        if bg.0 != colour {
-            bg.0 = colour;
-        }
-        for child in children.iter() {
-            if let Ok(mut text) = texts.get_mut(child) {
-                let colour = theme.button_text.with_alpha(alpha.max(0.55));
-                if text.0 != colour {
-                    text.0 = colour;
-                }
-            }
-        }
     }
 }

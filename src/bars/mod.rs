@@ -1,13 +1,14 @@
-//! The bars around the board: `frame.rs` builds them and their buttons, `status.rs` says
-//! what they show.
+//! The bars around the board: `frame.rs` builds them and their buttons, `fade.rs` shows
+//! which buttons can act, `status.rs` says what they show.
 
+pub mod fade;
 pub mod frame;
 pub mod status;
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((frame::plugin, status::plugin));
+    app.add_plugins((frame::plugin, fade::plugin, status::plugin));
     // The texts go into the bars once they are built.
     app.configure_sets(Update, (frame::BarSystems, status::StatusSystems).chain());
 }
