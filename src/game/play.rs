@@ -70,20 +70,17 @@ fn handle_commands(
                 navigate.write(Navigate::Go(Screen::Game));
                 next.set(settled_turn(board.own()));
             }
-            Command::Undo => {
+            Command::Undo | Command::Redo => {
+                // Not while a move runs round the board, nor off the game's screens.
                 let animating = turn.as_ref().is_some_and(|t| *t.get() == Turn::Animating);
                 if turn.is_none() || animating {
                     continue;
                 }
-                undo(board.session());
-                next.set(settled_turn(board.session()));
-            }
-            Command::Redo => {
-                let animating = turn.as_ref().is_some_and(|t| *t.get() == Turn::Animating);
-                if turn.is_none() || animating {
-                    continue;
+                if *command == Command::Undo {
+                    undo(board.session());
+                } else {
+                    redo(board.session());
                 }
-                redo(board.session());
                 next.set(settled_turn(board.session()));
             }
             Command::End(ending) => {
