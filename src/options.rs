@@ -14,9 +14,9 @@ Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQU
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
   --panel NAME        show the menu or a panel: menu, new-game, settings, stats,
-                      rules, records, leave, replace, game-over, end-game,
+                      rules, records, leave, replace, end-game,
                       resign, offer, strategy, moves (over the game, or the
-                      review of --record) or invite
+                      review of --record)
   --lesson N          put the tutorial's lesson N (1-9) on the board
   --lesson-state S    show that lesson asking, passed or failed (its explanation)
   --record PATH       review the game record in PATH (shown at its last move)
@@ -45,6 +45,10 @@ pub struct Options {
     /// A game record file to review.
     pub record: Option<String>,
 }
+
+/// Cards that show only over a game in a certain state (a result, an online seat): a
+/// screen set up from the command line has neither, so `--panel` does not offer them.
+const NEEDS_A_GAME: [Panel; 2] = [Panel::GameOver, Panel::Invite];
 
 /// A command line the app cannot follow: what is wrong with it, for the person who typed it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,7 +141,12 @@ impl Options {
                 "--panel" => {
                     let v = value()?;
                     let names: Vec<_> = std::iter::once(("menu", Panel::None))
-                        .chain(Panel::ALL.iter().filter_map(|&p| Some((p.name()?, p))))
+                        .chain(
+                            Panel::ALL
+                                .iter()
+                                .filter(|p| !NEEDS_A_GAME.contains(p))
+                                .filter_map(|&p| Some((p.name()?, p))),
+                        )
                         .collect();
                     o.panel = Some(one_of("--panel", &v, &names)?);
                 }
@@ -270,7 +279,7 @@ mod tests {
         );
         assert_eq!(
             parse(&["--panel", "help"]).unwrap_err(),
-            "--panel is one of menu, new-game, settings, stats, rules, records, leave, replace, game-over, end-game, resign, offer, strategy, moves, invite, not \"help\""
+            "--panel is one of menu, new-game, settings, stats, rules, records, leave, replace, end-game, resign, offer, strategy, moves, not \"help\""
         );
         assert!(
             parse(&["--lesson-state", "won"])
