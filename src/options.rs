@@ -162,7 +162,7 @@ impl Options {
                     );
                 }
                 "--lesson-state" => {
-                    use crate::game::tutorial::LessonState;
+                    use crate::game::tutorial::{LessonState, Miss};
                     let v = value()?;
                     o.lesson_state = Some(one_of(
                         "--lesson-state",
@@ -170,7 +170,7 @@ impl Options {
                         &[
                             ("asking", LessonState::Asking),
                             ("passed", LessonState::Passed),
-                            ("failed", LessonState::Failed),
+                            ("failed", LessonState::Failed(Miss::Wrong)),
                         ],
                     )?);
                 }
@@ -275,7 +275,9 @@ mod tests {
         assert_eq!(o.panel, Some(Panel::Records));
         assert_eq!(
             o.lesson_state,
-            Some(crate::game::tutorial::LessonState::Failed)
+            Some(crate::game::tutorial::LessonState::Failed(
+                crate::game::tutorial::Miss::Wrong
+            ))
         );
         assert_eq!(
             parse(&["--panel", "help"]).unwrap_err(),

@@ -6,7 +6,7 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use surakarta::game::session::{Mode, Turn};
-use surakarta::game::tutorial::{Goal, LESSONS, LessonState, Tutorial};
+use surakarta::game::tutorial::{Goal, LESSONS, LessonState, Miss, Tutorial};
 use surakarta::persist::GAME_FILE;
 use surakarta::settings::Settings;
 use surakarta::shell::navigation::{Panel, Screen};
@@ -117,7 +117,7 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
     // Lesson 3: a step is not the capture asked for.
     press(&mut app, "lesson.next");
     play(&mut app, "b3", "b4");
-    assert_eq!(tutorial(&app).state, LessonState::Failed);
+    assert_eq!(tutorial(&app).state, LessonState::Failed(Miss::Wrong));
     // The board waits for Try again: taps change nothing.
     let after_wrong = session(&app).game.clone();
     tap(&mut app, "b4");
@@ -250,4 +250,75 @@ fn lights_run_round_both_circuits_in_the_circuits_lesson_only() {
     press(&mut app, "lesson.next");
     app.update();
     assert!(beads(&mut app).is_empty(), "gone with the lesson");
+}
+
+/// Starts lesson `index` the way the menu's Tutorial does, the ones before it passed.
+fn open_lesson(app: &mut App, index: usize) {
+    let passed = LESSONS[..index].iter().map(|l| l.id.to_owned()).collect();
+    app.world_mut().resource_mut::<Settings>().tutorial_passed = passed;
+    press(app, "bar.menu");
+    press(app, "menu.tutorial");
+    assert_eq!(tutorial(app).lesson, Some(index));
+}
+
+#[test]
+fn the_hint_in_every_lesson_passes_it() {
+    for index in 0..LESSONS.len() {
+        let mut app = app();
+        animations_off(&mut app);
+        open_lesson(&mut app, index);
+        press(&mut app, "bar.hint");
+        app.update();
+        if tutorial(&app).state == LessonState::Asking {
+            // A move to accept (a lesson that asks to tap a stone is passed by the hint's
+            // showing it).
+            assert!(
+                app.world()
+                    .resource::<surakarta::board::selection::Selection>()
+                    .hint
+                    .is_some(),
+                "{}: Hint shows a move",
+                LESSONS[index].id
+            );
+            press(&mut app, "bar.accept");
+            for _ in 0..3 {
+                app.update();
+            }
+        }
+        assert_eq!(
+            tutorial(&app).state,
+            LessonState::Passed,
+            "{}: the hint passes the lesson",
+            LESSONS[index].id
+        );
+    }
+}
+
+#[test]
+fn a_failed_block_is_explained_by_what_was_played() {
+    let by_id = |id: &str| LESSONS.iter().position(|l| l.id == id).unwrap();
+    let block = by_id("block");
+    let cases = [
+        ("c3", "b3", Miss::Captured, "Taking b3"),
+        ("c3", "c4", Miss::MovedVictim, "That moved c3"),
+        ("a4", "a5", Miss::Wrong, "Black can still capture"),
+    ];
+    for (from, to, miss, words) in cases {
+        let mut app = app();
+        animations_off(&mut app);
+        open_lesson(&mut app, block);
+        play(&mut app, from, to);
+        assert_eq!(
+            tutorial(&app).state,
+            LessonState::Failed(miss),
+            "{from}-{to}"
+        );
+        app.update();
+        let card = texts(&mut app).join("\n");
+        assert!(card.contains(words), "{from}-{to}: {card}");
+        if miss == Miss::Captured {
+            // True of the board: Black's stone is gone, so no word of its capturing.
+            assert!(!card.contains("can still capture"), "{card}");
+        }
+    }
 }

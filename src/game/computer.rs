@@ -9,6 +9,7 @@ pub mod worker;
 
 use crate::game::search::{self, HINT_TIME, Purpose, Threading, sliced};
 use crate::game::session::{Command, MoveChosen, OnBoard, Turn};
+use crate::game::tutorial::{LESSONS, Tutorial};
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
 use bevy::prelude::*;
@@ -238,15 +239,28 @@ fn cancel_all(mut computer: ResMut<Computer>) {
     computer.cancel(None);
 }
 
+/// Hint: in a lesson, a move that passes it (at once, no search); in a game, the
+/// computer's best move, looked for in the background.
 fn ask_for_hint(
     mut commands: MessageReader<Command>,
     mut computer: ResMut<Computer>,
+    mut hints: MessageWriter<HintFound>,
     board: OnBoard,
+    tutorial: Res<Tutorial>,
 ) {
     let session = board.session();
     let asked = commands.read().any(|c| *c == Command::Hint);
-    if asked && session.human_to_move() && !session.is_online() && !computer.hinting() {
-        computer.start(&session.game, Purpose::Hint, Level::Hard, 0);
+    if !asked || !session.human_to_move() || session.is_online() || computer.hinting() {
+        return;
+    }
+    let lesson = tutorial.lesson.and_then(|i| LESSONS.get(i));
+    match lesson {
+        Some(lesson) if board.practising() => {
+            if let Some(m) = lesson.hint(&session.game) {
+                hints.write(HintFound(describe(&session.game, m)));
+            }
+        }
+        _ => computer.start(&session.game, Purpose::Hint, Level::Hard, 0),
     }
 }
 

@@ -1,8 +1,8 @@
 //! The game being played, apart from how it is drawn: the player's game and the one on
-//! the board (`session`) and the turn flow that plays every move (`play`), the computer player (`computer`), the analysis of a finished
-//! game (`analysis`), the tutorial's lessons (`tutorial`), game records in and out of the
-//! app and the shelf of finished games (`records`), and what went wrong with a record, in
-//! the player's words (`errors`).
+//! the board (`session`) and the turn flow that plays every move (`play`), the computer
+//! player (`computer`), the analysis of a finished game (`analysis`), the tutorial's
+//! lessons (`tutorial`), game records in and out of the app and the shelf of finished
+//! games (`records`), and what went wrong with a record, in the player's words (`errors`).
 
 pub mod analysis;
 pub mod computer;
@@ -18,6 +18,7 @@ pub mod tutorial;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<tutorial::Tutorial>();
     app.add_plugins((
         play::plugin,
         computer::plugin,

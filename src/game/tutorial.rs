@@ -95,16 +95,27 @@ impl Lesson {
 
     /// Whether `mv`, played in `before`, does what the lesson asks.
     pub fn passed_by(&self, before: &Position, mv: Move) -> bool {
+        self.verdict(before, mv).is_ok()
+    }
+
+    /// Whether `mv`, played in `before`, does what the lesson asks, and if not, which of
+    /// the lesson's explanations is true of the board after it.
+    pub fn verdict(&self, before: &Position, mv: Move) -> Result<(), Miss> {
         let sq = |s: &str| s.parse::<Square>().ok();
-        let after = before.after(mv);
         let them = before.side_to_move().other();
-        match self.goal {
+        let passed = match self.goal {
             Goal::AnyStep => !mv.capture,
             Goal::Select(_) => false,
             Goal::CaptureOn(target) => mv.capture && Some(mv.to) == sq(target),
             Goal::Capture(m) => m.parse::<Move>().is_ok_and(|m| m == mv),
             Goal::Block { victim } => {
-                !mv.capture && Some(mv.from) != sq(victim) && after.attacked_by(them).is_empty()
+                if mv.capture {
+                    return Err(Miss::Captured);
+                }
+                if Some(mv.from) == sq(victim) {
+                    return Err(Miss::MovedVictim);
+                }
+                before.after(mv).attacked_by(them).is_empty()
             }
             Goal::Corner => mv.to.is_corner(),
             Goal::Win => {
@@ -115,6 +126,44 @@ impl Lesson {
                         .outcome()
                         .is_some_and(|o| o.winner == Some(before.side_to_move()))
             }
+        };
+        if passed { Ok(()) } else { Err(Miss::Wrong) }
+    }
+
+    /// A move that does what the lesson asks in `game`: the lesson's hint. For a lesson
+    /// that asks to tap a stone, a move of that stone (showing it selects the stone).
+    pub fn hint(&self, game: &Game) -> Option<Move> {
+        let moves = game.moves();
+        if let Goal::Select(target) = self.goal {
+            let target = target.parse::<Square>().ok()?;
+            return moves.iter().copied().find(|m| m.from == target);
+        }
+        moves
+            .iter()
+            .copied()
+            .find(|m| self.passed_by(game.position(), *m))
+    }
+}
+
+/// Why a move did not do what a lesson asks: each names the lesson's explanation
+/// (`tut.<id>.<key>`), so what the card says is true of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Miss {
+    /// Not what was asked (the lesson's general explanation).
+    Wrong,
+    /// A capture, where the lesson asks for something else.
+    Captured,
+    /// The stone the lesson asks to leave in place was moved.
+    MovedVictim,
+}
+
+impl Miss {
+    /// The last part of the string key of the explanation.
+    pub fn key(self) -> &'static str {
+        match self {
+            Miss::Wrong => "wrong",
+            Miss::Captured => "took",
+            Miss::MovedVictim => "moved",
         }
     }
 }
@@ -127,7 +176,7 @@ pub enum LessonState {
     Asking,
     Passed,
     /// A move that does not do what was asked: explained, to be tried again.
-    Failed,
+    Failed(Miss),
 }
 
 /// The tutorial: which lesson is on the board, and how it is going.

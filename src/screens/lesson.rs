@@ -21,8 +21,7 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.wake_on::<LessonStep>().wake_on_change::<Tutorial>();
-    app.init_resource::<Tutorial>()
-        .add_message::<LessonStep>()
+    app.add_message::<LessonStep>()
         .add_systems(OnExit(Screen::Lesson), forget_lesson)
         .add_systems(
             Update,
@@ -33,6 +32,12 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(GameSet::Rules)
                 .after(SessionSystems),
+        )
+        .add_systems(
+            Update,
+            hint_selects
+                .run_if(in_state(Screen::Lesson))
+                .in_set(GameSet::Present),
         )
         .add_systems(
             Update,
@@ -137,11 +142,12 @@ fn check_moves(
         if tutorial.state != LessonState::Asking {
             continue;
         }
-        if lesson.passed_by(&p.before, p.mv) {
-            tutorial.state = LessonState::Passed;
-            settings.tutorial_passed.insert(lesson.id.to_owned());
-        } else {
-            tutorial.state = LessonState::Failed;
+        match lesson.verdict(&p.before, p.mv) {
+            Ok(()) => {
+                tutorial.state = LessonState::Passed;
+                settings.tutorial_passed.insert(lesson.id.to_owned());
+            }
+            Err(miss) => tutorial.state = LessonState::Failed(miss),
         }
     }
 }
@@ -160,6 +166,22 @@ fn check_selection(
     {
         tutorial.state = LessonState::Passed;
         settings.tutorial_passed.insert(lesson.id.to_owned());
+    }
+}
+
+/// In a lesson that asks to tap a stone, Hint taps it: the stone is selected and its
+/// routes drawn, as a tap would (the lesson's hint is a move of that stone).
+fn hint_selects(tutorial: Res<Tutorial>, mut selection: ResMut<Selection>) {
+    let Some(lesson) = tutorial.lesson.and_then(|i| LESSONS.get(i)) else {
+        return;
+    };
+    if let Goal::Select(target) = lesson.goal
+        && let Some(hint) = &selection.hint
+        && hint.mv.from.to_string() == target
+    {
+        let stone = hint.mv.from;
+        selection.clear();
+        selection.stone = Some(stone);
     }
 }
 
@@ -195,7 +217,7 @@ fn show_card(
     let mut body = strings.get(&key(match state {
         LessonState::Asking => "ask",
         LessonState::Passed => "done",
-        LessonState::Failed => "wrong",
+        LessonState::Failed(miss) => miss.key(),
     }));
     let last = index + 1 == LESSONS.len();
     // The last lesson ends with how the chosen rule set ends games.
@@ -251,7 +273,7 @@ fn show_card(
                     );
                     let (id, key, then) = match state {
                         LessonState::Asking => return,
-                        LessonState::Failed => {
+                        LessonState::Failed(_) => {
                             ("lesson.retry", "button.try_again", LessonStep::Retry)
                         }
                         LessonState::Passed if last => {
