@@ -321,6 +321,48 @@ fn in_a_two_player_game_the_bars_turn_with_the_board_to_face_the_player_to_move(
 }
 
 #[test]
+fn in_a_two_player_game_the_cards_the_player_to_move_opens_face_them() {
+    use std::f32::consts::PI;
+    use surakarta::ui::widgets::Card;
+    let card_angle = |app: &mut App| -> Vec<f32> {
+        app.world_mut()
+            .query_filtered::<&UiTransform, With<Card>>()
+            .iter(app.world())
+            .map(|t| t.rotation.as_radians().abs())
+            .collect()
+    };
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .turn_board = true;
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play_settled(&mut app, "b2", "c3");
+    app.update();
+    // Black to move, from the far side of the table: Menu, End the game, Resign face Black.
+    for (button, card) in [
+        ("bar.menu", "the menu"),
+        ("menu.end_game", "end the game"),
+        ("end.resign", "resign"),
+    ] {
+        press(&mut app, button);
+        let angles = card_angle(&mut app);
+        assert!(
+            angles.len() == 1 && (angles[0] - PI).abs() < 0.01,
+            "{card} faces Black: {angles:?}"
+        );
+    }
+    press(&mut app, "resign.keep");
+    assert!(card_angle(&mut app).is_empty());
+    // Red to move: the same cards upright.
+    play_settled(&mut app, "e5", "d4");
+    app.update();
+    press(&mut app, "bar.menu");
+    assert_eq!(card_angle(&mut app), [0.0], "the menu faces Red");
+    press(&mut app, "menu.end_game");
+    assert_eq!(card_angle(&mut app), [0.0]);
+}
+
+#[test]
 fn the_platforms_safe_area_moves_the_bars_clear_of_the_notch() {
     use surakarta::ui::layout::{BoardLayout, SafeArea};
     let mut app = app();

@@ -263,7 +263,7 @@ fn open_lesson(app: &mut App, index: usize) {
 
 #[test]
 fn the_hint_in_every_lesson_passes_it() {
-    for index in 0..LESSONS.len() {
+    for (index, lesson) in LESSONS.iter().enumerate() {
         let mut app = app();
         animations_off(&mut app);
         open_lesson(&mut app, index);
@@ -278,7 +278,7 @@ fn the_hint_in_every_lesson_passes_it() {
                     .hint
                     .is_some(),
                 "{}: Hint shows a move",
-                LESSONS[index].id
+                lesson.id
             );
             press(&mut app, "bar.accept");
             for _ in 0..3 {
@@ -289,7 +289,7 @@ fn the_hint_in_every_lesson_passes_it() {
             tutorial(&app).state,
             LessonState::Passed,
             "{}: the hint passes the lesson",
-            LESSONS[index].id
+            lesson.id
         );
     }
 }

@@ -16,6 +16,7 @@ use crate::ui::i18n::level_key;
 use crate::ui::layout::BoardLayout;
 use crate::ui::notice::Notice;
 use crate::ui::theme::Theme;
+use crate::ui::widgets::{Card, OwnFacing};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::ai::HintReason;
@@ -30,10 +31,15 @@ pub(super) fn plugin(app: &mut App) {
             show_counters,
             show_notice,
             paint_swatch,
-            face_the_player,
         )
             .in_set(StatusSystems)
             .in_set(GameSet::Present),
+    )
+    // Late, so a card opened this frame (a state entered in PostUpdate) is drawn facing the
+    // right way from its first frame.
+    .add_systems(
+        PostUpdate,
+        face_the_player.before(bevy::ui::UiSystems::Layout),
     );
 }
 
@@ -277,12 +283,19 @@ fn paint_swatch(
     }
 }
 
+/// The cards that face the player to move: all but those that face someone of their own.
+type TurnedCards = (With<Card>, Without<OwnFacing>, Without<Bars>);
+
 /// In a two-player game the bars turn as the board turns, so the player to move reads
-/// them the right way up from their side of the table; a single player's stay upright.
+/// them the right way up from their side of the table; a single player's stay upright. So
+/// do the cards that player opens over their game (the menu, end the game, resign, new
+/// game…), unless a card faces someone else of its own accord (a draw offer faces the
+/// player who answers).
 fn face_the_player(
     board: OnBoard,
     camera: Query<&Transform, With<BoardCamera>>,
     mut bars: Query<&mut UiTransform, With<Bars>>,
+    mut cards: Query<&mut UiTransform, TurnedCards>,
 ) {
     let angle = match board.session().mode {
         Mode::TwoPlayers if !board.practising() => camera
@@ -292,7 +305,7 @@ fn face_the_player(
         _ => 0.0,
     };
     let rotation = Rot2::radians(angle);
-    for mut t in &mut bars {
+    for mut t in bars.iter_mut().chain(cards.iter_mut()) {
         if t.rotation != rotation {
             t.rotation = rotation;
         }

@@ -9,7 +9,7 @@ use crate::shell::navigation::{Navigator, Panel, Screen};
 use crate::ui::confirm::{self, Answer};
 use crate::ui::notice::Notice;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, label, panel_card};
+use crate::ui::widgets::{Cards, OwnFacing, label, panel_card};
 use bevy::prelude::*;
 use std::f32::consts::PI;
 use surakarta_engine::Side;
@@ -69,7 +69,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: R
         ..default()
     };
     cards.spawn(
-        (DespawnOnExit(Panel::Offer), OfferCard, turn),
+        (DespawnOnExit(Panel::Offer), OfferCard, OwnFacing, turn),
         |c, _, theme| {
             c.spawn(label(title, 24.0, theme));
             if let Some(body) = body {

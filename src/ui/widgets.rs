@@ -22,6 +22,11 @@ pub struct ButtonId(pub String);
 #[derive(Component)]
 pub struct Card;
 
+/// A card that decides which way it faces itself; others face the player to move, as the
+/// bars do (`bars/status.rs`).
+#[derive(Component)]
+pub struct OwnFacing;
+
 /// What a panel needs to draw its card: the words, the colours, the safe area.
 #[derive(SystemParam)]
 pub struct Cards<'w, 's> {
