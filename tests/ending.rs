@@ -119,7 +119,7 @@ fn resigning_asks_first_then_counts_as_a_loss_everywhere() {
     );
     let card = result_card(&mut app);
     assert!(card.contains(&"The computer wins".to_owned()), "{card:?}");
-    assert!(card.contains(&"Resigned".to_owned()), "{card:?}");
+    assert!(card.contains(&"You resigned".to_owned()), "{card:?}");
     assert_eq!(tally(&app, "Easy"), (0, 0, 1));
 
     let record = saved_record(&dir);
@@ -285,6 +285,11 @@ fn stopping_to_count_is_won_by_the_side_with_more_stones() {
 
     open_end_game(&mut app);
     press(&mut app, "end.stop");
+    assert_eq!(
+        app.world().resource::<Notice>().0,
+        None,
+        "the last answer is gone with the new proposal"
+    );
     press(&mut app, "offer.accept");
     let outcome = own_game(&app).game.outcome().expect("stopped");
     assert_eq!(
@@ -294,7 +299,7 @@ fn stopping_to_count_is_won_by_the_side_with_more_stones() {
     let card = result_card(&mut app);
     assert!(card.contains(&"Red wins".to_owned()), "{card:?}");
     assert!(
-        card.contains(&"Stopped by agreement: more stones win".to_owned()),
+        card.contains(&"Stopped by agreement: Red has more stones".to_owned()),
         "{card:?}"
     );
     let record = saved_record(&dir);
@@ -302,6 +307,45 @@ fn stopping_to_count_is_won_by_the_side_with_more_stones() {
         (record.header("Result"), record.header("Termination")),
         (Some("1-0"), Some("agreed-stop"))
     );
+}
+
+#[test]
+fn stopping_with_as_many_stones_each_is_a_draw_and_says_so() {
+    let (mut app, _dir) = ending_app("stop-equal");
+    start(
+        &mut app,
+        "b5/6/2b3/6/1r1r2/6 b 0 0",
+        "a6-a5",
+        Mode::TwoPlayers,
+    );
+    open_end_game(&mut app);
+    press(&mut app, "end.stop");
+    press(&mut app, "offer.accept");
+    let outcome = own_game(&app).game.outcome().expect("stopped");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (None, EndReason::AgreedStop)
+    );
+    let card = result_card(&mut app);
+    assert!(card.contains(&"Draw".to_owned()), "{card:?}");
+    assert!(
+        card.contains(&"Stopped by agreement with as many stones each: a draw".to_owned()),
+        "{card:?}"
+    );
+    assert!(!card.iter().any(|t| t.contains("more stones")), "{card:?}");
+}
+
+#[test]
+fn a_resignation_in_a_two_player_game_says_who_resigned() {
+    let (mut app, _dir) = ending_app("resign-two");
+    start(&mut app, START, "b2-b3", Mode::TwoPlayers);
+    // Black to move resigns.
+    open_end_game(&mut app);
+    press(&mut app, "end.resign");
+    press(&mut app, "resign.confirm");
+    let card = result_card(&mut app);
+    assert!(card.contains(&"Red wins".to_owned()), "{card:?}");
+    assert!(card.contains(&"Black resigned".to_owned()), "{card:?}");
 }
 
 #[test]

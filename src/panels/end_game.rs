@@ -104,6 +104,8 @@ impl EndIt<'_> {
         let game = &self.session.game;
         match self.session.mode {
             Mode::TwoPlayers => {
+                // A new proposal: the answer to the last one is old news.
+                self.notice.0 = None;
                 self.offer.0 = Some((proposal, game.side_to_move()));
                 (*self.panel).set_if_neq(Panel::Offer);
             }

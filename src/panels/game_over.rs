@@ -7,10 +7,11 @@ use crate::game::session::{Mode, Session, Start};
 use crate::panels::new_game::OpenNewGame;
 use crate::screens::review::OpenReview;
 use crate::shell::navigation::Panel;
+use crate::ui::i18n::Strings;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, close_panel, label, panel_card, row};
 use bevy::prelude::*;
-use surakarta_engine::Side;
+use surakarta_engine::{EndReason, Outcome, Side};
 
 pub(super) fn plugin(app: &mut App) {
     panel_card(app, Panel::GameOver, spawn);
@@ -28,19 +29,44 @@ pub fn title_key(session: &Session) -> Option<&'static str> {
         (Some(w), Mode::VsComputer { human, .. } | Mode::Online { me: human }) if w == human => {
             "over.you_win"
         }
-        (Some(_), Mode::VsComputer { .. } | Mode::Online { .. }) => "over.you_lose",
+        (Some(_), Mode::VsComputer { .. }) => "over.you_lose",
+        (Some(_), Mode::Online { .. }) => "over.friend_wins",
         (Some(Side::Red), Mode::TwoPlayers) => "over.red_wins",
         (Some(Side::Black), Mode::TwoPlayers) => "over.black_wins",
     })
+}
+
+/// Why the game ended, saying who where it matters: who resigned, who had more stones
+/// when the players stopped.
+pub fn reason_line(session: &Session, outcome: Outcome, strings: &Strings) -> String {
+    let loser = outcome.winner.map(Side::other);
+    match (outcome.reason, loser, session.mode) {
+        (EndReason::Resignation, Some(loser), Mode::TwoPlayers) => {
+            strings.fill("reason.resigned", &[("side", strings.side(loser))])
+        }
+        (EndReason::Resignation, Some(loser), Mode::VsComputer { human: me, .. })
+        | (EndReason::Resignation, Some(loser), Mode::Online { me }) => {
+            strings.get(if loser == me {
+                "reason.you_resigned"
+            } else if session.is_online() {
+                "reason.friend_resigned"
+            } else {
+                "reason.computer_resigned"
+            })
+        }
+        (EndReason::AgreedStop, _, _) => match outcome.winner {
+            Some(more) => strings.fill("reason.stop_more", &[("side", strings.side(more))]),
+            None => strings.get("reason.stop_equal"),
+        },
+        (reason, _, _) => strings.get(&format!("reason.{}", reason.id())),
+    }
 }
 
 fn spawn(mut cards: Cards, session: Res<Session>) {
     let (Some(title), Some(outcome)) = (title_key(&session), session.game.outcome()) else {
         return;
     };
-    let reason = cards
-        .strings()
-        .get(&format!("reason.{}", outcome.reason.id()));
+    let reason = reason_line(&session, outcome, cards.strings());
     cards.spawn(
         DespawnOnExit(Panel::GameOver),
         |c, strings, theme| {
