@@ -119,17 +119,7 @@ fn build(options: Options, window: Window) -> App {
     );
     // Tools that set up their own position must not touch the player's saved game.
     let tool = options.is_tool();
-    // Frames only when something moves or changes (`awake.rs`): a board game at rest
-    // draws nothing. The tools count frames, so they have them all.
-    app.insert_resource(if tool {
-        bevy::winit::WinitSettings::game()
-    } else {
-        let wake = bevy::winit::UpdateMode::reactive_low_power(std::time::Duration::from_secs(10));
-        bevy::winit::WinitSettings {
-            focused_mode: wake,
-            unfocused_mode: wake,
-        }
-    });
+    app.insert_resource(winit_settings(&options));
     app.insert_resource(if tool {
         persist::Storage(None)
     } else {
@@ -154,6 +144,21 @@ fn build(options: Options, window: Window) -> App {
     #[cfg(feature = "dev")]
     app.add_plugins(dev_tools::plugin);
     app
+}
+
+/// When the app draws: only when something moves or changes (`shell/awake.rs`), so a
+/// board game at rest draws nothing; a position or panel set up from the command line
+/// idles like the game players get. Only the frame bench, which counts frames, has them
+/// all (a screenshot asks for the frames it waits, `dev_tools/screenshot.rs`).
+pub fn winit_settings(options: &Options) -> bevy::winit::WinitSettings {
+    if options.bench_frames.is_some() {
+        return bevy::winit::WinitSettings::game();
+    }
+    let wake = bevy::winit::UpdateMode::reactive_low_power(std::time::Duration::from_secs(10));
+    bevy::winit::WinitSettings {
+        focused_mode: wake,
+        unfocused_mode: wake,
+    }
 }
 
 /// Why a record file named on the command line cannot be reviewed.

@@ -40,6 +40,41 @@ fn alpha_of(app: &mut App, id: &str) -> f32 {
         .unwrap()
 }
 
+/// A position set up from the command line (`--fen`, as the check tools do) idles like a
+/// game reached by taps: the same way of drawing, and no frame asked for at rest.
+#[test]
+fn a_game_set_up_from_the_command_line_idles_like_one_reached_by_taps() {
+    use bevy::winit::UpdateMode;
+    let options = surakarta::Options::from_args(["--fen".to_owned(), START.to_owned()]).unwrap();
+    let settings = surakarta::winit_settings(&options);
+    assert!(
+        matches!(settings.focused_mode, UpdateMode::Reactive { .. }),
+        "{:?}",
+        settings.focused_mode
+    );
+    assert_eq!(
+        surakarta::winit_settings(&surakarta::Options::default()).focused_mode,
+        settings.focused_mode
+    );
+    let bench = surakarta::Options::from_args(["--bench-frames".to_owned(), "10".to_owned()]);
+    assert_eq!(
+        surakarta::winit_settings(&bench.unwrap()).focused_mode,
+        UpdateMode::Continuous,
+        "only the frame bench counts every frame"
+    );
+
+    let mut app = app_from_command_line(&["--fen", START]);
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(screen(&app), surakarta::shell::navigation::Screen::Game);
+    assert_eq!(session(&app).mode, Mode::TwoPlayers);
+    for _ in 0..30 {
+        app.update();
+        assert_eq!(frames_asked(&app), 0, "a board at rest draws nothing");
+    }
+}
+
 #[test]
 fn no_frames_are_asked_for_while_nothing_moves_and_every_frame_while_it_does() {
     let mut app = app();

@@ -17,8 +17,8 @@ use crate::shell::navigation::{Navigator, Panel, Screen};
 use bevy::prelude::*;
 use surakarta_engine::{Game, Ruleset};
 
-/// The tools the desktop app's command line asks for.
-pub(super) fn plugin(app: &mut App) {
+/// The tools the desktop app's command line asks for (tests add them to a headless app).
+pub fn plugin(app: &mut App) {
     app.add_plugins((screenshot::plugin, frame_bench::plugin))
         .add_systems(Startup, set_up_board.after(crate::persist::load))
         .add_systems(Update, set_up_lesson.run_if(run_once))

@@ -16,10 +16,13 @@ fn take_screenshot(
     mut frames: Local<u32>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let Some(path) = &options.screenshot else {
         return;
     };
+    // The app draws only when asked (as a player's does); the picture needs its frames.
+    redraw.write(bevy::window::RequestRedraw);
     *frames += 1;
     if *frames == SETTLE_FRAMES {
         // An old picture at the path would look like this one already saved.

@@ -66,6 +66,27 @@ pub fn saves_written() {
 /// A headless app that keeps its files in `dir` (or nowhere). Like a process started
 /// again, it reads what the last one wrote.
 pub fn app_with(dir: Option<std::path::PathBuf>) -> App {
+    let mut app = unstarted(dir);
+    app.add_plugins(surakarta::plugin);
+    // Past the menu: tests set up their own games.
+    app.update();
+    go_to(&mut app, Screen::Game);
+    app
+}
+
+/// A headless app started as the desktop app's command line would start it (`--fen`,
+/// `--panel`…), with the tools that read it; no files.
+pub fn app_from_command_line(args: &[&str]) -> App {
+    let options = surakarta::Options::from_args(args.iter().map(|a| a.to_string())).unwrap();
+    let mut app = unstarted(None);
+    app.insert_resource(options);
+    app.add_plugins((surakarta::plugin, surakarta::dev_tools::plugin));
+    app.update();
+    app
+}
+
+/// The engine room of a headless app, before the game's plugins.
+fn unstarted(dir: Option<std::path::PathBuf>) -> App {
     saves_written();
     let mut app = App::new();
     app.insert_resource(surakarta::persist::Storage(
@@ -82,10 +103,6 @@ pub fn app_with(dir: Option<std::path::PathBuf>) -> App {
         },
         PrimaryWindow,
     ));
-    app.add_plugins(surakarta::plugin);
-    // Past the menu: tests set up their own games.
-    app.update();
-    go_to(&mut app, Screen::Game);
     app
 }
 
