@@ -78,6 +78,10 @@ pub struct Settings {
     pub server: Option<String>,
     /// The ids of the tutorial's lessons passed.
     pub tutorial_passed: std::collections::BTreeSet<String>,
+    /// The computer's level last chosen on the new-game card.
+    pub level: surakarta_engine::ai::Level,
+    /// The colour last chosen on the new-game card; `None`: a random one.
+    pub colour: Option<surakarta_engine::Side>,
 }
 
 impl Default for Settings {
@@ -94,6 +98,8 @@ impl Default for Settings {
             haptics: true,
             server: None,
             tutorial_passed: Default::default(),
+            level: surakarta_engine::ai::Level::Medium,
+            colour: Some(surakarta_engine::Side::Red),
         }
     }
 }

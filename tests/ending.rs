@@ -152,7 +152,7 @@ fn the_computer_accepts_a_draw_when_behind_and_declines_when_ahead() {
     assert!(
         texts(&mut app)
             .iter()
-            .any(|t| t.contains("level, or better for you"))
+            .any(|t| t.contains("level after the first fifteen moves each"))
     );
     press(&mut app, "end.offer_draw");
     assert_eq!((screen(&app), panel(&app)), (Screen::Game, Panel::None));
@@ -165,6 +165,17 @@ fn the_computer_accepts_a_draw_when_behind_and_declines_when_ahead() {
         .unwrap_or_default();
     assert!(notice.contains("declines"), "{notice:?}");
     assert!(texts(&mut app).contains(&notice), "the bars say so");
+
+    // A level game that has only begun: it plays on, and says why.
+    start(&mut app, START, "b2-b3", vs_easy(Side::Red));
+    assert!(run_until(&mut app, 10.0, |a| session(a).human_to_move()));
+    open_end_game(&mut app);
+    press(&mut app, "end.offer_draw");
+    assert_eq!(own_game(&app).game.outcome(), None);
+    assert_eq!(
+        app.world().resource::<Notice>().0.as_deref(),
+        Some("The computer declines the draw: the game has only begun. Play on!")
+    );
 
     // One stone to four the other way: it accepts.
     start(

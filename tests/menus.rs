@@ -423,3 +423,69 @@ fn the_level_stepper_climbs_the_ladder_and_the_game_is_played_at_the_level_shown
         other => panic!("a game against the computer, not {other:?}"),
     }
 }
+
+#[test]
+fn after_a_game_the_menu_leads_with_the_same_kind_of_game_again() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play(&mut app, "b2", "c3");
+    press(&mut app, "bar.menu");
+    let order = card_buttons_in_order(&mut app);
+    assert_eq!(order[..3], ["menu.continue", "menu.moves", "menu.end_game"]);
+    // Over: no Continue, and a new game of the same kind is the main button, Moves after.
+    let over = surakarta_engine::Game::from_position(
+        "6/6/6/6/6/5r b 0 0".parse().unwrap(),
+        Ruleset::default(),
+    );
+    go_to(&mut app, Screen::Game);
+    set_session(&mut app, over, Mode::TwoPlayers);
+    go_to(&mut app, Screen::Menu);
+    let order = card_buttons_in_order(&mut app);
+    assert_eq!(
+        order[..2],
+        ["menu.two_players", "menu.vs_computer"],
+        "{order:?}"
+    );
+    let vs = Mode::VsComputer {
+        human: Side::Red,
+        level: Level::Easy,
+    };
+    let over = surakarta_engine::Game::from_position(
+        "6/6/6/6/6/5r b 0 0".parse().unwrap(),
+        Ruleset::default(),
+    );
+    go_to(&mut app, Screen::Game);
+    set_session(&mut app, over, vs);
+    go_to(&mut app, Screen::Menu);
+    let order = card_buttons_in_order(&mut app);
+    assert_eq!(order[0], "menu.vs_computer", "{order:?}");
+}
+
+#[test]
+fn the_new_game_card_remembers_the_level_and_colour_after_a_restart() {
+    let dir = temp_dir("choice");
+    {
+        let mut app = app_with(Some(dir.to_path_buf()));
+        press(&mut app, "bar.menu");
+        press(&mut app, "menu.vs_computer");
+        for _ in 0..4 {
+            press(&mut app, "newgame.easier");
+        }
+        press(&mut app, "newgame.black");
+        press(&mut app, "newgame.cancel");
+        app.update();
+        saves_written();
+    }
+    let mut app = app_with(Some(dir.to_path_buf()));
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.vs_computer");
+    let choice = *app
+        .world()
+        .resource::<surakarta::panels::new_game::NewGameChoice>();
+    assert_eq!(
+        (choice.level, choice.colour),
+        (Level::Beginner, Some(Side::Black))
+    );
+    assert!(texts(&mut app).contains(&"Level 1 of 8".to_owned()));
+}

@@ -61,6 +61,8 @@ fn settings_and_statistics_round_trip() {
         haptics: false,
         server: Some("https://play.example.org:8443".into()),
         tutorial_passed: ["step".to_owned()].into_iter().collect(),
+        level: surakarta_engine::ai::Level::Beginner,
+        colour: None,
     };
     let mut stats = Stats::default();
     stats.0.entry("Hard".into()).or_default().losses = 3;

@@ -13,7 +13,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;
 use surakarta_engine::Side;
-use surakarta_engine::ai::{Engine, accepts_draw};
+use surakarta_engine::ai::{DrawAnswer, Engine, draw_answer};
 
 pub(super) fn plugin(app: &mut App) {
     panel_card(app, Panel::EndGame, spawn);
@@ -121,13 +121,21 @@ impl EndIt<'_> {
             Mode::VsComputer { human, .. } => {
                 // A short search, at once: the answer does not keep the player waiting.
                 let stop = AtomicBool::new(false);
-                let accepts = search::controlled(&stop, |ctl| {
-                    accepts_draw(&mut Engine::new(1), game, human.other(), ctl)
+                let answer = search::controlled(&stop, |ctl| {
+                    draw_answer(&mut Engine::new(1), game, human.other(), ctl)
                 });
-                if accepts {
-                    self.commands.write(Command::End(Ending::Draw));
-                } else {
-                    self.notice.0 = Some(self.strings.get("notice.draw_declined.computer"));
+                let declined = match answer {
+                    DrawAnswer::Accepts => {
+                        self.commands.write(Command::End(Ending::Draw));
+                        None
+                    }
+                    DrawAnswer::TooEarly => Some("notice.draw_too_early.computer"),
+                    DrawAnswer::StandsBetter | DrawAnswer::GameOver => {
+                        Some("notice.draw_declined.computer")
+                    }
+                };
+                if let Some(why) = declined {
+                    self.notice.0 = Some(self.strings.get(why));
                     (*self.screen).set_if_neq(Screen::Game);
                 }
                 (*self.panel).set_if_neq(Panel::None);

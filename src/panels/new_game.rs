@@ -21,6 +21,11 @@ use surakarta_engine::{Ruleset, Side};
 pub(super) fn plugin(app: &mut App) {
     app.wake_on_change::<NewGameChoice>();
     app.init_resource::<NewGameChoice>()
+        .add_systems(Startup, remember_choice.after(crate::persist::load))
+        .add_systems(
+            Update,
+            keep_choice.run_if(resource_changed::<NewGameChoice>),
+        )
         .add_systems(OnEnter(Panel::NewGame), spawn)
         .add_systems(
             Update,
@@ -36,6 +41,20 @@ pub(super) fn plugin(app: &mut App) {
                 )
                 .in_set(GameSet::Present),
         );
+}
+
+/// The card opens with the level and colour chosen last, also after a restart.
+fn remember_choice(settings: Res<Settings>, mut choice: ResMut<NewGameChoice>) {
+    choice.level = settings.level;
+    choice.colour = settings.colour;
+}
+
+/// A level or colour chosen is kept in the settings (and so saved).
+fn keep_choice(choice: Res<NewGameChoice>, mut settings: ResMut<Settings>) {
+    if (settings.level, settings.colour) != (choice.level, choice.colour) {
+        settings.level = choice.level;
+        settings.colour = choice.colour;
+    }
 }
 
 /// The choices on the new-game panel.

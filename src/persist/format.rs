@@ -77,6 +77,12 @@ pub struct SavedSettings {
     /// Results against the computer, by level name.
     #[serde(default)]
     pub stats: BTreeMap<String, Tally>,
+    /// The level last chosen for a game against the computer, by name; absent: Medium.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// The colour last chosen: `red`, `black` or `random`; absent: red.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
 }
 
 fn on() -> bool {
@@ -248,6 +254,15 @@ impl SavedSettings {
             server: settings.server.clone(),
             tutorial: settings.tutorial_passed.iter().cloned().collect(),
             stats: stats.clone(),
+            level: Some(settings.level.name().to_owned()),
+            colour: Some(
+                match settings.colour {
+                    Some(Side::Red) => "red",
+                    Some(Side::Black) => "black",
+                    None => "random",
+                }
+                .to_owned(),
+            ),
         }
     }
 
@@ -289,6 +304,17 @@ impl SavedSettings {
                 .as_deref()
                 .and_then(crate::online::wire::server_address),
             tutorial_passed: saved.tutorial.into_iter().collect(),
+            // A level or colour this version does not know: the first choices.
+            level: saved
+                .level
+                .as_deref()
+                .and_then(Level::from_name)
+                .unwrap_or(Level::Medium),
+            colour: match saved.colour.as_deref() {
+                Some("black") => Some(Side::Black),
+                Some("random") => None,
+                _ => Some(Side::Red),
+            },
         };
         Ok((settings, saved.stats))
     }

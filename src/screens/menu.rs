@@ -1,6 +1,7 @@
 //! The menu the app opens on, over the player's game: Continue, Moves and End the game
-//! (when a game is in progress; Moves also after it ended), a game against the computer or for two players, Tutorial, Game records,
-//! Rules, Strategy, Settings and Statistics.
+//! (when a game is in progress; Moves also after it ended), a game against the computer
+//! or for two players (first after a game), Tutorial, Game records, Rules, Strategy,
+//! Settings and Statistics.
 
 use crate::game::session::{Session, Start};
 use crate::panels::new_game::OpenNewGame;
@@ -63,22 +64,36 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
     let in_progress = session.in_progress();
     // An online game goes on from its first move on, whoever is to make it.
     let online_on = session.is_online() && session.game.outcome().is_none();
-    let mut entries = Vec::new();
-    if in_progress || online_on {
-        entries.push((Entry::Continue, "menu.continue"));
-    }
+    let going_on = in_progress || online_on;
+    let mut ours = Vec::new();
     if !session.game.history().is_empty() {
-        entries.push((Entry::Open(Panel::Moves), "menu.moves"));
+        ours.push((Entry::Open(Panel::Moves), "menu.moves"));
     }
     if online_on && link.waiting_for_friend() {
-        entries.push((Entry::Open(Panel::Invite), "menu.invite"));
+        ours.push((Entry::Open(Panel::Invite), "menu.invite"));
     }
     if in_progress {
-        entries.push((Entry::Open(Panel::EndGame), "menu.end_game"));
+        ours.push((Entry::Open(Panel::EndGame), "menu.end_game"));
     }
-    entries.extend([
+    // After a game, the same kind of game again first.
+    let mut new_games = [
         (Entry::NewGame { two_players: false }, "newgame.vs_computer"),
         (Entry::NewGame { two_players: true }, "newgame.two_players"),
+    ];
+    if session.mode == crate::game::session::Mode::TwoPlayers && !going_on {
+        new_games.reverse();
+    }
+    // During a game, its own entries first (Continue the main one); after it, a new game.
+    let mut entries = Vec::new();
+    if going_on {
+        entries.push((Entry::Continue, "menu.continue"));
+        entries.extend(ours);
+        entries.extend(new_games);
+    } else {
+        entries.extend(new_games);
+        entries.extend(ours);
+    }
+    entries.extend([
         (Entry::Online, "menu.online"),
         (Entry::Tutorial, "menu.tutorial"),
         (Entry::Open(Panel::Records), "menu.records"),

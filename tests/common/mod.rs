@@ -214,6 +214,26 @@ pub fn buttons(app: &mut App) -> Vec<String> {
     names
 }
 
+/// The names of the buttons on the card on screen, top to bottom as drawn.
+pub fn card_buttons_in_order(app: &mut App) -> Vec<String> {
+    let roots: Vec<Entity> = app
+        .world_mut()
+        .query_filtered::<Entity, With<Card>>()
+        .iter(app.world())
+        .collect();
+    let mut names = Vec::new();
+    let mut stack: Vec<Entity> = roots.into_iter().rev().collect();
+    while let Some(e) = stack.pop() {
+        if let Some(id) = app.world().get::<ButtonId>(e) {
+            names.push(id.0.clone());
+        }
+        if let Some(children) = app.world().get::<Children>(e) {
+            stack.extend(children.iter().rev());
+        }
+    }
+    names
+}
+
 /// Every text on screen.
 pub fn texts(app: &mut App) -> Vec<String> {
     app.world_mut()

@@ -331,22 +331,39 @@ fn easy_in_slices_still_takes_the_last_stone_and_hints_still_say_why() {
 }
 
 #[test]
-fn the_computer_accepts_a_draw_only_when_it_does_not_stand_better() {
-    use surakarta_engine::ai::accepts_draw;
-    let answer = |fen: &str, computer: Side| {
-        with_control(|ctl| accepts_draw(&mut Engine::new(1), &game(fen), computer, ctl))
+fn the_computer_accepts_a_draw_when_behind_or_level_after_the_opening() {
+    use surakarta_engine::ai::{DRAW_EARLIEST_PLY, DrawAnswer, draw_answer};
+    let answer = |game: &Game, computer: Side| {
+        with_control(|ctl| draw_answer(&mut Engine::new(1), game, computer, ctl))
     };
-    // The start: level, so a draw is accepted by either side.
-    let start = Position::start(Side::Red).to_string();
-    assert!(answer(&start, Side::Red));
-    assert!(answer(&start, Side::Black));
+    // The start: level but only begun, so both sides play on.
+    let start = Game::new(Ruleset::default());
+    assert_eq!(answer(&start, Side::Red), DrawAnswer::TooEarly);
+    assert_eq!(answer(&start, Side::Black), DrawAnswer::TooEarly);
     // Black has four stones to Red's one: Black declines, Red accepts, whoever is to move.
     for fen in ["b5/6/2b3/6/3b1b/5r r 0 0", "b5/6/2b3/6/3b1b/5r b 0 0"] {
-        assert!(!answer(fen, Side::Black), "{fen}");
-        assert!(answer(fen, Side::Red), "{fen}");
+        assert_eq!(
+            answer(&game(fen), Side::Black),
+            DrawAnswer::StandsBetter,
+            "{fen}"
+        );
+        assert_eq!(answer(&game(fen), Side::Red), DrawAnswer::Accepts, "{fen}");
     }
+    // The same level position, long enough played: accepted; a ply earlier, not yet.
+    let played = |plies: u32| game(&format!("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 {plies}"));
+    assert_eq!(
+        answer(&played(DRAW_EARLIEST_PLY), Side::Black),
+        DrawAnswer::Accepts
+    );
+    assert_eq!(
+        answer(&played(DRAW_EARLIEST_PLY - 1), Side::Black),
+        DrawAnswer::TooEarly
+    );
     // A finished game accepts nothing.
-    assert!(!answer("6/6/6/6/6/5r b 0 0", Side::Black));
+    assert_eq!(
+        answer(&game("6/6/6/6/6/5r b 0 0"), Side::Black),
+        DrawAnswer::GameOver
+    );
 }
 
 /// A newcomer: takes a stone whenever it can, any of them, and otherwise moves at random,

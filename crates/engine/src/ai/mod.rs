@@ -206,17 +206,37 @@ pub const DRAW_MARGIN: i32 = STONE / 4;
 /// odd depth gives the side to move the last word: a third of a stone at the start).
 pub const DRAW_DEPTH: u32 = 4;
 
-/// Whether the computer playing `side` accepts a draw offered in `game`: when its own
-/// search ([`DRAW_DEPTH`] plies) says the game is level or worse for it, within
-/// [`DRAW_MARGIN`]. A game that is over accepts nothing.
-pub fn accepts_draw(
+/// Plies played before the computer agrees a draw in a level game: fifteen moves each.
+/// Before that a level game has hardly begun, and a player expects the computer to play
+/// it out; a computer that stands worse accepts at any time.
+pub const DRAW_EARLIEST_PLY: u32 = 30;
+
+/// How the computer answers a draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawAnswer {
+    /// It accepts: the game is level after the opening, or it stands worse.
+    Accepts,
+    /// It declines: it thinks it stands better (by more than [`DRAW_MARGIN`]).
+    StandsBetter,
+    /// It declines: the game is level but has only begun (fewer than
+    /// [`DRAW_EARLIEST_PLY`] plies in all, by the position's count).
+    TooEarly,
+    /// It declines: the game is over, there is nothing to agree.
+    GameOver,
+}
+
+/// How the computer playing `side` answers a draw offered in `game`, by its own search
+/// ([`DRAW_DEPTH`] plies): it accepts when it stands worse by more than [`DRAW_MARGIN`],
+/// or when the game is level within the margin and [`DRAW_EARLIEST_PLY`] plies have been
+/// played; it declines when it stands better.
+pub fn draw_answer(
     engine: &mut Engine,
     game: &Game,
     side: crate::Side,
     ctl: &SearchControl<'_>,
-) -> bool {
+) -> DrawAnswer {
     if game.outcome().is_some() {
-        return false;
+        return DrawAnswer::GameOver;
     }
     let limits = Limits {
         depth: Some(DRAW_DEPTH),
@@ -228,7 +248,13 @@ pub fn accepts_draw(
     } else {
         score.saturating_neg()
     };
-    for_side <= DRAW_MARGIN
+    if for_side > DRAW_MARGIN {
+        DrawAnswer::StandsBetter
+    } else if for_side < -DRAW_MARGIN || game.position().plies() >= DRAW_EARLIEST_PLY {
+        DrawAnswer::Accepts
+    } else {
+        DrawAnswer::TooEarly
+    }
 }
 
 impl Default for Engine {
