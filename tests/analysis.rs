@@ -9,7 +9,7 @@ use common::*;
 use surakarta::board::selection::Selection;
 use surakarta::game::analysis::Analysis;
 use surakarta::game::session::Mode;
-use surakarta::screens::review::OpenReview;
+use surakarta::screens::review::{ClosesTo, OpenReview};
 use surakarta::shell::navigation::{Panel, Screen};
 use surakarta_engine::ai::analysis::MoveClass;
 use surakarta_engine::{Game, Ruleset};
@@ -38,7 +38,8 @@ fn blunder_marked(background: bool) {
     let mut game = Game::from_position("6/6/6/3b2/r5/6 r 0 0".parse().unwrap(), Ruleset::default());
     game.try_play("a2-a3".parse().unwrap()).unwrap();
     game.try_play("d3xa3".parse().unwrap()).unwrap();
-    app.world_mut().write_message(OpenReview(game));
+    app.world_mut()
+        .write_message(OpenReview(game, ClosesTo::Records));
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::Review);
@@ -99,4 +100,9 @@ fn the_result_card_analyses_the_game_just_played() {
     assert!(texts(&mut app).contains(&"b3xe3".to_owned()));
     // The player's own game waits, finished, behind the review.
     assert!(own_game(&app).game.outcome().is_some());
+    // Closing the review leads back where it was opened from: the game, not the records.
+    press(&mut app, "back");
+    press(&mut app, "review.close");
+    assert_eq!((screen(&app), panel(&app)), (Screen::Game, Panel::None));
+    assert!(texts(&mut app).contains(&"Red wins".to_owned()));
 }

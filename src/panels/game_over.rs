@@ -5,7 +5,7 @@
 use crate::game::analysis::Analyse;
 use crate::game::session::{Mode, Session, Start};
 use crate::panels::new_game::OpenNewGame;
-use crate::screens::review::OpenReview;
+use crate::screens::review::{ClosesTo, OpenReview};
 use crate::shell::navigation::Panel;
 use crate::ui::i18n::Strings;
 use crate::ui::press::Press;
@@ -97,7 +97,7 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
                      mut analyse: MessageWriter<Analyse>| {
                         // The game on the review's board first; then the move list shows
                         // the analysis as it runs.
-                        reviews.write(OpenReview(session.game.clone()));
+                        reviews.write(OpenReview(session.game.clone(), ClosesTo::Game));
                         analyse.write(Analyse(session.game.clone()));
                     },
                 );

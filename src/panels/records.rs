@@ -8,7 +8,7 @@ use crate::game::session::{Session, Start};
 use crate::panels::new_game::OpenNewGame;
 use crate::platform::clipboard::Clipboard;
 use crate::platform::{Opened, Platform, ShareOutcome};
-use crate::screens::review::OpenReview;
+use crate::screens::review::{ClosesTo, OpenReview};
 use crate::shell::navigation::{GameSet, Navigator, Panel};
 use crate::ui::i18n::Strings;
 use crate::ui::layout::BoardLayout;
@@ -164,7 +164,7 @@ fn spawn(
                               strings: Res<Strings>,
                               mut open: MessageWriter<OpenReview>| {
                             if let Some(game) = records.open_saved(i, &strings) {
-                                open.write(OpenReview(game));
+                                open.write(OpenReview(game, ClosesTo::Records));
                             }
                         },
                     );
@@ -190,7 +190,7 @@ fn save(_: On<Press>, session: Res<Session>, mut records: ResMut<Records>, strin
 }
 
 fn review_own(_: On<Press>, session: Res<Session>, mut open: MessageWriter<OpenReview>) {
-    open.write(OpenReview(session.game.clone()));
+    open.write(OpenReview(session.game.clone(), ClosesTo::Records));
 }
 
 fn share(
@@ -259,7 +259,7 @@ impl Opener<'_> {
     fn open(&mut self, pasted: Option<Pasted>) {
         match pasted {
             Some(Pasted::Record(game)) => {
-                self.review.write(OpenReview(*game));
+                self.review.write(OpenReview(*game, ClosesTo::Records));
             }
             Some(Pasted::Position(position)) => {
                 self.new_game.open(None, Start::Position(position));

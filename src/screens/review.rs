@@ -46,9 +46,19 @@ pub struct ReviewSystems;
 #[derive(Resource, Clone, Debug, Default)]
 pub struct PendingReview(pub Option<Game>);
 
-/// Put this game on the board for review, at its start.
+/// Put this game on the board for review, at its start; Close leads to the second.
 #[derive(Message, Clone, Debug)]
-pub struct OpenReview(pub Game);
+pub struct OpenReview(pub Game, pub ClosesTo);
+
+/// Where closing a review leads: back where it was opened from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClosesTo {
+    /// Game records (a record from the list, pasted or shared).
+    #[default]
+    Records,
+    /// The player's game (its result card's Analyse).
+    Game,
+}
 
 /// The review's buttons.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +87,8 @@ pub enum ReviewStep {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Review {
     pub game: Option<Game>,
+    /// Where Close leads.
+    pub closes_to: ClosesTo,
 }
 
 impl Review {
@@ -154,8 +166,11 @@ fn open_reviews(
     mut nav: Navigator,
 ) {
     let at_last = pending.0.take();
-    let asked = opened.read().last().map(|o| o.0.clone());
-    let Some((game, plies)) = at_last.map(|g| (g, usize::MAX)).or(asked.map(|g| (g, 0))) else {
+    let asked = opened.read().last().cloned();
+    let Some((game, plies, closes_to)) = at_last
+        .map(|g| (g, usize::MAX, ClosesTo::Records))
+        .or(asked.map(|OpenReview(g, to)| (g, 0, to)))
+    else {
         return;
     };
     board.practice.0 = Session {
@@ -166,6 +181,7 @@ fn open_reviews(
         online: None,
     };
     board.review.game = Some(game);
+    board.review.closes_to = closes_to;
     board.jump(plies);
     nav.go(Screen::Review);
     nav.close();
@@ -214,10 +230,16 @@ fn step_review(
                 let rules = *board.practice.0.game.rules();
                 new_game.open_in(None, rules, Start::Here);
             }
-            ReviewStep::Close => {
-                nav.go(Screen::Menu);
-                nav.open(Panel::Records);
-            }
+            ReviewStep::Close => match board.review.closes_to {
+                ClosesTo::Records => {
+                    nav.go(Screen::Menu);
+                    nav.open(Panel::Records);
+                }
+                ClosesTo::Game => {
+                    nav.go(Screen::Game);
+                    nav.close();
+                }
+            },
         }
     }
 }
