@@ -9,7 +9,7 @@ use crate::board::stones::Moving;
 use crate::board::view::BoardCamera;
 use crate::game::computer::Computer;
 use crate::game::session::{Mode, MovePlayed, OnBoard, Turn};
-use crate::screens::review::{Review, review_line};
+use crate::screens::review::{Review, better_line, review_line};
 use crate::shell::navigation::GameSet;
 use crate::ui::i18n::Strings;
 use crate::ui::i18n::level_key;
@@ -210,6 +210,7 @@ fn show_counters(
 #[derive(SystemParam)]
 struct Notes<'w> {
     review: Res<'w, Review>,
+    analysis: Res<'w, crate::game::analysis::Analysis>,
     notice: Res<'w, Notice>,
     selection: Res<'w, Selection>,
     computer: Res<'w, Computer>,
@@ -229,14 +230,14 @@ fn show_notice(
         .stone
         .is_some_and(|from| !game.moves().iter().any(|m| m.from == from));
     let line = if let Some(line) = review_line(&notes.review, game, &strings) {
-        // The analysis's better move, drawn on the board, named here.
-        match &notes.selection.hint {
-            Some(h) => {
-                let better = strings.fill("analysis.better", &[("move", h.mv.to_string())]);
-                format!("{line} · {better}")
-            }
-            None => line,
-        }
+        // The analysis's better move, drawn on the board, named here beside the move it
+        // would replace.
+        notes
+            .selection
+            .hint
+            .as_ref()
+            .and_then(|h| better_line(&notes.review, game, &notes.analysis, h.mv, &strings))
+            .unwrap_or(line)
     } else if let Some(n) = &notes.notice.0 {
         n.clone()
     } else if let Some(h) = &notes.selection.hint {

@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use surakarta_engine::Game;
+use surakarta_engine::ai::analysis::MoveClass;
 use surakarta_engine::ai::analysis::{self, Analyser, PlyAnalysis};
 use surakarta_engine::ai::{Engine, Limits};
 
@@ -201,5 +202,15 @@ fn stop_analysis(mut analysis: ResMut<Analysis>) {
         // A half-done analysis is not kept: the next Analyse starts again.
         analysis.game = None;
         analysis.plies.clear();
+    }
+}
+
+/// The mark after a move the analysis found wanting.
+pub fn mark(class: MoveClass) -> &'static str {
+    match class {
+        MoveClass::Best | MoveClass::Good => "",
+        MoveClass::Inaccuracy => " ?!",
+        MoveClass::Mistake => " ?",
+        MoveClass::Blunder => " ??",
     }
 }

@@ -2,6 +2,7 @@
 //! each move is a button that shows the record as far as that move; in a game (from the
 //! menu) the list is to read, the last move marked.
 
+use crate::game::analysis::mark;
 use crate::game::analysis::{Analyse, Analysis};
 use crate::game::session::OnBoard;
 use crate::screens::review::{Review, ReviewStep};
@@ -56,16 +57,6 @@ pub fn rows(game: &Game) -> Vec<(String, Vec<(usize, String)>)> {
 
 /// A row's height: a move button (48 points and its margins).
 const ROW: f32 = 56.0;
-
-/// The mark after a move the analysis found wanting.
-pub fn mark(class: MoveClass) -> &'static str {
-    match class {
-        MoveClass::Best | MoveClass::Good => "",
-        MoveClass::Inaccuracy => " ?!",
-        MoveClass::Mistake => " ?",
-        MoveClass::Blunder => " ??",
-    }
-}
 
 /// A move in a game's list: the move's text in a cell as wide as a button (words, not a
 /// button's dark fill), the last move on the bars' colour.

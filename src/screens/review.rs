@@ -7,6 +7,7 @@
 //! records.
 
 use crate::board::selection::Selection;
+use crate::game::analysis::{Analysis, mark};
 use crate::game::session::{
     Mode, MoveChosen, Practice, Session, SessionSystems, Start, Turn, replayed, settled_turn,
 };
@@ -123,6 +124,41 @@ pub fn review_line(review: &Review, shown: &Game, strings: &Strings) -> Option<S
         line = format!("{line} · {}", outcome.result_token());
     }
     Some(line)
+}
+
+/// The line of a review showing the analysis's better move in place of a marked one: the
+/// marked move named with its number and mark, then the better one ("Move 7 of 65:
+/// 4. c4-d4 ?? · better: b6-b5"). The board shows the position before it.
+pub fn better_line(
+    review: &Review,
+    shown: &Game,
+    analysis: &Analysis,
+    better: Move,
+    strings: &Strings,
+) -> Option<String> {
+    let whole = review.game.as_ref()?;
+    let before = shown.history().len();
+    let &marked = whole.history().get(before)?;
+    let ply = whole.start().plies() + before as u32;
+    let judged = analysis
+        .game
+        .as_ref()
+        .filter(|g| *g == whole)
+        .and_then(|_| analysis.plies.get(before));
+    let mark = judged.map_or("", |a| mark(a.class));
+    let line = strings.fill(
+        "review.move",
+        &[
+            ("n", (before + 1).to_string()),
+            ("total", whole.history().len().to_string()),
+            (
+                "move",
+                format!("{} {marked}{mark}", Record::move_number(ply)),
+            ),
+        ],
+    );
+    let better = strings.fill("analysis.better", &[("move", better.to_string())]);
+    Some(format!("{line} · {better}"))
 }
 
 /// What opening and stepping through a review change.
