@@ -130,11 +130,11 @@ fn the_result_is_told_when_the_last_stone_lands_not_before() {
     // Round the loops: the board still counts Black's stone and nobody has won.
     let during = text_of::<TurnText>(&mut app);
     assert!(!during.contains("wins"), "{during}");
-    assert!(text_of::<CountText>(&mut app).contains("Black 1"));
+    assert!(text_of::<CountText>(&mut app).contains("Black\u{a0}1"));
     assert!(run_until(&mut app, 5.0, |a| turn(a) == Turn::Over));
     app.update();
     assert_eq!(text_of::<TurnText>(&mut app), "Red wins");
-    assert!(text_of::<CountText>(&mut app).contains("Black 0"));
+    assert!(text_of::<CountText>(&mut app).contains("Black\u{a0}0"));
 }
 
 #[test]

@@ -30,6 +30,7 @@ trap 'rm -f "$text"' EXIT
 grep -hv '^#' ../i18n/*.txt | cut -d= -f2- > "$text"
 printf '%s' ' !"#$%&'"'"'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\]^_`abcdefghijklmnopqrstuvwxyz{|}~' >> "$text"
 printf '%s' '·…–—’“”«»×→←' >> "$text"
+printf '\u00a0' >> "$text"   # the no-break space the bars join a side and its count with
 
 pyftsubset "$collection" --font-number="$number" --text-file="$text" \
     --layout-features='kern,liga,locl,vert' --name-IDs='*' --name-languages='*' \

@@ -145,7 +145,9 @@ fn show_turn(
 /// Stones left on each side.
 fn show_counts(seen: Seen, strings: Res<Strings>, mut texts: Query<&mut Text, With<CountText>>) {
     let (pos, _) = seen.now();
-    let count = |side| format!("{} {}", strings.side(side), pos.stones(side).count());
+    // A side's name and its count stay on one line (a no-break space): a narrow bar
+    // breaks between the sides, never inside one.
+    let count = |side| format!("{}\u{a0}{}", strings.side(side), pos.stones(side).count());
     let line = strings.fill(
         "count.stones",
         &[("red", count(Side::Red)), ("black", count(Side::Black))],
