@@ -13,7 +13,7 @@ use crate::ui::press::Press;
 use crate::ui::scroll::KeptScroll;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::{
-    Cards, back_row, button, choice, clear_card, label, one_line, paragraph, row,
+    Cards, back_row, button, clear_card, column_choice, label, one_line, paragraph, row,
 };
 use bevy::prelude::*;
 use surakarta_engine::ai::analysis::{MoveClass, PlyAnalysis};
@@ -86,6 +86,16 @@ fn move_cell(text: String, last: bool, theme: &Theme) -> impl Bundle {
             TextColor(fg),
         )],
     )
+}
+
+/// The column of a move a row does not have: as wide as a move, empty.
+fn empty_cell() -> Node {
+    Node {
+        flex_grow: 1.0,
+        flex_basis: px(0),
+        margin: UiRect::all(px(4)),
+        ..default()
+    }
 }
 
 /// The graph's half height, and the score (hundredths of a stone) that fills it.
@@ -204,7 +214,14 @@ fn spawn(
             if list.is_empty() {
                 c.spawn(paragraph(strings.get("moves.none"), theme));
             }
+            let first = game.start().plies();
             for (number, moves) in list {
+                // Red's moves in the left column, Black's in the right: a row with one
+                // move (the game's first, if Black's; the last) keeps the other empty.
+                let alone = moves.len() == 1;
+                let second_of_pair = moves
+                    .first()
+                    .is_some_and(|(ply, _)| (first + *ply as u32 - 1) % 2 == 1);
                 c.spawn(one_line()).with_children(|r| {
                     r.spawn((
                         Text::new(number),
@@ -219,6 +236,9 @@ fn spawn(
                             ..default()
                         },
                     ));
+                    if alone && second_of_pair {
+                        r.spawn(empty_cell());
+                    }
                     for (ply, text) in moves {
                         let judged_here = judged.get(ply - 1);
                         let marked = judged_here.map_or("", |a| mark(a.class));
@@ -233,7 +253,7 @@ fn spawn(
                             Some(best) if !marked.is_empty() => ReviewStep::Better { ply, best },
                             _ => ReviewStep::To(ply),
                         };
-                        r.spawn(choice(
+                        r.spawn(column_choice(
                             format!("moves.ply.{ply}"),
                             text,
                             ply == shown,
@@ -247,6 +267,9 @@ fn spawn(
                                 (*panel).set_if_neq(Panel::None);
                             },
                         );
+                    }
+                    if alone && !second_of_pair {
+                        r.spawn(empty_cell());
                     }
                 });
             }

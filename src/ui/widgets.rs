@@ -236,6 +236,30 @@ pub fn choice(id: impl Into<String>, text: String, selected: bool, theme: &Theme
     styled_button(id, text, bg, fg, 17.0, true)
 }
 
+/// A [`choice`] in a column of equals (a move list's): its width is the column's, the same
+/// whatever its text (a mark added after a move does not widen it).
+pub fn column_choice(
+    id: impl Into<String>,
+    text: String,
+    selected: bool,
+    theme: &Theme,
+) -> impl Bundle {
+    let (bg, fg) = if selected {
+        (theme.button, theme.button_text)
+    } else {
+        (theme.bar, theme.bar_text)
+    };
+    let node = Node {
+        padding: UiRect::axes(px(6), px(10)),
+        margin: UiRect::all(px(4)),
+        min_height: px(48),
+        flex_grow: 1.0,
+        flex_basis: px(0),
+        ..button_node()
+    };
+    labelled(id, text, node, bg, fg, 17.0)
+}
+
 /// A centred line of text in the card's ink.
 pub fn label(text: String, size: f32, theme: &Theme) -> impl Bundle {
     (
