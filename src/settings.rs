@@ -13,7 +13,10 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (follow_language_setting, follow_theme_setting)
             .run_if(resource_changed::<Settings>)
-            .before(crate::shell::navigation::GameSet::Input),
+            // After the buttons (pressed in Input), before anything is drawn from the
+            // words and colours: a card rebuilt for the change has the new ones.
+            .after(crate::shell::navigation::GameSet::Input)
+            .before(crate::shell::navigation::GameSet::Rules),
     );
 }
 

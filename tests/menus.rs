@@ -236,8 +236,24 @@ fn high_contrast_repaints_the_board_and_the_stones() {
         after.contains(&theme.inner),
         "the inner loops in the new colour"
     );
+    // The Settings card itself, open all along, is in the new colours too.
+    let card_fill = |app: &mut App| -> Vec<Color> {
+        let cards: Vec<Entity> = app
+            .world_mut()
+            .query_filtered::<Entity, With<surakarta::ui::widgets::Card>>()
+            .iter(app.world())
+            .collect();
+        cards
+            .iter()
+            .flat_map(|c| app.world().get::<Children>(*c).unwrap().to_vec())
+            .filter_map(|e| app.world().get::<BackgroundColor>(e).map(|b| b.0))
+            .collect()
+    };
+    assert_ne!(theme.panel, Theme::default().panel);
+    assert_eq!(card_fill(&mut app), [theme.panel]);
     press(&mut app, "settings.high_contrast");
     assert_eq!(*app.world().resource::<Theme>(), Theme::default());
+    assert_eq!(card_fill(&mut app), [Theme::default().panel]);
 }
 
 /// Lays the buttons on screen out as a column of 300 x 48 point rows from the top, the
@@ -488,4 +504,39 @@ fn the_new_game_card_remembers_the_level_and_colour_after_a_restart() {
         (Level::Beginner, Some(Side::Black))
     );
     assert!(texts(&mut app).contains(&"Level 1 of 8".to_owned()));
+}
+
+/// A button pressed by a finger acts during the frame's input systems: the card rebuilt
+/// for the change is drawn in the new colours and words in that same frame.
+#[test]
+fn a_setting_changed_by_a_tap_restyles_its_card_in_the_same_frame() {
+    use surakarta::shell::navigation::GameSet;
+    use surakarta::ui::theme::{Theme, ThemeKind};
+    let mut app = app();
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.settings");
+    app.add_systems(
+        Update,
+        (|mut s: ResMut<Settings>| {
+            s.theme = ThemeKind::HighContrast;
+            s.language = Some(Language::Danish);
+        })
+        .run_if(bevy::ecs::schedule::common_conditions::run_once)
+        .in_set(GameSet::Input),
+    );
+    app.update();
+    let fills: Vec<Color> = {
+        let cards: Vec<Entity> = app
+            .world_mut()
+            .query_filtered::<Entity, With<surakarta::ui::widgets::Card>>()
+            .iter(app.world())
+            .collect();
+        cards
+            .iter()
+            .flat_map(|c| app.world().get::<Children>(*c).unwrap().to_vec())
+            .filter_map(|e| app.world().get::<BackgroundColor>(e).map(|b| b.0))
+            .collect()
+    };
+    assert_eq!(fills, [Theme::of(ThemeKind::HighContrast).panel]);
+    assert!(texts(&mut app).contains(&"Indstillinger".to_owned()));
 }

@@ -13,6 +13,23 @@ fn placeholders(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// A line that is not `key = value` (a value broken over two lines) would be dropped
+/// without a word: every line is a string, a comment or blank.
+#[test]
+fn every_line_of_every_translation_file_is_a_string_or_a_comment() {
+    for language in Language::ALL {
+        for (n, line) in language.text().lines().enumerate() {
+            let line = line.trim();
+            let fine = line.is_empty()
+                || line.starts_with('#')
+                || line
+                    .split_once(" = ")
+                    .is_some_and(|(k, _)| !k.is_empty() && !k.contains(' '));
+            assert!(fine, "{language:?} line {}: {line:?}", n + 1);
+        }
+    }
+}
+
 #[test]
 fn every_key_exists_in_every_language_with_the_same_placeholders() {
     let english = Strings::for_language(Language::English);

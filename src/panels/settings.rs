@@ -9,7 +9,7 @@ use crate::shell::navigation::{GameSet, Panel};
 use crate::ui::i18n::{Language, Strings};
 use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
-use crate::ui::theme::ThemeKind;
+use crate::ui::theme::{Theme, ThemeKind};
 use crate::ui::widgets::{Cards, back_row, choice, clear_card, label, on_off, row};
 use bevy::prelude::*;
 use surakarta_engine::Ruleset;
@@ -24,6 +24,8 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(
                     in_state(Panel::Settings).and_then(
                         resource_changed::<Settings>
+                            // The colours follow the setting a moment later.
+                            .or_else(resource_changed::<Theme>)
                             .or_else(resource_changed::<ServerNote>)
                             .or_else(resource_changed::<Strings>)
                             .or_else(resource_changed::<BoardLayout>),

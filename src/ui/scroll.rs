@@ -16,7 +16,8 @@ pub(super) fn plugin(app: &mut App) {
             PostUpdate,
             (
                 restore_scroll.before(bevy::ui::UiSystems::Layout),
-                place_thumbs,
+                // From the sizes just laid out: a card's first frame knows them only then.
+                place_thumbs.after(bevy::ui::UiSystems::Layout),
             ),
         );
 }
@@ -156,6 +157,7 @@ fn scroll_cards(
 fn place_thumbs(
     areas: Query<&ComputedNode, With<ScrollArea>>,
     mut thumbs: Query<(&ScrollThumb, &mut Node, &mut Visibility)>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     for (thumb, mut node, mut visibility) in &mut thumbs {
         let Ok(area) = areas.get(thumb.0) else {
@@ -171,6 +173,8 @@ fn place_thumbs(
             if node.top != px(top) || node.height != px(height) {
                 node.top = px(top);
                 node.height = px(height);
+                // Laid out on the next frame, which an app at rest would not draw.
+                redraw.write(bevy::window::RequestRedraw);
             }
             Visibility::Inherited
         } else {
@@ -178,6 +182,7 @@ fn place_thumbs(
         };
         if *visibility != want {
             *visibility = want;
+            redraw.write(bevy::window::RequestRedraw);
         }
     }
 }

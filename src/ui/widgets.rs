@@ -327,8 +327,12 @@ pub fn on_off(strings: &Strings, key: &str, on: bool) -> String {
 
 /// The words or the safe area changed (a language chosen, a phone turned): what a card
 /// is laid out from.
-pub fn words_or_layout_changed(strings: Res<Strings>, layout: Res<BoardLayout>) -> bool {
-    strings.is_changed() || layout.is_changed()
+pub fn words_or_layout_changed(
+    strings: Res<Strings>,
+    layout: Res<BoardLayout>,
+    theme: Res<Theme>,
+) -> bool {
+    strings.is_changed() || layout.is_changed() || theme.is_changed()
 }
 
 /// Registers a panel's card: `spawn` on entering `panel`, and again (in the same part of
