@@ -13,6 +13,7 @@ use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Panel, Screen};
 use crate::ui::i18n::Strings;
+use crate::ui::layout::{BoardLayout, TopCard};
 use crate::ui::press::Press;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::{button, choice, label, paragraph, row};
@@ -20,9 +21,17 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.wake_on::<LessonStep>().wake_on_change::<Tutorial>();
+    app.wake_on::<LessonStep>()
+        .wake_on_change::<Tutorial>()
+        .wake_on_change::<TopCard>();
     app.add_message::<LessonStep>()
         .add_systems(OnExit(Screen::Lesson), forget_lesson)
+        .add_systems(
+            PostUpdate,
+            keep_board_below_card
+                .after(bevy::ui::UiSystems::Layout)
+                .run_if(in_state(Screen::Lesson)),
+        )
         .add_systems(
             Update,
             (
@@ -44,7 +53,9 @@ pub(super) fn plugin(app: &mut App) {
             show_card
                 .run_if(
                     in_state(Screen::Lesson).and_then(
-                        resource_changed::<Tutorial>.or_else(resource_changed::<Strings>),
+                        resource_changed::<Tutorial>
+                            .or_else(resource_changed::<Strings>)
+                            .or_else(resource_changed::<BoardLayout>),
                     ),
                 )
                 .in_set(GameSet::Present),
@@ -118,9 +129,35 @@ fn take_steps(mut steps: MessageReader<LessonStep>, mut lessons: Lessons, settin
     }
 }
 
-fn forget_lesson(mut tutorial: ResMut<Tutorial>, mut selection: ResMut<Selection>) {
+fn forget_lesson(
+    mut tutorial: ResMut<Tutorial>,
+    mut selection: ResMut<Selection>,
+    mut top: ResMut<TopCard>,
+) {
     *tutorial = Tutorial::default();
     selection.clear();
+    top.set_if_neq(TopCard::default());
+}
+
+/// The board goes below the lesson's card, so the card never hides a point or a loop the
+/// lesson is about (on a small phone it would cover a third of the board). The room kept
+/// only grows during the tutorial, so the board does not jump between asking and done.
+fn keep_board_below_card(
+    cards: Query<(&ComputedNode, &UiGlobalTransform), With<LessonCardBody>>,
+    layout: Res<BoardLayout>,
+    mut top: ResMut<TopCard>,
+) {
+    // In landscape the card stands in the side panel, beside the board.
+    if !layout.portrait {
+        return;
+    }
+    for (node, at) in &cards {
+        let scale = node.inverse_scale_factor();
+        let bottom = (at.translation.y + node.size().y / 2.0) * scale;
+        if bottom.is_finite() && bottom > top.0 + 0.5 {
+            top.0 = bottom;
+        }
+    }
 }
 
 /// Undo during a lesson starts it again.
@@ -189,6 +226,10 @@ fn hint_selects(tutorial: Res<Tutorial>, mut selection: ResMut<Selection>) {
 #[derive(Component)]
 pub struct LessonCard;
 
+/// The lesson card's panel itself (inside [`LessonCard`], which spans the width).
+#[derive(Component)]
+struct LessonCardBody;
+
 /// The lesson at the top of the screen: what to do, or how it went, and its buttons. The
 /// board below stays free for the move.
 fn show_card(
@@ -198,6 +239,7 @@ fn show_card(
     settings: Res<Settings>,
     strings: Res<Strings>,
     theme: Res<Theme>,
+    layout: Res<BoardLayout>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -232,18 +274,32 @@ fn show_card(
             LessonCard,
             DespawnOnExit(Screen::Lesson),
             GlobalZIndex(8),
-            Node {
-                position_type: PositionType::Absolute,
-                top: px(6),
-                left: px(6),
-                right: px(6),
-                justify_content: JustifyContent::Center,
-                ..default()
+            // At the top in portrait (the board goes below it); in landscape in the
+            // side panel, beside the board.
+            if layout.portrait {
+                Node {
+                    position_type: PositionType::Absolute,
+                    top: px(6.0 + layout.safe.top),
+                    left: px(6.0 + layout.safe.left),
+                    right: px(6.0 + layout.safe.right),
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                }
+            } else {
+                Node {
+                    position_type: PositionType::Absolute,
+                    top: px(6.0 + layout.safe.top),
+                    left: px(6.0 + layout.safe.left),
+                    width: px((layout.bars[0] - layout.safe.left - 12.0).max(120.0)),
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                }
             },
         ))
         .with_children(|top| {
             top.spawn((
                 crate::ui::press::Solid,
+                LessonCardBody,
                 Node {
                     flex_direction: FlexDirection::Column,
                     align_items: AlignItems::Stretch,

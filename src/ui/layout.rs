@@ -10,6 +10,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<WindowResized>()
         .init_resource::<SafeArea>()
         .init_resource::<BoardLayout>()
+        .init_resource::<TopCard>()
         .add_systems(PreUpdate, update_layout);
 }
 
@@ -88,11 +89,21 @@ impl Default for BoardLayout {
     }
 }
 
+/// How far down from the window's top a card that stays over the game reaches (a lesson's
+/// card), in points: in portrait the board goes below it. 0: no such card.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct TopCard(pub f32);
+
 /// A tap reaches an intersection from at least this far, even on small phones.
 pub const TOUCH_RADIUS: f32 = 44.0;
 
 impl BoardLayout {
     pub fn new(window: Vec2, safe: SafeArea) -> BoardLayout {
+        BoardLayout::below(window, safe, TopCard::default())
+    }
+
+    /// The layout with the board (in portrait) below a card at the top of the screen.
+    pub fn below(window: Vec2, safe: SafeArea, card: TopCard) -> BoardLayout {
         let portrait = window.y >= window.x;
         // The board spans 9 spacings: 5 between the edge lines and 2 for each large loop.
         const SPAN: f32 = 9.3;
@@ -100,9 +111,15 @@ impl BoardLayout {
             let top = (window.y * 0.11).clamp(76.0, 124.0) + safe.top;
             let bottom = (window.y * 0.1).clamp(68.0, 112.0) + safe.bottom;
             let width = (window.x - safe.left - safe.right) * 0.88;
-            let height = window.y - top - bottom;
+            // The board's room starts below the top bar, or below a card over it.
+            let above = if card.0 > 0.0 {
+                top.max(card.0 + 4.0)
+            } else {
+                top
+            };
+            let height = window.y - above - bottom;
             let spacing = (width.min(height) / SPAN).max(4.0);
-            let offset = Vec2::new((safe.left - safe.right) / 2.0, (bottom - top) / 2.0);
+            let offset = Vec2::new((safe.left - safe.right) / 2.0, (bottom - above) / 2.0);
             (spacing, offset, [top, bottom])
         } else {
             let side = (window.x * 0.22).clamp(150.0, 300.0);
@@ -176,13 +193,14 @@ pub(crate) fn update_layout(
     mut resized: MessageReader<WindowResized>,
     windows: Query<&Window, With<PrimaryWindow>>,
     safe: Res<SafeArea>,
+    card: Res<TopCard>,
     mut layout: ResMut<BoardLayout>,
 ) {
-    let changed = resized.read().count() > 0 || safe.is_changed();
+    let changed = resized.read().count() > 0 || safe.is_changed() || card.is_changed();
     let Ok(window) = windows.single() else { return };
     let size = Vec2::new(window.width(), window.height());
     if (changed || size != layout.window) && size.x > 0.0 && size.y > 0.0 {
-        let next = BoardLayout::new(size, *safe);
+        let next = BoardLayout::below(size, *safe, *card);
         if next != *layout {
             *layout = next;
         }
@@ -192,6 +210,27 @@ pub(crate) fn update_layout(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A lesson's card 215 points tall on a 320 x 568 phone: the whole board (its loops
+    /// too) below it and above the bottom bar.
+    #[test]
+    fn the_board_goes_below_a_card_at_the_top() {
+        let window = Vec2::new(320.0, 568.0);
+        let l = BoardLayout::below(window, SafeArea::default(), TopCard(215.0));
+        let centre = window.y / 2.0 - l.offset.y;
+        let half = 9.3 / 2.0 * l.spacing;
+        assert!(centre - half >= 215.0, "top {}", centre - half);
+        assert!(centre + half <= window.y - l.bars[1] + 0.01);
+        // Without the card the board is bigger and reaches higher.
+        let plain = BoardLayout::new(window, SafeArea::default());
+        assert!(window.y / 2.0 - plain.offset.y - 9.3 / 2.0 * plain.spacing < 215.0);
+        // In landscape the card is beside the board: nothing changes.
+        let wide = Vec2::new(844.0, 390.0);
+        assert_eq!(
+            BoardLayout::below(wide, SafeArea::default(), TopCard(215.0)),
+            BoardLayout::new(wide, SafeArea::default())
+        );
+    }
 
     #[test]
     fn board_fills_a_phone_width_less_margins() {
