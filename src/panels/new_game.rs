@@ -11,7 +11,7 @@ use crate::ui::i18n::{Strings, level_key};
 use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::widgets::{
-    Cards, choice, clear_card, close_panel, label, on_off, one_line, paragraph, row, styled_button,
+    Cards, choice, clear_card, close_panel, label, on_off, paragraph, row, styled_button,
 };
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -224,10 +224,9 @@ fn spawn(
                 return;
             }
             colour_row(c, now, strings, theme);
-            // The ladder of levels as a stepper: one rung easier, the level's name and
-            // its rung, one rung harder. At either end the button is faded and does
-            // nothing.
-            c.spawn(label(strings.get("newgame.level"), 17.0, theme));
+            // The ladder of levels as a stepper: the level's name and its rung ("Level 5
+            // of 8", which says what it is: no heading), one rung easier or harder. At
+            // either end the button is faded and does nothing.
             let name = strings.get(level_key(now.level));
             let rank = strings.fill(
                 "newgame.rank",
@@ -236,8 +235,11 @@ fn spawn(
                     ("count", Level::ALL.len().to_string()),
                 ],
             );
-            // One line whatever the language: the name gives way, not the buttons.
-            c.spawn(one_line()).with_children(|r| {
+            // The level's name and rank on their own lines, then Easier and Harder side by
+            // side: the longest names fit a 320-point phone in every language.
+            c.spawn(label(name, 22.0, theme));
+            c.spawn(label(rank, 14.0, theme));
+            c.spawn(row()).with_children(|r| {
                 let step_button = |r: &mut ChildSpawnerCommands, step: isize, key: &str| {
                     let can = climb(now.level, step) != now.level;
                     let (bg, ink) = if can {
@@ -246,7 +248,7 @@ fn spawn(
                         (theme.bar, theme.bar_text.with_alpha(0.35))
                     };
                     let mut button =
-                        r.spawn(styled_button(key, strings.get(key), bg, ink, 17.0, false));
+                        r.spawn(styled_button(key, strings.get(key), bg, ink, 17.0, true));
                     if can {
                         button.observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
                             choice.level = climb(choice.level, step);
@@ -260,19 +262,6 @@ fn spawn(
                     }
                 };
                 step_button(r, -1, "newgame.easier");
-                r.spawn(Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    justify_content: JustifyContent::Center,
-                    flex_grow: 1.0,
-                    flex_shrink: 1.0,
-                    min_width: px(0),
-                    ..default()
-                })
-                .with_children(|col| {
-                    col.spawn(label(name, 22.0, theme));
-                    col.spawn(label(rank, 14.0, theme));
-                });
                 step_button(r, 1, "newgame.harder");
             });
         },
