@@ -59,6 +59,9 @@ pub fn app(options: Options) -> App {
     let window = Window {
         title: "Surakarta".into(),
         resolution,
+        // Shown once it has drawn (`show_when_drawn`): not a frame of whatever the window
+        // held before. A page's canvas is the page's to show.
+        visible: cfg!(target_arch = "wasm32"),
         fit_canvas_to_parent: true,
         prevent_default_event_handling: true,
         // The page (web/index.html) gives the canvas its place.
@@ -140,6 +143,7 @@ fn build(options: Options, window: Window) -> App {
             .after(persist::load),
         );
     }
+    app.add_systems(Last, show_when_drawn);
     app.insert_resource(options.clone());
     #[cfg(feature = "dev")]
     app.add_plugins(dev_tools::plugin);
@@ -158,6 +162,25 @@ pub fn winit_settings(options: &Options) -> bevy::winit::WinitSettings {
     bevy::winit::WinitSettings {
         focused_mode: wake,
         unfocused_mode: wake,
+    }
+}
+
+/// A window made hidden is shown after its first frames are drawn (Bevy's way to keep the
+/// desktop from showing an empty window, a frame of noise, before the menu).
+fn show_when_drawn(
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+    frames: Res<bevy::diagnostic::FrameCount>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    for mut window in &mut windows {
+        if window.visible {
+            continue;
+        }
+        if frames.0 >= 3 {
+            window.visible = true;
+        } else {
+            redraw.write(bevy::window::RequestRedraw);
+        }
     }
 }
 

@@ -436,3 +436,35 @@ fn the_platforms_safe_area_moves_the_bars_clear_of_the_notch() {
     );
     assert_ne!(before, after);
 }
+
+#[test]
+fn behind_the_first_menu_the_bars_say_nothing_until_a_game_has_moves() {
+    use surakarta::bars::status::StatusLine;
+    use surakarta::shell::navigation::Screen;
+    let shown = |app: &mut App| -> Vec<bool> {
+        app.world_mut()
+            .query_filtered::<&Visibility, With<StatusLine>>()
+            .iter(app.world())
+            .map(|v| *v != Visibility::Hidden)
+            .collect()
+    };
+    let mut app = app();
+    animations_off(&mut app);
+    go_to(&mut app, Screen::Menu);
+    let lines = shown(&mut app);
+    assert_eq!(lines.len(), 4);
+    assert!(lines.iter().all(|s| !s), "no 'Your move' before any game");
+    press(&mut app, "menu.two_players");
+    press(&mut app, "newgame.start");
+    assert_eq!(screen(&app), Screen::Game);
+    assert!(
+        shown(&mut app).iter().all(|s| *s),
+        "on the board, the bars speak"
+    );
+    play(&mut app, "b2", "c3");
+    press(&mut app, "bar.menu");
+    assert!(
+        shown(&mut app).iter().all(|s| *s),
+        "a game going on, behind the menu"
+    );
+}

@@ -4,7 +4,7 @@
 //! on the review screen. Above and below the board in portrait, left and right in
 //! landscape. A button that can do nothing now is drawn faded.
 
-use super::status::{Bars, CountText, CounterText, HintText, TurnSwatch, TurnText};
+use super::status::{Bars, CountText, CounterText, HintText, StatusLine, TurnSwatch, TurnText};
 use crate::game::session::Command;
 use crate::screens::review::ReviewStep;
 use crate::shell::navigation::{GameSet, Navigator, Screen};
@@ -125,12 +125,15 @@ pub(super) fn build_bars(
         .with_children(|root| {
             root.spawn((first, BackgroundColor(theme.bar)))
                 .with_children(|bar| {
-                    bar.spawn(Node {
-                        flex_direction: FlexDirection::Row,
-                        align_items: AlignItems::Center,
-                        column_gap: px(10),
-                        ..default()
-                    })
+                    bar.spawn((
+                        StatusLine,
+                        Node {
+                            flex_direction: FlexDirection::Row,
+                            align_items: AlignItems::Center,
+                            column_gap: px(10),
+                            ..default()
+                        },
+                    ))
                     .with_children(|r| {
                         r.spawn((
                             TurnSwatch,
@@ -144,9 +147,9 @@ pub(super) fn build_bars(
                         ));
                         r.spawn((TurnText, text(big, &theme)));
                     });
-                    bar.spawn((CountText, text(21.0, &theme)));
-                    bar.spawn((CounterText, text(17.0, &theme)));
-                    bar.spawn((HintText, text(16.0, &theme)));
+                    bar.spawn((StatusLine, CountText, text(21.0, &theme)));
+                    bar.spawn((StatusLine, CounterText, text(17.0, &theme)));
+                    bar.spawn((StatusLine, HintText, text(16.0, &theme)));
                 });
             root.spawn(Node {
                 flex_grow: 1.0,

@@ -8,9 +8,9 @@ use crate::board::selection::Selection;
 use crate::board::stones::Moving;
 use crate::board::view::BoardCamera;
 use crate::game::computer::Computer;
-use crate::game::session::{Mode, MovePlayed, OnBoard, Turn};
+use crate::game::session::{Mode, MovePlayed, OnBoard, Session, Turn};
 use crate::screens::review::{Review, better_line, review_line};
-use crate::shell::navigation::GameSet;
+use crate::shell::navigation::{GameSet, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::i18n::level_key;
 use crate::ui::layout::BoardLayout;
@@ -31,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
             show_counters,
             show_notice,
             paint_swatch,
+            quiet_before_a_game,
         )
             .in_set(StatusSystems)
             .in_set(GameSet::Present),
@@ -41,6 +42,35 @@ pub(super) fn plugin(app: &mut App) {
         PostUpdate,
         face_the_player.before(bevy::ui::UiSystems::Layout),
     );
+}
+
+/// A line of the status bar (whose move, the counts, the counters, the notice).
+#[derive(Component)]
+pub struct StatusLine;
+
+/// Behind the menu of an app that has no game yet (the first start, or the last game's
+/// moves all taken back), the bars say nothing: "Your move" before anyone has chosen a
+/// game would be untrue.
+fn quiet_before_a_game(
+    screen: Res<State<Screen>>,
+    own: Res<Session>,
+    mut lines: Query<&mut Visibility, With<StatusLine>>,
+) {
+    let game = &own.game;
+    let none_yet = *screen.get() == Screen::Menu
+        && game.history().is_empty()
+        && game.outcome().is_none()
+        && !own.is_online();
+    let want = if none_yet {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut v in &mut lines {
+        if *v != want {
+            *v = want;
+        }
+    }
 }
 
 /// Where the bars' texts are set.
