@@ -144,6 +144,9 @@ fn build(options: Options, window: Window) -> App {
         );
     }
     app.add_systems(Last, show_when_drawn);
+    if options.window_size.is_none() && !cfg!(target_arch = "wasm32") {
+        app.add_systems(Update, fit_the_screen);
+    }
     app.insert_resource(options.clone());
     #[cfg(feature = "dev")]
     app.add_plugins(dev_tools::plugin);
@@ -181,6 +184,52 @@ fn show_when_drawn(
         } else {
             redraw.write(bevy::window::RequestRedraw);
         }
+    }
+}
+
+/// The window's size on a screen of `screen` logical points: as it is when it fits;
+/// otherwise the same shape, as large as fits with room for the system's bars and the
+/// window's title. `None`: it fits.
+pub fn fitted_window(window: Vec2, screen: Vec2) -> Option<Vec2> {
+    if window.x <= screen.x && window.y <= screen.y {
+        return None;
+    }
+    /// Left for a title bar, a dock or a taskbar.
+    const MARGIN: f32 = 96.0;
+    let room = (screen - Vec2::splat(MARGIN)).max(Vec2::splat(160.0));
+    let k = (room.x / window.x).min(room.y / window.y).min(1.0);
+    Some((window * k).round())
+}
+
+/// A desktop whose screen is shorter than a phone (844 points) opens the window smaller, of
+/// the same shape and layout (drawn at a smaller scale), centred, instead of running off
+/// the bottom of the screen.
+fn fit_the_screen(
+    monitors: Query<&bevy::window::Monitor, With<bevy::window::PrimaryMonitor>>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+    mut done: Local<bool>,
+) {
+    if *done {
+        return;
+    }
+    let (Some(monitor), Ok(mut window)) = (monitors.iter().next(), windows.single_mut()) else {
+        return;
+    };
+    *done = true;
+    let scale = monitor.scale_factor.max(0.1) as f32;
+    let screen = Vec2::new(
+        monitor.physical_width as f32,
+        monitor.physical_height as f32,
+    ) / scale;
+    let size = Vec2::new(window.width(), window.height());
+    if let Some(fitted) = fitted_window(size, screen) {
+        // The phone's layout, drawn smaller: the same points, fewer pixels each.
+        let k = fitted.y / size.y;
+        window
+            .resolution
+            .set_physical_resolution((fitted.x * scale) as u32, (fitted.y * scale) as u32);
+        window.resolution.set_scale_factor_override(Some(scale * k));
+        window.position = WindowPosition::Centered(MonitorSelection::Primary);
     }
 }
 

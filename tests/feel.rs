@@ -468,3 +468,19 @@ fn behind_the_first_menu_the_bars_say_nothing_until_a_game_has_moves() {
         "a game going on, behind the menu"
     );
 }
+
+#[test]
+fn the_desktop_window_fits_a_short_screen_and_keeps_its_shape() {
+    use surakarta::fitted_window;
+    let phone = Vec2::new(390.0, 844.0);
+    // A screen it fits on (also exactly, as a 390 x 844 test display): unchanged.
+    assert_eq!(fitted_window(phone, Vec2::new(1920.0, 1080.0)), None);
+    assert_eq!(fitted_window(phone, phone), None);
+    // A 1366 x 768 laptop: smaller, the same shape, on the screen with room to spare.
+    let fitted = fitted_window(phone, Vec2::new(1366.0, 768.0)).unwrap();
+    assert!(fitted.y <= 768.0 - 90.0, "{fitted}");
+    assert!(
+        (fitted.x / fitted.y - phone.x / phone.y).abs() < 0.01,
+        "{fitted}"
+    );
+}
