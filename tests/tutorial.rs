@@ -322,3 +322,46 @@ fn a_failed_block_is_explained_by_what_was_played() {
         }
     }
 }
+
+/// The lights are slow: the lesson asks for their frames at a steady pace, not every frame
+/// the screen could show (a whole core with a software renderer), and the usual way of
+/// drawing comes back with the lesson gone.
+#[test]
+fn the_lights_ask_for_frames_at_their_own_pace() {
+    use bevy::window::RequestRedraw;
+    use bevy::winit::{UpdateMode, WinitSettings};
+    use surakarta::board::circuits::{LESSON_ID, LIGHT_FRAMES};
+    let usual = surakarta::winit_settings(&surakarta::Options::default());
+    let mut app = app();
+    animations_off(&mut app);
+    app.insert_resource(usual.clone());
+    let mode = |app: &App| app.world().resource::<WinitSettings>().focused_mode;
+    let asked = |app: &App| {
+        app.world()
+            .resource::<Messages<RequestRedraw>>()
+            .iter_current_update_messages()
+            .len()
+    };
+    let circuits = LESSONS.iter().position(|l| l.id == LESSON_ID).unwrap();
+    open_lesson(&mut app, circuits);
+    for _ in 0..15 {
+        app.update();
+    }
+    let paced = UpdateMode::reactive_low_power(std::time::Duration::from_secs_f64(
+        1.0 / f64::from(LIGHT_FRAMES),
+    ));
+    for _ in 0..5 {
+        app.update();
+        assert_eq!(mode(&app), paced);
+        assert_eq!(asked(&app), 0, "no frame asked for beyond the pace");
+    }
+    press(&mut app, "lesson.menu");
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(mode(&app), usual.focused_mode);
+    assert_eq!(
+        app.world().resource::<WinitSettings>().unfocused_mode,
+        usual.unfocused_mode
+    );
+}

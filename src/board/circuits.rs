@@ -11,8 +11,15 @@ use crate::ui::theme::Theme;
 use bevy::prelude::*;
 use surakarta_engine::{Circuit, Loop};
 
+/// Frames a second while the lights run.
+pub const LIGHT_FRAMES: u32 = 24;
+
 pub(super) fn plugin(app: &mut App) {
-    app.wake_while(|beads: Query<(), With<Bead>>| !beads.is_empty());
+    // Slow lights: 24 frames a second are smooth enough, and on a phone without a fast
+    // GPU (or a software renderer) every frame it can show would take a whole core.
+    app.wake_paced(LIGHT_FRAMES, |beads: Query<(), With<Bead>>| {
+        !beads.is_empty()
+    });
     app.add_systems(
         Update,
         (show_beads, run_beads)

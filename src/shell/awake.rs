@@ -20,6 +20,7 @@ use bevy_tweening::TweenAnim;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<RequestRedraw>()
         .init_resource::<Wanted>()
+        .init_resource::<Paced>()
         .add_message::<AppLifecycle>()
         .add_systems(Startup, steady_clock)
         .add_systems(PreUpdate, freeze_while_suspended)
@@ -40,6 +41,10 @@ pub trait KeepAwake {
     fn wake_on_state<S: FreelyMutableState>(&mut self) -> &mut Self;
     /// Frames for as long as this holds (something moves or thinks by itself).
     fn wake_while<M>(&mut self, condition: impl SystemCondition<M>) -> &mut Self;
+    /// At most `per_second` frames a second for as long as this holds: something that
+    /// moves slowly and by itself (the circuits lesson's lights), smooth at that rate and
+    /// not worth every frame the screen can show.
+    fn wake_paced<M>(&mut self, per_second: u32, condition: impl SystemCondition<M>) -> &mut Self;
 }
 
 impl KeepAwake for App {
@@ -57,6 +62,18 @@ impl KeepAwake for App {
 
     fn wake_while<M>(&mut self, condition: impl SystemCondition<M>) -> &mut Self {
         self.add_systems(Last, want_a_frame.run_if(condition).in_set(Reasons))
+    }
+
+    fn wake_paced<M>(&mut self, per_second: u32, condition: impl SystemCondition<M>) -> &mut Self {
+        let every = std::time::Duration::from_secs_f64(1.0 / f64::from(per_second.max(1)));
+        self.add_systems(
+            Last,
+            (move |mut paced: ResMut<Paced>| {
+                paced.0 = Some(paced.0.map_or(every, |p| p.min(every)));
+            })
+            .run_if(condition)
+            .in_set(Reasons),
+        )
     }
 }
 
@@ -117,9 +134,38 @@ fn want_a_frame(mut wanted: ResMut<Wanted>) {
     wanted.0 = true;
 }
 
-/// One frame asked for, however many reasons want it.
-fn ask_for_a_frame(mut wanted: ResMut<Wanted>, mut redraw: MessageWriter<RequestRedraw>) {
-    if std::mem::take(&mut wanted.0) {
+/// The longest wait between frames something paced wants, if anything does.
+#[derive(Resource, Default)]
+struct Paced(Option<std::time::Duration>);
+
+/// One frame asked for, however many reasons want it. A paced reason alone does not ask:
+/// the window wakes itself after the pace's wait (the desktop's and phones' way of
+/// drawing, `WinitSettings`, is set for as long as it holds, then put back).
+fn ask_for_a_frame(
+    mut wanted: ResMut<Wanted>,
+    mut paced: ResMut<Paced>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    winit: Option<ResMut<bevy::winit::WinitSettings>>,
+    mut usual: Local<Option<bevy::winit::WinitSettings>>,
+) {
+    let wanted = std::mem::take(&mut wanted.0);
+    let paced = paced.0.take();
+    if wanted {
         redraw.write(RequestRedraw);
+    }
+    let Some(mut winit) = winit else { return };
+    let usual = usual.get_or_insert_with(|| winit.clone());
+    let next = match paced {
+        Some(every) if !wanted => {
+            let mode = bevy::winit::UpdateMode::reactive_low_power(every);
+            bevy::winit::WinitSettings {
+                focused_mode: mode,
+                unfocused_mode: mode,
+            }
+        }
+        _ => usual.clone(),
+    };
+    if (winit.focused_mode, winit.unfocused_mode) != (next.focused_mode, next.unfocused_mode) {
+        *winit = next;
     }
 }
