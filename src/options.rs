@@ -5,11 +5,14 @@ use bevy::prelude::*;
 use surakarta_engine::{Position, Square};
 
 pub const USAGE: &str = "\
-Usage: surakarta [--screenshot PATH] [--size WxH] [--fen POSITION] [--select SQUARE]
-                 [--bench-frames N] [--language TAG] [--panel NAME]
+Usage: surakarta [--screenshot PATH [--play MOVE]] [--size WxH] [--fen POSITION]
+                 [--select SQUARE] [--bench-frames N] [--language TAG] [--panel NAME]
                  [--theme classic|high-contrast] [--lesson N]
 
   --screenshot PATH   render the game screen, save it as a PNG at PATH and exit
+  --play MOVE         with --screenshot: then play MOVE and save each frame of it, 25 a
+                      second, as PATH-000.png, PATH-001.png... (a capture's run round
+                      the loops, for the README's animation)
   --size WxH          window size in logical points (default 390x844, a phone in portrait)
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
@@ -44,6 +47,8 @@ pub struct Options {
     pub lesson_state: Option<crate::game::tutorial::LessonState>,
     /// A game record file to review.
     pub record: Option<String>,
+    /// With `--screenshot`: play this move once settled and save every frame of it.
+    pub play: Option<surakarta_engine::Move>,
 }
 
 /// Cards that show only over a game in a certain state (a result, an online seat): a
@@ -64,8 +69,9 @@ impl std::error::Error for UsageError {}
 
 /// The options that set up a screen for a check (screenshots, the frame bench), which
 /// only builds with the `dev` feature have.
-const TOOL_FLAGS: [&str; 7] = [
+const TOOL_FLAGS: [&str; 8] = [
     "--screenshot",
+    "--play",
     "--bench-frames",
     "--fen",
     "--select",
@@ -187,8 +193,15 @@ impl Options {
                             format!("--language is one of en, zh-CN, ru, da, not {v:?}")
                         })?);
                 }
+                "--play" => {
+                    let v = value()?;
+                    o.play = Some(v.parse().map_err(|e| format!("--play {v:?}: {e}"))?);
+                }
                 other => return Err(format!("unknown option {other:?}")),
             }
+        }
+        if o.play.is_some() && o.screenshot.is_none() {
+            return Err("--play saves frames: it needs --screenshot PATH".into());
         }
         Ok(o)
     }
@@ -231,6 +244,13 @@ mod tests {
         assert_eq!(o.screenshot.as_deref(), Some("a.png"));
         assert_eq!(o.window_size, Some(Vec2::new(844.0, 390.0)));
         assert_eq!(o.select.map(|s| s.to_string()), Some("f2".into()));
+        let o = parse(&["--screenshot", "c.png", "--play", "b3xe3"]).unwrap();
+        assert_eq!(o.play.map(|m| m.to_string()).as_deref(), Some("b3xe3"));
+        assert_eq!(
+            parse(&["--play", "b3xe3"]).unwrap_err(),
+            "--play saves frames: it needs --screenshot PATH"
+        );
+        assert!(parse(&["--screenshot", "c.png", "--play", "b3*e3"]).is_err());
     }
 
     #[cfg(feature = "dev")]

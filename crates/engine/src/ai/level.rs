@@ -3,7 +3,7 @@
 //! Each level but Hard scores every root move to its depth (captures always followed to
 //! the end) and draws its move among those within its margin of the best, the better
 //! ones likelier (weights `exp((score - best) / temperature)`); a forced win is always
-//! taken. The ladder is measured by matches (README): the weakest scores about half
+//! taken. The ladder is measured by matches (docs/measurements.md): the weakest scores about half
 //! against a newcomer who takes every stone they can and otherwise moves at random, and
 //! each level scores 83-90% against the one below it (Hard 95% against Strong).
 
