@@ -250,6 +250,26 @@ fn lights_run_round_both_circuits_in_the_circuits_lesson_only() {
     press(&mut app, "lesson.next");
     app.update();
     assert!(beads(&mut app).is_empty(), "gone with the lesson");
+    // Back to the lesson: lit again; after their four laps (28 s) they go out for good.
+    press(&mut app, "lesson.menu");
+    let circuits = LESSONS.iter().position(|l| l.id == LESSON_ID).unwrap();
+    app.world_mut().resource_mut::<Settings>().tutorial_passed = LESSONS[..circuits]
+        .iter()
+        .map(|l| l.id.to_owned())
+        .collect();
+    press(&mut app, "menu.tutorial");
+    assert_eq!(tutorial(&app).lesson, Some(circuits));
+    app.update();
+    assert_eq!(beads(&mut app).len(), 2, "lit again");
+    let frames = (surakarta::board::circuits::LAPS * 7.0 / FRAME.as_secs_f32()) as usize + 5;
+    for _ in 0..frames {
+        app.update();
+    }
+    assert!(beads(&mut app).is_empty(), "out after their laps");
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(beads(&mut app).is_empty(), "and not lit again");
 }
 
 /// Starts lesson `index` the way the menu's Tutorial does, the ones before it passed.
@@ -347,9 +367,12 @@ fn the_lights_ask_for_frames_at_their_own_pace() {
     for _ in 0..15 {
         app.update();
     }
-    let paced = UpdateMode::reactive_low_power(std::time::Duration::from_secs_f64(
-        1.0 / f64::from(LIGHT_FRAMES),
-    ));
+    let every = std::time::Duration::from_secs_f64(1.0 / f64::from(LIGHT_FRAMES));
+    assert!(
+        every <= surakarta::shell::awake::MAX_FRAME_STEP,
+        "a paced frame no longer than the clock's longest step: the lights keep their speed"
+    );
+    let paced = UpdateMode::reactive_low_power(every);
     for _ in 0..5 {
         app.update();
         assert_eq!(mode(&app), paced);
