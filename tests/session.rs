@@ -4,9 +4,11 @@
 //! resident memory and what the app holds (entities, meshes, materials, texts, records),
 //! so growth shows and where it is: a phone kills a game that grows.
 //!
-//!     cargo bench --bench session            (5 rounds; SESSION_ROUNDS=N for more)
+//! It runs on demand (it takes minutes), and fails if what the app holds grows from round
+//! to round:
+//!
+//!     cargo test --test session -- --ignored --nocapture     (SESSION_ROUNDS=N, default 4)
 
-#[path = "../tests/common/mod.rs"]
 mod common;
 
 use bevy::prelude::*;
@@ -34,7 +36,7 @@ fn rss_kib() -> u64 {
 
 /// What the app holds now.
 fn holdings(app: &mut App) -> [usize; 5] {
-    let entities = app.world().entities().len() as usize;
+    let entities = app.world_mut().query::<Entity>().iter(app.world()).count();
     let meshes = app.world().resource::<Assets<Mesh>>().len();
     let materials = app.world().resource::<Assets<ColorMaterial>>().len();
     let texts = app.world_mut().query::<&Text>().iter(app.world()).count();
@@ -63,7 +65,13 @@ fn a_game(app: &mut App, mode: Mode) {
                     .best
             })
             .expect("a move");
-            play_settled(app, &mv.from.to_string(), &mv.to.to_string());
+            let before = session(app).game.history().len();
+            app.world_mut()
+                .write_message(surakarta::game::session::MoveChosen(mv));
+            run_until(app, 5.0, |a| {
+                session(a).game.history().len() > before
+                    && turn(a) != surakarta::game::session::Turn::Animating
+            });
         } else {
             run_until(app, 5.0, |a| {
                 session(a).human_to_move() || session(a).game.outcome().is_some()
@@ -132,11 +140,14 @@ fn every_panel_in_every_language(app: &mut App) {
     }
 }
 
-fn main() {
+#[test]
+#[ignore = "a long session, minutes: run it with --ignored"]
+fn a_long_session_holds_no_more_after_each_round() {
     let rounds: usize = std::env::var("SESSION_ROUNDS")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(5);
+        .unwrap_or(4)
+        .max(3);
     let dir = temp_dir("session");
     let mut app = app_with(Some(dir.to_path_buf()));
     println!("round   rss KiB   entities  meshes  materials  texts  records");
@@ -150,6 +161,7 @@ fn main() {
     report(&mut app, 0);
     let first = rss_kib();
     let mut after_first = 0;
+    let mut held = Vec::new();
     for round in 1..=rounds {
         a_game(
             &mut app,
@@ -167,11 +179,41 @@ fn main() {
         if round == 1 {
             after_first = rss_kib();
         }
+        held.push(holdings(&mut app));
     }
     let last = rss_kib();
     println!(
         "resident memory: {first} KiB at the start, {after_first} after the first round, \
          {last} after {rounds}: {:+} KiB a round after the first",
-        (last as i64 - after_first as i64) / (rounds.max(2) as i64 - 1)
+        (last as i64 - after_first as i64) / (rounds as i64 - 1)
     );
+    // From the second round on, a round ends where the last one did: the same entities,
+    // meshes, materials and texts (the records list grows to its cap of 20).
+    let [e, m, c, t, _] = held[1];
+    for (round, h) in held.iter().enumerate().skip(2) {
+        assert!(
+            h[0] <= e + 8,
+            "entities grew to {} in round {}",
+            h[0],
+            round + 1
+        );
+        assert!(
+            h[1] <= m + 4,
+            "meshes grew to {} in round {}",
+            h[1],
+            round + 1
+        );
+        assert!(
+            h[2] <= c + 4,
+            "materials grew to {} in round {}",
+            h[2],
+            round + 1
+        );
+        assert!(
+            h[3] <= t + 8,
+            "texts grew to {} in round {}",
+            h[3],
+            round + 1
+        );
+    }
 }
