@@ -68,7 +68,13 @@ pub fn app(options: Options) -> App {
         canvas: cfg!(target_arch = "wasm32").then(|| "#surakarta".into()),
         ..default()
     };
-    build(options, window)
+    let fit = options.window_size.is_none() && !cfg!(target_arch = "wasm32");
+    let mut app = build(options, window);
+    // A desktop's window (not a phone's, which is the screen; not a page's canvas).
+    if fit {
+        app.add_systems(Update, fit_the_screen);
+    }
+    app
 }
 
 /// The app on a phone: full screen, status bar and home indicator hidden while playing.
@@ -144,9 +150,6 @@ fn build(options: Options, window: Window) -> App {
         );
     }
     app.add_systems(Last, show_when_drawn);
-    if options.window_size.is_none() && !cfg!(target_arch = "wasm32") {
-        app.add_systems(Update, fit_the_screen);
-    }
     app.insert_resource(options.clone());
     #[cfg(feature = "dev")]
     app.add_plugins(dev_tools::plugin);
