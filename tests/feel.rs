@@ -314,13 +314,7 @@ fn a_new_game_over_a_game_in_progress_asks_first() {
 #[test]
 fn in_a_two_player_game_the_bars_turn_with_the_board_to_face_the_player_to_move() {
     use surakarta::bars::status::Bars;
-    let angle = |app: &mut App| -> Vec<f32> {
-        app.world_mut()
-            .query_filtered::<&UiTransform, With<Bars>>()
-            .iter(app.world())
-            .map(|t| t.rotation.as_radians().abs())
-            .collect()
-    };
+    let angle = turns::<Bars>;
     let mut app = app();
     app.world_mut()
         .resource_mut::<surakarta::settings::Settings>()
@@ -359,13 +353,7 @@ fn in_a_two_player_game_the_bars_turn_with_the_board_to_face_the_player_to_move(
 fn in_a_two_player_game_the_cards_the_player_to_move_opens_face_them() {
     use std::f32::consts::PI;
     use surakarta::ui::widgets::Card;
-    let card_angle = |app: &mut App| -> Vec<f32> {
-        app.world_mut()
-            .query_filtered::<&UiTransform, With<Card>>()
-            .iter(app.world())
-            .map(|t| t.rotation.as_radians().abs())
-            .collect()
-    };
+    let card_angle = turns::<Card>;
     let mut app = app();
     app.world_mut()
         .resource_mut::<surakarta::settings::Settings>()

@@ -237,23 +237,11 @@ fn high_contrast_repaints_the_board_and_the_stones() {
         "the inner loops in the new colour"
     );
     // The Settings card itself, open all along, is in the new colours too.
-    let card_fill = |app: &mut App| -> Vec<Color> {
-        let cards: Vec<Entity> = app
-            .world_mut()
-            .query_filtered::<Entity, With<surakarta::ui::widgets::Card>>()
-            .iter(app.world())
-            .collect();
-        cards
-            .iter()
-            .flat_map(|c| app.world().get::<Children>(*c).unwrap().to_vec())
-            .filter_map(|e| app.world().get::<BackgroundColor>(e).map(|b| b.0))
-            .collect()
-    };
     assert_ne!(theme.panel, Theme::default().panel);
-    assert_eq!(card_fill(&mut app), [theme.panel]);
+    assert_eq!(card_fills(&mut app), [theme.panel]);
     press(&mut app, "settings.high_contrast");
     assert_eq!(*app.world().resource::<Theme>(), Theme::default());
-    assert_eq!(card_fill(&mut app), [Theme::default().panel]);
+    assert_eq!(card_fills(&mut app), [Theme::default().panel]);
 }
 
 /// Lays the buttons on screen out as a column of 300 x 48 point rows from the top, the
@@ -525,18 +513,9 @@ fn a_setting_changed_by_a_tap_restyles_its_card_in_the_same_frame() {
         .in_set(GameSet::Input),
     );
     app.update();
-    let fills: Vec<Color> = {
-        let cards: Vec<Entity> = app
-            .world_mut()
-            .query_filtered::<Entity, With<surakarta::ui::widgets::Card>>()
-            .iter(app.world())
-            .collect();
-        cards
-            .iter()
-            .flat_map(|c| app.world().get::<Children>(*c).unwrap().to_vec())
-            .filter_map(|e| app.world().get::<BackgroundColor>(e).map(|b| b.0))
-            .collect()
-    };
-    assert_eq!(fills, [Theme::of(ThemeKind::HighContrast).panel]);
+    assert_eq!(
+        card_fills(&mut app),
+        [Theme::of(ThemeKind::HighContrast).panel]
+    );
     assert!(texts(&mut app).contains(&"Indstillinger".to_owned()));
 }

@@ -234,6 +234,29 @@ pub fn card_buttons_in_order(app: &mut App) -> Vec<String> {
     names
 }
 
+/// The fill of each card on screen (the panel inside the shade).
+pub fn card_fills(app: &mut App) -> Vec<Color> {
+    let cards: Vec<Entity> = app
+        .world_mut()
+        .query_filtered::<Entity, With<Card>>()
+        .iter(app.world())
+        .collect();
+    cards
+        .iter()
+        .flat_map(|c| app.world().get::<Children>(*c).unwrap().to_vec())
+        .filter_map(|e| app.world().get::<BackgroundColor>(e).map(|b| b.0))
+        .collect()
+}
+
+/// How far each node marked `M` is turned, in radians (0 upright, π upside down).
+pub fn turns<M: Component>(app: &mut App) -> Vec<f32> {
+    app.world_mut()
+        .query_filtered::<&UiTransform, With<M>>()
+        .iter(app.world())
+        .map(|t| t.rotation.as_radians().abs())
+        .collect()
+}
+
 /// Every text on screen.
 pub fn texts(app: &mut App) -> Vec<String> {
     app.world_mut()
