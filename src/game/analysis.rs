@@ -123,6 +123,7 @@ fn start_analysis(
     mut asked: MessageReader<Analyse>,
     mut analysis: ResMut<Analysis>,
     mut navigate: MessageWriter<Navigate>,
+    computer: Res<crate::game::computer::Computer>,
 ) {
     let Some(Analyse(game)) = asked.read().last().cloned() else {
         return;
@@ -138,8 +139,12 @@ fn start_analysis(
         let found = Arc::new(Mutex::new(Vec::new()));
         let stop = Arc::new(AtomicBool::new(false));
         let (found_in, stop_in) = (found.clone(), stop.clone());
+        let engine = computer.engine();
         let task = AsyncComputeTaskPool::get().spawn(async move {
-            let mut engine = Engine::new(16);
+            // The computer's table, not one more: a phone keeps one 16 MB table, not two
+            // (a freed one stays in the process's heap). A search that panicked leaves the
+            // engine usable: its table is only a cache.
+            let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
             let limits = Limits {
                 time: Some(MOVE_TIME),
                 ..Limits::default()

@@ -106,6 +106,12 @@ impl Default for Computer {
 }
 
 impl Computer {
+    /// The app's one engine and its table: the analysis borrows it (off the game screen
+    /// the computer is idle) rather than keep a second 16 MB table.
+    pub fn engine(&self) -> Arc<Mutex<Engine>> {
+        self.engine.clone()
+    }
+
     /// True while the computer is choosing a move.
     pub fn thinking(&self) -> bool {
         self.searches.iter().any(|s| s.purpose == Purpose::Move)
