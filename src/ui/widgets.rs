@@ -175,15 +175,30 @@ pub fn bar_button(
     theme: &Theme,
     font_size: f32,
 ) -> impl Bundle {
-    let node = Node {
+    let node = equal_share(3.0);
+    labelled(id, label, node, theme.button, theme.button_text, font_size)
+}
+
+/// A button's node in a row of equals: each as wide as the others whatever its text,
+/// narrow padding, 48 points tall for a finger.
+fn equal_share(margin: f32) -> Node {
+    Node {
         padding: UiRect::axes(px(6), px(10)),
-        margin: UiRect::all(px(3)),
+        margin: UiRect::all(px(margin)),
         min_height: px(48),
         flex_grow: 1.0,
         flex_basis: px(0),
         ..button_node()
-    };
-    labelled(id, label, node, theme.button, theme.button_text, font_size)
+    }
+}
+
+/// The fill and ink of a choice, chosen or not.
+fn choice_colours(selected: bool, theme: &Theme) -> (Color, Color) {
+    if selected {
+        (theme.button, theme.button_text)
+    } else {
+        (theme.bar, theme.bar_text)
+    }
 }
 
 fn button_node() -> Node {
@@ -228,11 +243,7 @@ fn labelled(
 
 /// One of several choices: drawn as the main button when it is the one chosen.
 pub fn choice(id: impl Into<String>, text: String, selected: bool, theme: &Theme) -> impl Bundle {
-    let (bg, fg) = if selected {
-        (theme.button, theme.button_text)
-    } else {
-        (theme.bar, theme.bar_text)
-    };
+    let (bg, fg) = choice_colours(selected, theme);
     styled_button(id, text, bg, fg, 17.0, true)
 }
 
@@ -244,20 +255,8 @@ pub fn column_choice(
     selected: bool,
     theme: &Theme,
 ) -> impl Bundle {
-    let (bg, fg) = if selected {
-        (theme.button, theme.button_text)
-    } else {
-        (theme.bar, theme.bar_text)
-    };
-    let node = Node {
-        padding: UiRect::axes(px(6), px(10)),
-        margin: UiRect::all(px(4)),
-        min_height: px(48),
-        flex_grow: 1.0,
-        flex_basis: px(0),
-        ..button_node()
-    };
-    labelled(id, text, node, bg, fg, 17.0)
+    let (bg, fg) = choice_colours(selected, theme);
+    labelled(id, text, equal_share(4.0), bg, fg, 17.0)
 }
 
 /// A centred line of text in the card's ink.
