@@ -2,7 +2,7 @@
 //! event happens (checked by the engine, committed to the store, then told to everyone).
 
 use crate::store::{Appended, Heard, Store, StoreError};
-use crate::table::{Event, Refused, Table};
+use crate::table::{Event, Refused, Table, mark};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -187,16 +187,22 @@ impl Hub {
         )))
     }
 
-    /// Reads the events other instances added and tells this instance's connections.
+    /// Reads the events other instances added and tells this instance's connections. A
+    /// store with fewer events than the table went back in time (a Redis restarted from
+    /// an older snapshot): the table is replayed from what the store has, so moves are
+    /// taken again instead of refused for ever.
     async fn catch_up(&self, cell: &Cell, table: &mut Table) -> Result<(), StoreError> {
-        let Some(events) = self.store.events_from(&table.id, table.events()).await? else {
+        let Some(tail) = self.store.events_from(&table.id, table.events()).await? else {
             return Ok(());
         };
-        if events.is_empty() {
+        if tail.total < table.events() {
+            return self.reload(cell, table).await;
+        }
+        if tail.events.is_empty() {
             return Ok(());
         }
         let mut next = table.clone();
-        for line in &events {
+        for line in &tail.events {
             let applied = Event::decode(line).map(|e| next.apply(&e));
             if !matches!(applied, Some(Ok(()))) {
                 return Err(StoreError(format!(
@@ -210,8 +216,28 @@ impl Hub {
         Ok(())
     }
 
+    /// Replays the table from the store and tells the connections.
+    async fn reload(&self, cell: &Cell, table: &mut Table) -> Result<(), StoreError> {
+        let Some(stored) = self.store.load(&table.id).await? else {
+            return Ok(()); // gone: the next action says so
+        };
+        let replayed = Table::replay(table.id.clone(), &stored.ruleset, &stored.events)
+            .ok_or_else(|| StoreError(format!("game {}: its events do not replay", table.id)))?;
+        tracing::warn!(
+            game = %table.id,
+            "the store has {} events where this instance had {}: replayed from the store",
+            replayed.events(),
+            table.events()
+        );
+        *table = replayed;
+        let _ = cell.changes.send(state_message(table));
+        Ok(())
+    }
+
     /// Passes on an event another instance committed (`None`: events may have been
-    /// missed, so every loaded game catches up).
+    /// missed, so every loaded game catches up). The next event of a game is applied as
+    /// heard, without asking the store; one ahead of it makes the game catch up; one this
+    /// instance has already is skipped, unless it differs from the one it has.
     pub async fn heard(&self, heard: Option<Heard>) {
         let cells: Vec<Arc<Cell>> = match &heard {
             Some(h) => self.cells().get(&h.id).cloned().into_iter().collect(),
@@ -222,13 +248,39 @@ impl Hub {
                 continue;
             };
             let mut table = table.lock().await;
-            if heard.as_ref().is_some_and(|h| h.seq < table.events()) {
-                continue; // this instance's own event, or one it has already read
-            }
-            if let Err(e) = self.catch_up(&cell, &mut table).await {
+            let caught_up = match &heard {
+                Some(h) if h.seq < table.events() => {
+                    if table.mark_at(h.seq) == Some(mark(&h.event)) {
+                        continue; // this instance's own event, or one it has already read
+                    }
+                    self.reload(&cell, &mut table).await
+                }
+                Some(h) if h.seq == table.events() => {
+                    let mut next = table.clone();
+                    match Event::decode(&h.event).map(|e| next.apply(&e)) {
+                        Some(Ok(())) => {
+                            *table = next;
+                            let _ = cell.changes.send(state_message(&table));
+                            Ok(())
+                        }
+                        _ => self.catch_up(&cell, &mut table).await,
+                    }
+                }
+                _ => self.catch_up(&cell, &mut table).await,
+            };
+            if let Err(e) = caught_up {
                 tracing::warn!("catching up: {e}");
             }
         }
+    }
+
+    /// The ids of the loaded games someone is connected to.
+    pub fn watched(&self) -> Vec<String> {
+        self.cells()
+            .iter()
+            .filter(|(_, cell)| cell.changes.receiver_count() > 0)
+            .map(|(id, _)| id.clone())
+            .collect()
     }
 
     /// Forgets loaded games nobody has used for `unused` and nobody listens to.

@@ -7,6 +7,7 @@
 //! the store that several instances behind a load balancer share.
 #![deny(missing_docs)]
 
+mod http;
 pub mod hub;
 pub mod limits;
 pub mod store;
@@ -19,7 +20,6 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
-use axum::serve::ListenerExt;
 use hub::Hub;
 use limits::{Addresses, Limits};
 use serde::Deserialize;
@@ -35,6 +35,7 @@ use surakarta_protocol::online::{CreateGame, Refusal, SeatGranted};
 use table::{Event, Refused, Table, new_game_id, new_token, plausible_id, side_name, token_hash};
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
 
 /// Where games are kept.
 #[derive(Clone, Debug)]
@@ -61,6 +62,9 @@ pub struct Config {
     /// Take the client's address from the last `X-Forwarded-For` entry (behind a proxy
     /// or load balancer that sets it; never when clients reach the server directly).
     pub trust_forwarded_for: bool,
+    /// A request's head, and its body, must arrive whole within this; a connection
+    /// silent this long between requests is closed.
+    pub request_timeout: Duration,
 }
 
 impl Config {
@@ -73,6 +77,7 @@ impl Config {
             expire_after: Duration::from_secs(30 * 24 * 3600),
             sweep_every: Duration::from_secs(600),
             trust_forwarded_for: false,
+            request_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -110,8 +115,11 @@ pub async fn serve(
         redis.listen(heard);
         let hub = hub.clone();
         tokio::spawn(async move {
+            // Each event is passed on by its own task: one game waiting for its lock (or
+            // for Redis) holds up no other game's events.
             while let Some(message) = queue.recv().await {
-                hub.heard(message).await;
+                let hub = hub.clone();
+                tokio::spawn(async move { hub.heard(message).await });
             }
         });
     }
@@ -122,6 +130,11 @@ pub async fn serve(
             let mut tick = tokio::time::interval(every);
             loop {
                 tick.tick().await;
+                // A game someone is connected to never expires, however long it waits.
+                if let Err(e) = hub.store().touch(hub.watched()).await {
+                    tracing::warn!("marking watched games as used: {e}");
+                    continue;
+                }
                 match hub.store().expire(idle).await {
                     Ok(0) => {}
                     Ok(n) => tracing::info!("{n} idle games expired"),
@@ -131,30 +144,27 @@ pub async fn serve(
             }
         });
     }
-    let app = router(hub, &config);
+    let addresses = Arc::new(Addresses::default());
+    let app = router(hub, &config, addresses.clone());
     tracing::info!("listening on {}", listener.local_addr()?);
-    // Moves are small messages that must go at once: without TCP_NODELAY, Nagle's
-    // algorithm and the peer's delayed ACK hold one back for up to 40 ms.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!("TCP_NODELAY: {e}");
-        }
-    });
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await?;
+    let serving = http::Serving {
+        head_timeout: config.request_timeout,
+        // Behind a proxy every connection is the proxy's: WebSockets are counted per
+        // forwarded address instead (ws.rs).
+        per_address: (!config.trust_forwarded_for).then_some(config.limits.connections_per_address),
+        addresses,
+    };
+    http::serve(listener, app, serving, shutdown).await;
     Ok(())
 }
 
-/// The routes: the API under `/api`, the web build everywhere else.
-pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
+/// The routes: the API under `/api`, the web build everywhere else. `addresses` keeps
+/// the per-address counts (shared with the connection loop).
+pub(crate) fn router(hub: Arc<Hub>, config: &Config, addresses: Arc<Addresses>) -> Router {
     let app = Arc::new(App {
         hub,
         limits: config.limits.clone(),
-        addresses: Arc::new(Addresses::default()),
+        addresses,
         trust_forwarded_for: config.trust_forwarded_for,
     });
     let api = Router::new()
@@ -165,6 +175,12 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/{*rest}", any(no_such_api))
         .layer(DefaultBodyLimit::max(4096))
+        // A body sent slowly (or a store that does not answer) holds a connection no
+        // longer than a head may take.
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            config.request_timeout,
+        ))
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
@@ -194,7 +210,8 @@ fn store_failed(e: StoreError) -> Response {
     )
 }
 
-/// The client's address: the peer's, or the proxy's word for it when trusted.
+/// The client's address as the limits count it ([`limits::canonical`]): the peer's, or
+/// the proxy's word for it when trusted.
 pub(crate) fn client_ip(
     peer: SocketAddr,
     headers: &HeaderMap,
@@ -209,19 +226,20 @@ pub(crate) fn client_ip(
             .filter_map(|v| v.trim().parse::<IpAddr>().ok())
             .next_back();
         if let Some(ip) = forwarded {
-            return ip;
+            return limits::canonical(ip);
         }
     }
-    peer.ip()
+    limits::canonical(peer.ip())
 }
 
+/// `200` when the store would take a move now (SQLite writes and commits a row: a full
+/// disk fails it), `503` at once otherwise (a Redis that does not answer within 2 s too).
 async fn health(State(app): State<Arc<App>>) -> Response {
-    if let Store::Redis(redis) = app.hub.store()
-        && let Err(e) = redis.ping().await
-    {
-        return store_failed(e);
+    match tokio::time::timeout(Duration::from_secs(2), app.hub.store().probe()).await {
+        Ok(Ok(())) => axum::Json(json!({ "status": "ok" })).into_response(),
+        Ok(Err(e)) => store_failed(e),
+        Err(_) => store_failed(StoreError("no answer within 2 s".into())),
     }
-    axum::Json(json!({ "status": "ok" })).into_response()
 }
 
 async fn no_such_api() -> Response {

@@ -1,7 +1,7 @@
 //! What one address or one connection may do: open connections, games created, messages.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -33,6 +33,22 @@ impl Default for Limits {
             games_burst: 500.0,
             games_per_minute: 30.0,
         }
+    }
+}
+
+/// The address the limits count: an IPv4 address as it is (also when it comes mapped into
+/// IPv6), an IPv6 address as its /64 network, the smallest block a home or a phone gets:
+/// otherwise one client could take a fresh address for every connection.
+pub fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let network = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(Ipv6Addr::from(network))
+            }
+        },
     }
 }
 
@@ -143,6 +159,32 @@ mod tests {
         assert!(!b.take(0.0, 3.0));
         b.at -= std::time::Duration::from_secs(2);
         assert!(b.take(1.0, 3.0), "two seconds at one a second");
+    }
+
+    #[test]
+    fn an_ipv6_client_is_counted_by_its_64_network() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(canonical(a), canonical(b));
+        assert_eq!(canonical(a), "2001:db8:1:2::".parse::<IpAddr>().unwrap());
+        assert_ne!(canonical(a), canonical(other));
+        let mapped: IpAddr = "::ffff:10.0.0.1".parse().unwrap();
+        assert_eq!(canonical(mapped), "10.0.0.1".parse::<IpAddr>().unwrap());
+        let four: IpAddr = "10.0.0.1".parse().unwrap();
+        assert_eq!(canonical(four), four);
+        let limits = Limits {
+            games_burst: 1.0,
+            games_per_minute: 0.0,
+            ..Limits::default()
+        };
+        let addresses = Addresses::default();
+        assert!(addresses.may_create(canonical(a), &limits));
+        assert!(
+            !addresses.may_create(canonical(b), &limits),
+            "another address of the same /64 shares the budget"
+        );
+        assert!(addresses.may_create(canonical(other), &limits));
     }
 
     #[test]

@@ -51,6 +51,10 @@ struct Args {
     /// Behind a proxy: the client's address is the last X-Forwarded-For entry.
     #[arg(long)]
     trust_forwarded_for: bool,
+    /// Seconds a request's head or body may take to arrive, and a kept-alive connection
+    /// may stay silent between requests.
+    #[arg(long, default_value_t = 10)]
+    request_timeout: u64,
 }
 
 fn main() -> ExitCode {
@@ -94,6 +98,7 @@ fn main() -> ExitCode {
         expire_after: Duration::from_secs(args.expire_after),
         sweep_every: Duration::from_secs(args.sweep_every.max(1)),
         trust_forwarded_for: args.trust_forwarded_for,
+        request_timeout: Duration::from_secs(args.request_timeout.max(1)),
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,

@@ -143,6 +143,17 @@ pub struct Table {
     /// Each side may offer a draw once between two of its moves.
     offered: [bool; 2],
     events: u64,
+    /// A fingerprint of each event's line, to tell an event heard from another instance
+    /// that this table already has from one that differs (the store went back in time
+    /// and was written over).
+    marks: Vec<u32>,
+}
+
+/// A short fingerprint of an event line (FNV-1a).
+pub fn mark(line: &str) -> u32 {
+    line.bytes().fold(0x811c_9dc5, |h: u32, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
 }
 
 impl Table {
@@ -159,6 +170,7 @@ impl Table {
             draw_offer: None,
             offered: [false, false],
             events: 0,
+            marks: Vec::new(),
         })
     }
 
@@ -175,6 +187,11 @@ impl Table {
     /// How many events have been applied: the index the next one is stored at.
     pub fn events(&self) -> u64 {
         self.events
+    }
+
+    /// The fingerprint ([`mark`]) of the event at `index`, if there is one.
+    pub fn mark_at(&self, index: u64) -> Option<u32> {
+        self.marks.get(usize::try_from(index).ok()?).copied()
     }
 
     /// The game so far.
@@ -268,6 +285,7 @@ impl Table {
             }
         }
         self.events += 1;
+        self.marks.push(mark(&event.encode()));
         Ok(())
     }
 

@@ -4,10 +4,12 @@
 //! messages become events through [`Hub::act`]; whatever is refused is answered with an
 //! error to this connection alone and changes nothing.
 
+use crate::http::Held;
 use crate::hub::{ActError, Cell, Hub, state_message};
 use crate::limits::{Bucket, Limits, Slot};
 use crate::table::{Event, Refused, Table, side_name};
 use crate::{App, WsQuery, client_ip, error, find};
+use axum::Extension;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
@@ -36,6 +38,7 @@ pub(crate) async fn upgrade(
     headers: HeaderMap,
     Path(id): Path<String>,
     Query(query): Query<WsQuery>,
+    held: Option<Extension<Held>>,
     ws: WebSocketUpgrade,
 ) -> Response {
     let cell = match find(&app, &id).await {
@@ -54,15 +57,24 @@ pub(crate) async fn upgrade(
             }
         },
     };
-    let ip = client_ip(peer, &headers, app.trust_forwarded_for);
-    let Some(slot) = app
-        .addresses
-        .connect(ip, app.limits.connections_per_address)
-    else {
-        return error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many connections from this address",
-        );
+    // Directly reached, the connection was counted when it was accepted (http.rs); behind
+    // a proxy, it is counted here by the forwarded address.
+    let slot = if app.trust_forwarded_for {
+        let ip = client_ip(peer, &headers, true);
+        match app
+            .addresses
+            .connect(ip, app.limits.connections_per_address)
+        {
+            Some(slot) => Some(Arc::new(slot)),
+            None => {
+                return error(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "too many connections from this address",
+                );
+            }
+        }
+    } else {
+        held.map(|Extension(Held(slot))| slot)
     };
     let (hub, limits) = (app.hub.clone(), app.limits.clone());
     // Small buffers: a connection carries a few short messages a minute, and the
@@ -91,7 +103,7 @@ struct Connection {
     cell: Arc<Cell>,
     seat: Option<Side>,
     limits: Limits,
-    _slot: Slot,
+    _slot: Option<Arc<Slot>>,
 }
 
 impl Connection {
@@ -127,14 +139,13 @@ impl Connection {
                     let Some(Ok(message)) = incoming else { return };
                     heard = Instant::now();
                     let text = match message {
-                        Message::Text(text) => text,
-                        Message::Binary(_) => {
-                            if !self.send_error("send text messages (JSON)").await { return }
-                            continue;
-                        }
+                        Message::Text(text) => Some(text),
+                        Message::Binary(_) => None,
                         Message::Close(_) => return,
                         Message::Ping(_) | Message::Pong(_) => continue,
                     };
+                    // Every message a client chose to send counts, binary ones too: each
+                    // draws an answer.
                     if !bucket.take(self.limits.messages_per_second, self.limits.message_burst) {
                         flood += 1;
                         if flood >= FLOODED {
@@ -152,12 +163,23 @@ impl Connection {
                         continue;
                     }
                     flood = 0;
+                    let Some(text) = text else {
+                        if !self.send_error("send text messages (JSON)").await { return }
+                        continue;
+                    };
                     match handle(&self.hub, &self.cell, self.seat, &self.limits, text.as_str()).await {
                         // A move that was played does not count against the rate: the
                         // opponent's turn comes between two of them.
                         Ok(Handled::Moved) => bucket.give_back(self.limits.message_burst),
                         Ok(Handled::Other) => {}
-                        Err(why) => {
+                        // The server's own failure is not the player's message to count.
+                        Err(Failed::Store(why)) => {
+                            bucket.give_back(self.limits.message_burst);
+                            if !self.send_error(&why).await {
+                                return;
+                            }
+                        }
+                        Err(Failed::Refused(why)) => {
                             if !self.send_error(&why).await {
                                 return;
                             }
@@ -194,20 +216,40 @@ enum Handled {
     Other,
 }
 
-/// Carries out one message; the error text goes back to the sender.
+/// Why a message was not carried out; the text goes back to the sender.
+enum Failed {
+    /// The message, or the game as it stands, refused it.
+    Refused(String),
+    /// The store failed: nothing changed, and it may work again.
+    Store(String),
+}
+
+impl From<String> for Failed {
+    fn from(why: String) -> Self {
+        Failed::Refused(why)
+    }
+}
+
+impl From<&str> for Failed {
+    fn from(why: &str) -> Self {
+        Failed::Refused(why.to_owned())
+    }
+}
+
+/// Carries out one message.
 async fn handle(
     hub: &Hub,
     cell: &Cell,
     seat: Option<Side>,
     limits: &Limits,
     text: &str,
-) -> Result<Handled, String> {
+) -> Result<Handled, Failed> {
     if text.len() > limits.message_bytes {
-        return Err(format!(
+        return Err(Failed::Refused(format!(
             "message too large: {} bytes, at most {}",
             text.len(),
             limits.message_bytes
-        ));
+        )));
     }
     let message = ClientMessage::read(text)?;
     let Some(side) = seat else {
@@ -230,11 +272,13 @@ async fn handle(
     match hub.act(cell, decide).await {
         Ok(_) if moved => Ok(Handled::Moved),
         Ok(_) => Ok(Handled::Other),
-        Err(ActError::Refused(Refused(why))) => Err(why),
+        Err(ActError::Refused(Refused(why))) => Err(why.into()),
         Err(ActError::Gone) => Err("this game has expired".into()),
         Err(ActError::Store(e)) => {
             tracing::error!("store: {e}");
-            Err("the server could not save that; nothing changed, try again".into())
+            Err(Failed::Store(
+                "the server could not save that; nothing changed, try again".into(),
+            ))
         }
     }
 }

@@ -325,7 +325,7 @@ async fn limits_hold_for_connections_games_and_messages() {
     assert_eq!(third.status, 429, "a third game from one address");
 
     let (mut player, _) = connect(addr, &id, Some(&token)).await;
-    let (_w1, _) = connect(addr, &id, None).await;
+    let (w1, _) = connect(addr, &id, None).await;
     let (w2, _) = connect(addr, &id, None).await;
     match tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await {
         Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 429),
@@ -362,7 +362,22 @@ async fn limits_hold_for_connections_games_and_messages() {
             .contains("too many messages"),
         "{reply}"
     );
-    assert_eq!(state(addr, &id).await["plies"], 0);
+    // Every kind of connection counts: with three open, a plain request is refused too,
+    // and told why.
+    let refused = get(addr, &format!("/api/games/{id}")).await;
+    assert_eq!(refused.status, 429);
+    assert!(String::from_utf8_lossy(&refused.body).contains("too many connections"));
+    drop((w1, again));
+    let mut plies = None;
+    for _ in 0..50 {
+        let reply = get(addr, &format!("/api/games/{id}")).await;
+        if reply.status == 200 {
+            plies = Some(reply.json()["plies"].clone());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(plies, Some(json!(0)), "nothing was played");
 }
 
 #[tokio::test(flavor = "multi_thread")]

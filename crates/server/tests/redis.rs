@@ -33,12 +33,23 @@ async fn wait_for(port: u16) {
 }
 
 async fn redis() -> Option<(Running, u16)> {
-    let port = free_port();
-    let child = Command::new("redis-server")
+    redis_on(free_port(), None).await
+}
+
+/// A Redis on `port`; with `dir`, it keeps every write in an append-only file there (as
+/// docs/online.md asks of a Redis in production), so a restarted one has them all.
+async fn redis_on(port: u16, dir: Option<&std::path::Path>) -> Option<(Running, u16)> {
+    let mut command = Command::new("redis-server");
+    command
         .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-        .args(["--save", "", "--appendonly", "no"])
-        .stdout(Stdio::null())
-        .spawn();
+        .args(["--save", ""]);
+    match dir {
+        Some(dir) => command
+            .args(["--appendonly", "yes", "--appendfsync", "always", "--dir"])
+            .arg(dir),
+        None => command.args(["--appendonly", "no"]),
+    };
+    let child = command.stdout(Stdio::null()).spawn();
     match child {
         Ok(child) => {
             let running = Running(child);
@@ -173,4 +184,129 @@ async fn join_status(addr: std::net::SocketAddr, id: &str) -> u16 {
     post(addr, &format!("/api/games/{id}/join"), json!({}))
         .await
         .status
+}
+
+/// How long the health check takes, and what it answers.
+async fn health(addr: std::net::SocketAddr) -> (u16, Duration) {
+    let started = std::time::Instant::now();
+    let status = tokio::time::timeout(Duration::from_secs(30), get(addr, "/api/health"))
+        .await
+        .map_or(0, |reply| reply.status);
+    (status, started.elapsed())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_redis_outage_is_answered_at_once_and_the_game_goes_on_when_it_is_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let Some((redis, _)) = redis_on(port, Some(dir.path())).await else {
+        return;
+    };
+    let (_a, addr) = instance(port).await;
+    let (id, _, red_token) = create(addr, "red").await;
+    let (_, black_token) = join(addr, &id).await;
+    let (mut red, _) = connect(addr, &id, Some(&red_token)).await;
+    let (mut black, _) = connect(addr, &id, Some(&black_token)).await;
+    send(&mut red, json!({ "type": "move", "move": "b2-b3" })).await;
+    state_at(&mut black, 1).await;
+
+    // Redis goes away for 3 s: the server says so at once, every time it is asked.
+    drop(redis);
+    let (status, took) = health(addr).await;
+    eprintln!("health with Redis down: {status} in {took:?}");
+    assert_eq!(status, 503);
+    assert!(took < Duration::from_secs(3), "answered in {took:?}");
+    send(&mut black, json!({ "type": "move", "move": "b5-b4" })).await;
+    let refused = tokio::time::timeout(Duration::from_secs(3), next(&mut black))
+        .await
+        .expect("a move while Redis is away is answered, not left hanging");
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert!(
+        refused["message"].as_str().unwrap().contains("try again"),
+        "{refused}"
+    );
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let (status, took) = health(addr).await;
+    eprintln!("health with Redis still down: {status} in {took:?}");
+    assert_eq!(status, 503);
+    assert!(took < Duration::from_secs(3), "answered in {took:?}");
+
+    // Back (with what it had written): the server is well again within moments.
+    let back = std::time::Instant::now();
+    let (_redis, _) = redis_on(port, Some(dir.path())).await.unwrap();
+    let mut well = None;
+    while back.elapsed() < Duration::from_secs(10) {
+        if health(addr).await.0 == 200 {
+            well = Some(back.elapsed());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!("health 200 again {well:?} after Redis was started");
+    let well = well.expect("the server recovers");
+    assert!(well < Duration::from_secs(5), "recovered after {well:?}");
+    send(&mut black, json!({ "type": "move", "move": "b5-b4" })).await;
+    assert_eq!(state_at(&mut red, 2).await["plies"], 2);
+    assert_eq!(state(addr, &id).await["plies"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn instances_take_moves_again_after_redis_went_back_in_time() {
+    let Some((_redis, redis_port)) = redis().await else {
+        return;
+    };
+    let (_a, a_addr) = instance(redis_port).await;
+    let (_b, b_addr) = instance(redis_port).await;
+    let (id, _, red_token) = create(a_addr, "red").await;
+    let (_, black_token) = join(b_addr, &id).await;
+    let (mut red, _) = connect(a_addr, &id, Some(&red_token)).await;
+    let (mut black, _) = connect(b_addr, &id, Some(&black_token)).await;
+    let moves = ["b2-b3", "b5-b4", "c2-c3", "c5-c4"];
+    for (i, mv) in moves.iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut red } else { &mut black };
+        send(mover, json!({ "type": "move", "move": mv })).await;
+        state_at(&mut red, i + 1).await;
+        state_at(&mut black, i + 1).await;
+    }
+
+    // Redis comes back from a snapshot taken two moves ago: its list of the game's
+    // events is two shorter than both instances have.
+    let client = redis::Client::open(format!("redis://127.0.0.1:{redis_port}/")).unwrap();
+    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+    let key = format!("surakarta:game:{id}:events");
+    let _: () = redis::cmd("LTRIM")
+        .arg(&key)
+        .arg(0)
+        .arg(3)
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+
+    // Red (to move at both 2 and 4 plies) offers a draw: taken, on the game as Redis has
+    // it, and both instances show that game (first as Redis has it, then with the offer).
+    send(&mut red, json!({ "type": "offer_draw" })).await;
+    for socket in [&mut red, &mut black] {
+        let rewound = state_at(socket, 2).await;
+        let offered = match rewound["draw_offer"].as_str() {
+            Some(_) => rewound,
+            None => next(socket).await,
+        };
+        assert_eq!(offered["draw_offer"], "red", "{offered}");
+        assert_eq!(offered["plies"], 2, "{offered}");
+    }
+
+    // And the game goes on from there, through both instances.
+    send(&mut black, json!({ "type": "decline_draw" })).await;
+    let declined = next(&mut red).await;
+    assert_eq!(
+        declined["draw_offer"],
+        serde_json::Value::Null,
+        "{declined}"
+    );
+    send(&mut red, json!({ "type": "move", "move": "c2-c3" })).await;
+    let on_b = state_at(&mut black, 3).await;
+    assert_eq!(on_b["draw_offer"], serde_json::Value::Null);
+    send(&mut black, json!({ "type": "move", "move": "c5-c4" })).await;
+    assert_eq!(state_at(&mut red, 4).await["plies"], 4);
+    assert_eq!(state(b_addr, &id).await["plies"], 4);
 }

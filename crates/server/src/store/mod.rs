@@ -20,6 +20,16 @@ pub struct StoredGame {
     pub events: Vec<String>,
 }
 
+/// A game's events from some index on, and how many it has in all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tail {
+    /// How many events the game has: fewer than the index asked for when the store went
+    /// back in time (a Redis restarted from an older snapshot).
+    pub total: u64,
+    /// The events from the index on, oldest first.
+    pub events: Vec<String>,
+}
+
 /// What became of an append.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Appended {
@@ -92,12 +102,9 @@ impl Store {
         }
     }
 
-    /// The game's events from index `from` on (`None`: the game is gone).
-    pub async fn events_from(
-        &self,
-        id: &str,
-        from: u64,
-    ) -> Result<Option<Vec<String>>, StoreError> {
+    /// The game's events from index `from` on, and their number (`None`: the game is
+    /// gone).
+    pub async fn events_from(&self, id: &str, from: u64) -> Result<Option<Tail>, StoreError> {
         match self {
             Store::Sqlite(s) => s.events_from(id, from).await,
             Store::Redis(s) => s.events_from(id, from).await,
@@ -112,12 +119,43 @@ impl Store {
         }
     }
 
-    /// Deletes the games without an event for `idle`; how many. Redis expires its keys
-    /// by itself (each append sets them to live `idle` longer).
+    /// Deletes the games without an event for `idle`; how many. SQLite deletes them a
+    /// step at a time, so moves are committed between the steps; Redis expires its keys
+    /// by itself (each append, and each [`Store::touch`], sets them to live `idle` longer).
     pub async fn expire(&self, idle: Duration) -> Result<u64, StoreError> {
         match self {
-            Store::Sqlite(s) => s.expire(idle).await,
+            Store::Sqlite(s) => {
+                let mut gone = 0;
+                loop {
+                    let step = s.expire_step(idle).await?;
+                    gone += step;
+                    if step < sqlite::EXPIRE_STEP {
+                        return Ok(gone);
+                    }
+                }
+            }
             Store::Redis(_) => Ok(0),
+        }
+    }
+
+    /// Marks these games as used now, so that they do not expire (games someone is
+    /// connected to); how many of them are stored.
+    pub async fn touch(&self, ids: Vec<String>) -> Result<u64, StoreError> {
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        match self {
+            Store::Sqlite(s) => s.touch(ids).await,
+            Store::Redis(s) => s.touch(&ids).await,
+        }
+    }
+
+    /// Whether the store would take a move now: SQLite writes and commits a row, Redis
+    /// answers a ping.
+    pub async fn probe(&self) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.probe().await,
+            Store::Redis(s) => s.ping().await,
         }
     }
 

@@ -8,12 +8,25 @@
 //! keys to expire after the idle time. How durable a commit is is Redis's setting:
 //! `appendonly yes` with `appendfsync always` puts every move on disk before the answer
 //! (docs/online.md).
+//!
+//! A Redis that stops answering must not stop the server: every command has a response
+//! timeout, a connection attempt a connect timeout, and a lost connection is tried again
+//! once, at once, when the next command needs it, rather than on a growing back-off that
+//! every command waits behind. While Redis is away, requests are answered 503 at once;
+//! the first one after it is back reconnects.
 
-use super::{Appended, Heard, StoreError, StoredGame, now_secs};
-use redis::aio::ConnectionManager;
+use super::{Appended, Heard, StoreError, StoredGame, Tail, now_secs};
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::{AsyncCommands, Script};
 use std::time::Duration;
 use tokio::sync::mpsc;
+
+/// The longest a command may wait for Redis's answer.
+const RESPONSE_TIMEOUT: Duration = Duration::from_secs(2);
+/// The longest a connection attempt may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
+/// The longest pause between two tries of the subscription.
+const RESUBSCRIBE_AT_MOST: Duration = Duration::from_millis(500);
 
 /// The channel every instance listens on.
 pub const CHANNEL: &str = "surakarta:events";
@@ -60,7 +73,17 @@ impl RedisStore {
     /// Connects; games expire after `idle` without an event.
     pub async fn connect(url: &str, idle: Duration) -> Result<RedisStore, StoreError> {
         let client = redis::Client::open(url)?;
-        let conn = client.get_connection_manager().await?;
+        let config = ConnectionManagerConfig::new()
+            .set_connection_timeout(CONNECT_TIMEOUT)
+            .set_response_timeout(RESPONSE_TIMEOUT)
+            // A reconnection tries twice, 100-200 ms apart, and gives up: commands that
+            // come while Redis is away fail at once instead of queueing behind a back-off
+            // (the defaults grow it a hundredfold a try, to a minute or two), and the
+            // first command after Redis is back reconnects.
+            .set_number_of_retries(1)
+            .set_factor(2)
+            .set_max_delay(100);
+        let conn = client.get_connection_manager_with_config(config).await?;
         Ok(RedisStore {
             client,
             conn,
@@ -99,20 +122,17 @@ impl RedisStore {
     }
 
     /// See [`super::Store::events_from`].
-    pub async fn events_from(
-        &self,
-        id: &str,
-        from: u64,
-    ) -> Result<Option<Vec<String>>, StoreError> {
+    pub async fn events_from(&self, id: &str, from: u64) -> Result<Option<Tail>, StoreError> {
         let mut conn = self.conn.clone();
         let from = isize::try_from(from).unwrap_or(isize::MAX);
-        let (known, events): (bool, Vec<String>) = redis::pipe()
+        let (known, total, events): (bool, u64, Vec<String>) = redis::pipe()
             .atomic()
             .exists(meta_key(id))
+            .llen(events_key(id))
             .lrange(events_key(id), from, -1)
             .query_async(&mut conn)
             .await?;
-        Ok(known.then_some(events))
+        Ok(known.then_some(Tail { total, events }))
     }
 
     /// See [`super::Store::append`].
@@ -136,6 +156,19 @@ impl RedisStore {
         })
     }
 
+    /// See [`super::Store::touch`].
+    pub async fn touch(&self, ids: &[String]) -> Result<u64, StoreError> {
+        let mut conn = self.conn.clone();
+        let mut pipe = redis::pipe();
+        for id in ids {
+            pipe.expire(meta_key(id), self.idle_secs as i64)
+                .expire(events_key(id), self.idle_secs as i64)
+                .ignore();
+        }
+        let _: () = pipe.query_async(&mut conn).await?;
+        Ok(ids.len() as u64)
+    }
+
     /// Listens for every instance's events until the server stops, reconnecting after a
     /// lost connection; `None` is sent after each (re)connection, when events may have
     /// been missed.
@@ -149,7 +182,7 @@ impl RedisStore {
                     Err(e) => tracing::warn!("redis subscription lost ({e}); reconnecting"),
                 }
                 tokio::time::sleep(wait).await;
-                wait = (wait * 2).min(Duration::from_secs(5));
+                wait = (wait * 2).min(RESUBSCRIBE_AT_MOST);
             }
         });
     }
@@ -167,8 +200,13 @@ async fn listen_once(
     heard: &mpsc::Sender<Option<Heard>>,
 ) -> Result<(), StoreError> {
     use futures_util::StreamExt;
-    let mut pubsub = client.get_async_pubsub().await?;
-    pubsub.subscribe(CHANNEL).await?;
+    let timed_out = |_| StoreError("redis: no answer to subscribing".into());
+    let mut pubsub = tokio::time::timeout(CONNECT_TIMEOUT, client.get_async_pubsub())
+        .await
+        .map_err(timed_out)??;
+    tokio::time::timeout(RESPONSE_TIMEOUT, pubsub.subscribe(CHANNEL))
+        .await
+        .map_err(timed_out)??;
     if heard.send(None).await.is_err() {
         return Ok(());
     }

@@ -5,7 +5,7 @@
 //! neither a `kill -9` nor a power cut loses it) and only then answers each. Under load
 //! many moves share one disk sync; alone, a move waits for exactly one.
 
-use super::{Appended, StoreError, StoredGame, now_secs};
+use super::{Appended, StoreError, StoredGame, Tail, now_secs};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::mpsc;
@@ -15,40 +15,54 @@ use tokio::sync::oneshot;
 /// The most requests in one transaction.
 const BATCH: usize = 512;
 
-type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
+/// The most games one expiry request deletes: a sweep deletes in steps this size, so
+/// moves are committed between them instead of waiting for the whole sweep.
+pub const EXPIRE_STEP: u64 = 500;
 
-enum Request {
+/// What a request asks the store's thread to do.
+#[derive(Clone, Debug)]
+enum Work {
     Create {
         id: String,
         ruleset: String,
         first: String,
-        reply: Reply<bool>,
     },
-    Load {
-        id: String,
-        reply: Reply<Option<StoredGame>>,
-    },
-    EventsFrom {
-        id: String,
-        from: u64,
-        reply: Reply<Option<Vec<String>>>,
-    },
+    Load(String),
+    EventsFrom(String, u64),
     Append {
         id: String,
         seq: u64,
         event: String,
-        reply: Reply<Appended>,
     },
-    Expire {
-        idle: Duration,
-        reply: Reply<u64>,
-    },
+    Expire(Duration),
+    Touch(Vec<String>),
+    Probe,
+}
+
+/// What it did.
+enum Done {
+    Created(bool),
+    Loaded(Option<StoredGame>),
+    Events(Option<Tail>),
+    Appended(Appended),
+    Counted(u64),
+}
+
+type Reply = oneshot::Sender<Result<Done, StoreError>>;
+
+struct Request {
+    work: Work,
+    reply: Reply,
 }
 
 /// A handle on the store's thread; cheap to clone.
 #[derive(Clone)]
 pub struct SqliteStore {
     requests: mpsc::Sender<Request>,
+}
+
+fn unexpected() -> StoreError {
+    StoreError("the store's thread answered another question".into())
 }
 
 impl SqliteStore {
@@ -72,7 +86,11 @@ impl SqliteStore {
                  seq INTEGER NOT NULL,
                  event TEXT NOT NULL,
                  PRIMARY KEY (game, seq)
-             ) WITHOUT ROWID;",
+             ) WITHOUT ROWID;
+             CREATE TABLE IF NOT EXISTS health (
+                 id INTEGER PRIMARY KEY CHECK (id = 1),
+                 at INTEGER NOT NULL
+             );",
         )?;
         let (requests, queue) = mpsc::channel();
         std::thread::Builder::new()
@@ -82,10 +100,10 @@ impl SqliteStore {
         Ok(SqliteStore { requests })
     }
 
-    async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, StoreError> {
+    async fn ask(&self, work: Work) -> Result<Done, StoreError> {
         let (reply, answer) = oneshot::channel();
         self.requests
-            .send(make(reply))
+            .send(Request { work, reply })
             .map_err(|_| StoreError("the store's thread has stopped".into()))?;
         answer
             .await
@@ -94,86 +112,66 @@ impl SqliteStore {
 
     /// See [`super::Store::create`].
     pub async fn create(&self, id: &str, ruleset: &str, first: &str) -> Result<bool, StoreError> {
-        let (id, ruleset, first) = (id.to_owned(), ruleset.to_owned(), first.to_owned());
-        self.ask(|reply| Request::Create {
-            id,
-            ruleset,
-            first,
-            reply,
-        })
-        .await
+        let work = Work::Create {
+            id: id.to_owned(),
+            ruleset: ruleset.to_owned(),
+            first: first.to_owned(),
+        };
+        match self.ask(work).await? {
+            Done::Created(made) => Ok(made),
+            _ => Err(unexpected()),
+        }
     }
 
     /// See [`super::Store::load`].
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        let id = id.to_owned();
-        self.ask(|reply| Request::Load { id, reply }).await
+        match self.ask(Work::Load(id.to_owned())).await? {
+            Done::Loaded(game) => Ok(game),
+            _ => Err(unexpected()),
+        }
     }
 
     /// See [`super::Store::events_from`].
-    pub async fn events_from(
-        &self,
-        id: &str,
-        from: u64,
-    ) -> Result<Option<Vec<String>>, StoreError> {
-        let id = id.to_owned();
-        self.ask(|reply| Request::EventsFrom { id, from, reply })
-            .await
+    pub async fn events_from(&self, id: &str, from: u64) -> Result<Option<Tail>, StoreError> {
+        match self.ask(Work::EventsFrom(id.to_owned(), from)).await? {
+            Done::Events(events) => Ok(events),
+            _ => Err(unexpected()),
+        }
     }
 
     /// See [`super::Store::append`].
     pub async fn append(&self, id: &str, seq: u64, event: &str) -> Result<Appended, StoreError> {
-        let (id, event) = (id.to_owned(), event.to_owned());
-        self.ask(|reply| Request::Append {
-            id,
+        let work = Work::Append {
+            id: id.to_owned(),
             seq,
-            event,
-            reply,
-        })
-        .await
+            event: event.to_owned(),
+        };
+        match self.ask(work).await? {
+            Done::Appended(appended) => Ok(appended),
+            _ => Err(unexpected()),
+        }
     }
 
-    /// See [`super::Store::expire`].
-    pub async fn expire(&self, idle: Duration) -> Result<u64, StoreError> {
-        self.ask(|reply| Request::Expire { idle, reply }).await
+    /// Deletes at most [`EXPIRE_STEP`] games without an event for `idle`; how many.
+    pub async fn expire_step(&self, idle: Duration) -> Result<u64, StoreError> {
+        match self.ask(Work::Expire(idle)).await? {
+            Done::Counted(n) => Ok(n),
+            _ => Err(unexpected()),
+        }
     }
-}
 
-/// An answer waiting for its transaction's commit.
-enum Answer {
-    Create(Reply<bool>, Result<bool, StoreError>),
-    Load(
-        Reply<Option<StoredGame>>,
-        Result<Option<StoredGame>, StoreError>,
-    ),
-    EventsFrom(
-        Reply<Option<Vec<String>>>,
-        Result<Option<Vec<String>>, StoreError>,
-    ),
-    Append(Reply<Appended>, Result<Appended, StoreError>),
-    Expire(Reply<u64>, Result<u64, StoreError>),
-}
+    /// See [`super::Store::touch`].
+    pub async fn touch(&self, ids: Vec<String>) -> Result<u64, StoreError> {
+        match self.ask(Work::Touch(ids)).await? {
+            Done::Counted(n) => Ok(n),
+            _ => Err(unexpected()),
+        }
+    }
 
-impl Answer {
-    /// Sends the answer; after a failed commit, the failure instead.
-    fn send(self, failed: Option<&StoreError>) {
-        macro_rules! reply {
-            ($reply:expr, $result:expr) => {{
-                let result = match failed {
-                    Some(e) => Err(e.clone()),
-                    None => $result,
-                };
-                // The asker may have gone (its connection closed): nothing to do then.
-                let _ = $reply.send(result);
-            }};
-        }
-        match self {
-            Answer::Create(r, v) => reply!(r, v),
-            Answer::Load(r, v) => reply!(r, v),
-            Answer::EventsFrom(r, v) => reply!(r, v),
-            Answer::Append(r, v) => reply!(r, v),
-            Answer::Expire(r, v) => reply!(r, v),
-        }
+    /// Writes and commits a row, as a move would: fails when a move would fail (a full
+    /// disk, a file that cannot be written).
+    pub async fn probe(&self) -> Result<(), StoreError> {
+        self.ask(Work::Probe).await.map(|_| ())
     }
 }
 
@@ -186,44 +184,77 @@ fn run(mut conn: Connection, queue: mpsc::Receiver<Request>) {
                 Err(_) => break,
             }
         }
-        let mut answers = Vec::with_capacity(batch.len());
-        let outcome = (|| -> Result<(), StoreError> {
-            let tx = conn.transaction()?;
-            for request in batch {
-                answers.push(handle(&tx, request));
+        let works: Vec<&Work> = batch.iter().map(|r| &r.work).collect();
+        match commit(&mut conn, &works) {
+            Ok(results) => {
+                for (request, result) in batch.into_iter().zip(results) {
+                    // The asker may have gone (its connection closed): nothing to do then.
+                    let _ = request.reply.send(result);
+                }
             }
-            tx.commit()?;
-            Ok(())
-        })();
-        let failed = outcome.err();
-        if let Some(e) = &failed {
-            tracing::error!("store commit failed: {e}");
-        }
-        for answer in answers {
-            answer.send(failed.as_ref());
+            Err(e) if batch.len() > 1 => {
+                // One request can fail the shared commit (a damaged page under one game):
+                // each is tried again alone, so the others still go through.
+                tracing::warn!(
+                    "a commit of {} requests failed ({e}); one by one",
+                    batch.len()
+                );
+                for request in batch {
+                    let result = commit(&mut conn, &[&request.work])
+                        .and_then(|mut results| results.pop().unwrap_or_else(|| Err(unexpected())));
+                    if let Err(e) = &result {
+                        tracing::error!("store: {e}");
+                    }
+                    let _ = request.reply.send(result);
+                }
+            }
+            Err(e) => {
+                tracing::error!("store commit failed: {e}");
+                for request in batch {
+                    let _ = request.reply.send(Err(e.clone()));
+                }
+            }
         }
     }
 }
 
-fn handle(tx: &rusqlite::Transaction<'_>, request: Request) -> Answer {
-    match request {
-        Request::Create {
-            id,
-            ruleset,
-            first,
-            reply,
-        } => Answer::Create(reply, create(tx, &id, &ruleset, &first)),
-        Request::Load { id, reply } => Answer::Load(reply, load(tx, &id)),
-        Request::EventsFrom { id, from, reply } => {
-            Answer::EventsFrom(reply, events_from(tx, &id, from))
+/// Does `works` in one transaction and commits it; each one's result, or why the whole
+/// transaction failed (then nothing of it was committed).
+fn commit(
+    conn: &mut Connection,
+    works: &[&Work],
+) -> Result<Vec<Result<Done, StoreError>>, StoreError> {
+    let tx = conn.transaction()?;
+    let mut results = Vec::with_capacity(works.len());
+    for work in works {
+        results.push(work.run(&tx));
+        // Some failures (a full disk, an I/O error, a trigger's ROLLBACK) roll the whole
+        // transaction back; what came after would then be committed on its own.
+        if tx.is_autocommit() {
+            return Err(StoreError("the transaction was rolled back".into()));
         }
-        Request::Append {
-            id,
-            seq,
-            event,
-            reply,
-        } => Answer::Append(reply, append(tx, &id, seq, &event)),
-        Request::Expire { idle, reply } => Answer::Expire(reply, expire(tx, idle)),
+    }
+    tx.commit()?;
+    Ok(results)
+}
+
+impl Work {
+    fn run(&self, tx: &Connection) -> Result<Done, StoreError> {
+        Ok(match self {
+            Work::Create { id, ruleset, first } => Done::Created(create(tx, id, ruleset, first)?),
+            Work::Load(id) => Done::Loaded(load(tx, id)?),
+            Work::EventsFrom(id, from) => Done::Events(events_from(tx, id, *from)?),
+            Work::Append { id, seq, event } => Done::Appended(append(tx, id, *seq, event)?),
+            Work::Expire(idle) => Done::Counted(expire(tx, *idle)?),
+            Work::Touch(ids) => Done::Counted(touch(tx, ids)?),
+            Work::Probe => {
+                tx.execute(
+                    "INSERT OR REPLACE INTO health (id, at) VALUES (1, ?1)",
+                    params![now_secs()],
+                )?;
+                Done::Counted(1)
+            }
+        })
     }
 }
 
@@ -258,16 +289,24 @@ fn load(tx: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
     Ok(Some(StoredGame { ruleset, events }))
 }
 
-fn events_from(tx: &Connection, id: &str, from: u64) -> Result<Option<Vec<String>>, StoreError> {
+fn events_from(tx: &Connection, id: &str, from: u64) -> Result<Option<Tail>, StoreError> {
     let known: Option<i64> = tx
         .query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |row| {
             row.get(0)
         })
         .optional()?;
-    match known {
-        Some(_) => Ok(Some(events_after(tx, id, from)?)),
-        None => Ok(None),
+    if known.is_none() {
+        return Ok(None);
     }
+    let total: i64 = tx.query_row(
+        "SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE game = ?1",
+        params![id],
+        |row| row.get(0),
+    )?;
+    Ok(Some(Tail {
+        total: total.max(0) as u64,
+        events: events_after(tx, id, from)?,
+    }))
 }
 
 fn events_after(tx: &Connection, id: &str, from: u64) -> Result<Vec<String>, StoreError> {
@@ -308,8 +347,21 @@ fn append(tx: &Connection, id: &str, seq: u64, event: &str) -> Result<Appended, 
 fn expire(tx: &Connection, idle: Duration) -> Result<u64, StoreError> {
     let idle = i64::try_from(idle.as_secs()).unwrap_or(i64::MAX);
     let before = now_secs().saturating_sub(idle);
-    let gone = tx.execute("DELETE FROM games WHERE updated < ?1", params![before])?;
+    let gone = tx.execute(
+        "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE updated < ?1 LIMIT ?2)",
+        params![before, EXPIRE_STEP as i64],
+    )?;
     Ok(gone as u64)
+}
+
+fn touch(tx: &Connection, ids: &[String]) -> Result<u64, StoreError> {
+    let now = now_secs();
+    let mut update = tx.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")?;
+    let mut touched = 0;
+    for id in ids {
+        touched += update.execute(params![id, now])? as u64;
+    }
+    Ok(touched)
 }
 
 #[cfg(test)]
@@ -344,9 +396,10 @@ mod tests {
         let store = SqliteStore::open(&path).unwrap();
         let game = store.load("g1").await.unwrap().unwrap();
         assert_eq!(game.events, ["seat red x", "move b2-b3"]);
+        let tail = store.events_from("g1", 1).await.unwrap().unwrap();
         assert_eq!(
-            store.events_from("g1", 1).await.unwrap().unwrap(),
-            ["move b2-b3"]
+            (tail.total, tail.events),
+            (2, vec!["move b2-b3".to_owned()])
         );
         assert_eq!(store.events_from("nope", 0).await.unwrap(), None);
         assert_eq!(store.load("nope").await.unwrap(), None);
@@ -357,9 +410,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = SqliteStore::open(&dir.path().join("g.sqlite")).unwrap();
         store.create("old", "standard", "seat red x").await.unwrap();
-        assert_eq!(store.expire(Duration::from_secs(3600)).await.unwrap(), 0);
+        assert_eq!(
+            store.expire_step(Duration::from_secs(3600)).await.unwrap(),
+            0
+        );
         tokio::time::sleep(Duration::from_millis(1100)).await;
-        assert_eq!(store.expire(Duration::ZERO).await.unwrap(), 1);
+        assert_eq!(store.expire_step(Duration::ZERO).await.unwrap(), 1);
         assert_eq!(store.load("old").await.unwrap(), None);
         // Its events went with it: the id can be used afresh.
         assert!(
