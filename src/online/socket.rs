@@ -170,7 +170,7 @@ pub(super) fn keep_connected(
     {
         return;
     }
-    let url = wire::socket_url(&seat.server, &seat.id, &seat.token);
+    let url = wire::socket_url(&seat.server, &seat.id);
     let options = ewebsock::Options {
         max_incoming_frame_size: MAX_MESSAGE,
         // How long the connection's thread waits for a message before it looks for one
@@ -225,6 +225,11 @@ pub(super) fn receive(
                 open.opened = true;
                 link.status = Status::Connected;
                 link.failures = 0;
+                // The seat's token first: until then the server takes this for a watcher.
+                if let Some(seat) = session.online.as_ref().filter(|s| s.id == open.game) {
+                    open.sender
+                        .send(ewebsock::WsMessage::Text(wire::hello(&seat.token)));
+                }
                 // What the server may not have: sent again (the ply keeps a move from
                 // being played twice; a second resignation is refused harmlessly).
                 for say in [link.pending, link.pending_end].into_iter().flatten() {

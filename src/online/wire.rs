@@ -28,14 +28,23 @@ pub fn server_address(text: &str) -> Option<String> {
     Some(format!("{}://{rest}", scheme.to_ascii_lowercase()))
 }
 
-/// The WebSocket address of a seat's connection.
-pub fn socket_url(server: &str, id: &str, token: &str) -> String {
+/// The WebSocket address of a game's connection. The seat's token is not in it (an
+/// address ends up in logs and error messages): it goes in the first message, [`hello`].
+pub fn socket_url(server: &str, id: &str) -> String {
     let ws = if let Some(rest) = server.strip_prefix("https://") {
         format!("wss://{rest}")
     } else {
         format!("ws://{}", server.strip_prefix("http://").unwrap_or(server))
     };
-    format!("{ws}/api/games/{id}/ws?token={token}")
+    format!("{ws}/api/games/{id}/ws")
+}
+
+/// The first message of a player's connection: the seat's token.
+pub fn hello(token: &str) -> String {
+    ClientMessage::Hello {
+        token: token.to_owned(),
+    }
+    .to_json()
 }
 
 /// A game id the server could have made: letters and digits only, so that it can go into
@@ -227,13 +236,15 @@ mod tests {
         assert_eq!(server_address("HTTPS://a.b/"), Some("https://a.b".into()));
         assert_eq!(server_address("a.b"), None);
         assert_eq!(server_address("http://a b"), None);
+        assert_eq!(socket_url("https://a.b", "id"), "wss://a.b/api/games/id/ws");
         assert_eq!(
-            socket_url("https://a.b", "id", "t"),
-            "wss://a.b/api/games/id/ws?token=t"
+            socket_url("http://127.0.0.1:9", "id"),
+            "ws://127.0.0.1:9/api/games/id/ws"
         );
+        let token = "ab".repeat(32);
         assert_eq!(
-            socket_url("http://127.0.0.1:9", "id", "t"),
-            "ws://127.0.0.1:9/api/games/id/ws?token=t"
+            serde_json::from_str::<serde_json::Value>(&hello(&token)).unwrap(),
+            serde_json::json!({ "type": "hello", "token": token })
         );
     }
 

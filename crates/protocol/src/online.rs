@@ -123,6 +123,13 @@ impl ServerMessage {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
+    /// The first message of a player's connection: the seat's token. A connection opened
+    /// without one is a watcher's; the token never goes in the address, where logs and
+    /// error messages would show it.
+    Hello {
+        /// The seat's secret.
+        token: String,
+    },
     /// A move in the rules' notation (`b2-c3`, `b3xe5`), played only if the game is at
     /// `ply` moves, when given (so that one sent again never plays twice).
     Move {
@@ -144,7 +151,7 @@ pub enum ClientMessage {
 }
 
 /// The message types a player may send, as a client is told them.
-const TYPES: &str = "move, resign, offer_draw, accept_draw and decline_draw";
+const TYPES: &str = "hello, move, resign, offer_draw, accept_draw and decline_draw";
 
 impl ClientMessage {
     /// The message as it goes over the socket.
@@ -175,6 +182,15 @@ impl ClientMessage {
                     ply,
                 }
             }
+            "hello" => {
+                let token = value
+                    .get("token")
+                    .and_then(Value::as_str)
+                    .ok_or("a hello message has \"token\": the seat's token")?;
+                ClientMessage::Hello {
+                    token: token.to_owned(),
+                }
+            }
             "resign" => ClientMessage::Resign,
             "offer_draw" => ClientMessage::OfferDraw,
             "accept_draw" => ClientMessage::AcceptDraw,
@@ -203,6 +219,9 @@ mod tests {
                 mv: "b2-c3".into(),
                 ply: None,
             },
+            ClientMessage::Hello {
+                token: "ab".repeat(32),
+            },
             ClientMessage::Resign,
             ClientMessage::OfferDraw,
             ClientMessage::AcceptDraw,
@@ -226,6 +245,7 @@ mod tests {
             (r#"{"type": "dance"}"#, "unknown message type \"dance\""),
             (r#"{"type": "move"}"#, "\"move\""),
             (r#"{"type": "move", "move": 5}"#, "\"move\""),
+            (r#"{"type": "hello"}"#, "\"token\""),
             (r#"{"type": "move", "move": "b2-b3", "ply": -3}"#, "\"ply\""),
         ] {
             let error = ClientMessage::read(text).unwrap_err();

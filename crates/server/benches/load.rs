@@ -39,11 +39,14 @@ async fn post(addr: SocketAddr, path: &str, body: &str) -> Value {
 }
 
 async fn connect(addr: SocketAddr, id: &str, token: &str) -> Socket {
-    let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
-    tokio_tungstenite::connect_async_with_config(url, None, true)
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    let mut socket = tokio_tungstenite::connect_async_with_config(url, None, true)
         .await
         .unwrap()
-        .0
+        .0;
+    let hello = json!({ "type": "hello", "token": token }).to_string();
+    socket.send(Message::Text(hello.into())).await.unwrap();
+    socket
 }
 
 /// Reads until the state after `plies` moves.

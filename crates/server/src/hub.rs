@@ -42,6 +42,36 @@ pub struct Cell {
     /// Every change's state, as the JSON the connections send.
     pub changes: broadcast::Sender<Arc<str>>,
     used: AtomicU64,
+    /// The latest state written out, and the number of events it is after: a long game's
+    /// record costs milliseconds to write, and it is written once per change, not once
+    /// per reader.
+    written: Mutex<Option<Written>>,
+}
+
+/// A state written out as JSON.
+#[derive(Clone)]
+pub struct Written {
+    events: u64,
+    /// As the WebSocket sends it (`{"type": "state", ...}`).
+    pub message: Arc<str>,
+    /// As `GET /api/games/{id}` answers it.
+    pub body: Arc<str>,
+}
+
+/// The state message sent to connections.
+pub fn state_message(table: &Table) -> Arc<str> {
+    Arc::from(ServerMessage::State(table.state()).to_json())
+}
+
+impl Written {
+    fn of(table: &Table) -> Written {
+        let state = table.state();
+        Written {
+            events: table.events(),
+            body: Arc::from(serde_json::to_string(&state).unwrap_or_default()),
+            message: Arc::from(ServerMessage::State(state).to_json()),
+        }
+    }
 }
 
 impl Cell {
@@ -50,15 +80,38 @@ impl Cell {
         self.table.get().expect("a cell handed out is loaded")
     }
 
-    /// The game as it stands.
-    pub async fn snapshot(&self) -> Table {
-        self.table().lock().await.clone()
+    fn written(&self) -> std::sync::MutexGuard<'_, Option<Written>> {
+        self.written.lock().unwrap_or_else(|e| e.into_inner())
     }
-}
 
-/// The state message sent to connections.
-pub fn state_message(table: &Table) -> Arc<str> {
-    Arc::from(ServerMessage::State(table.state()).to_json())
+    /// The seat `token` opens.
+    pub async fn seat_of(&self, token: &str) -> Option<surakarta_engine::Side> {
+        self.table().lock().await.seat_of(token)
+    }
+
+    /// The game's state as it stands, written out (once per change).
+    pub async fn state(&self) -> Written {
+        let table = self.table().lock().await;
+        self.state_of(&table)
+    }
+
+    fn state_of(&self, table: &Table) -> Written {
+        if let Some(written) = self.written().as_ref()
+            && written.events == table.events()
+        {
+            return written.clone();
+        }
+        let written = Written::of(table);
+        *self.written() = Some(written.clone());
+        written
+    }
+
+    /// Tells every connection the game changed to `table`.
+    fn publish(&self, table: &Table) {
+        let written = Written::of(table);
+        let _ = self.changes.send(written.message.clone());
+        *self.written() = Some(written);
+    }
 }
 
 /// Every loaded game, and the store behind them.
@@ -107,6 +160,7 @@ impl Hub {
                     table: OnceCell::new(),
                     changes: broadcast::channel(BACKLOG).0,
                     used: AtomicU64::new(0),
+                    written: Mutex::new(None),
                 })
             });
             // Marked used under the map's lock, so unload_unused cannot take it now.
@@ -175,7 +229,7 @@ impl Hub {
             {
                 Appended::Done => {
                     *table = next;
-                    let _ = cell.changes.send(state_message(&table));
+                    cell.publish(&table);
                     return Ok(table.clone());
                 }
                 Appended::Conflict => self.catch_up(cell, &mut table).await?,
@@ -212,7 +266,7 @@ impl Hub {
             }
         }
         *table = next;
-        let _ = cell.changes.send(state_message(table));
+        cell.publish(table);
         Ok(())
     }
 
@@ -230,7 +284,7 @@ impl Hub {
             table.events()
         );
         *table = replayed;
-        let _ = cell.changes.send(state_message(table));
+        cell.publish(table);
         Ok(())
     }
 
@@ -260,7 +314,7 @@ impl Hub {
                     match Event::decode(&h.event).map(|e| next.apply(&e)) {
                         Some(Ok(())) => {
                             *table = next;
-                            let _ = cell.changes.send(state_message(&table));
+                            cell.publish(&table);
                             Ok(())
                         }
                         _ => self.catch_up(&cell, &mut table).await,

@@ -327,7 +327,11 @@ async fn create(
 
 async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     match find(&app, &id).await {
-        Ok(cell) => axum::Json(cell.snapshot().await.state()).into_response(),
+        Ok(cell) => (
+            [(header::CONTENT_TYPE, "application/json")],
+            cell.state().await.body.to_string(),
+        )
+            .into_response(),
         Err(r) => r,
     }
 }
@@ -376,7 +380,7 @@ async fn join(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     }
 }
 
-/// The WebSocket's query: the seat token, if any.
+/// The WebSocket's query: a seat token there is refused (it goes in `hello`).
 #[derive(Deserialize)]
 pub(crate) struct WsQuery {
     token: Option<String>,

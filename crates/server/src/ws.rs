@@ -5,7 +5,7 @@
 //! error to this connection alone and changes nothing.
 
 use crate::http::Held;
-use crate::hub::{ActError, Cell, Hub, state_message};
+use crate::hub::{ActError, Cell, Hub};
 use crate::limits::{Bucket, Limits, Slot};
 use crate::table::{Event, Refused, Table, side_name};
 use crate::{App, WsQuery, client_ip, error, find};
@@ -30,8 +30,12 @@ const PING_EVERY: Duration = Duration::from_secs(20);
 const SILENT_FOR: Duration = Duration::from_secs(60);
 /// Refused messages in a row (over the rate) before the connection is closed.
 const FLOODED: u32 = 200;
+/// A player's `hello` comes first, within this of connecting; later, the connection is a
+/// watcher's for good.
+pub(crate) const HELLO_WITHIN: Duration = Duration::from_secs(5);
 
-/// `GET /api/games/{id}/ws?token=T`.
+/// `GET /api/games/{id}/ws`: a watcher's connection, or a player's once its first message
+/// (`hello`, within [`HELLO_WITHIN`]) gives a seat's token.
 pub(crate) async fn upgrade(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -41,21 +45,17 @@ pub(crate) async fn upgrade(
     held: Option<Extension<Held>>,
     ws: WebSocketUpgrade,
 ) -> Response {
+    if query.token.is_some() {
+        // A token in the address ends up in logs and error messages: refused, so that a
+        // client that sends one learns at once rather than playing as a watcher.
+        return error(
+            StatusCode::BAD_REQUEST,
+            "send the seat's token in the first message, {\"type\": \"hello\", \"token\": ...}, not in the address",
+        );
+    }
     let cell = match find(&app, &id).await {
         Ok(cell) => cell,
         Err(r) => return r,
-    };
-    let seat = match query.token.as_deref().filter(|t| !t.is_empty()) {
-        None => None,
-        Some(token) => match cell.snapshot().await.seat_of(token) {
-            Some(side) => Some(side),
-            None => {
-                return error(
-                    StatusCode::FORBIDDEN,
-                    "that token opens no seat of this game",
-                );
-            }
-        },
     };
     // Directly reached, the connection was counted when it was accepted (http.rs); behind
     // a proxy, it is counted here by the forwarded address.
@@ -88,7 +88,7 @@ pub(crate) async fn upgrade(
                 socket,
                 hub,
                 cell,
-                seat,
+                seat: None,
                 limits,
                 _slot: slot,
             }
@@ -124,12 +124,14 @@ impl Connection {
 
     async fn run(mut self) {
         let mut changes = self.cell.changes.subscribe();
-        let first = state_message(&self.cell.snapshot().await);
+        let first = self.cell.state().await.message;
         if !self.send(&first).await {
             return;
         }
         let mut bucket = Bucket::full(self.limits.message_burst);
         let mut flood = 0;
+        let opened = Instant::now();
+        let mut first = true;
         let mut heard = Instant::now();
         let mut ping = tokio::time::interval(PING_EVERY);
         ping.tick().await;
@@ -167,6 +169,31 @@ impl Connection {
                         if !self.send_error("send text messages (JSON)").await { return }
                         continue;
                     };
+                    let hello_may_come = std::mem::take(&mut first)
+                        && opened.elapsed() < HELLO_WITHIN;
+                    if let Ok(ClientMessage::Hello { token }) = ClientMessage::read(text.as_str()) {
+                        if !hello_may_come {
+                            let why = "hello comes first, within 5 seconds of connecting";
+                            if !self.send_error(why).await { return }
+                            continue;
+                        }
+                        match self.cell.seat_of(&token).await {
+                            Some(side) => {
+                                // Once per connection: it does not count against the rate.
+                                self.seat = Some(side);
+                                bucket.give_back(self.limits.message_burst);
+                            }
+                            None => {
+                                let _ = self.send_error("that token opens no seat of this game").await;
+                                let _ = self.socket.send(Message::Close(Some(CloseFrame {
+                                    code: 1008,
+                                    reason: "no such seat".into(),
+                                }))).await;
+                                return;
+                            }
+                        }
+                        continue;
+                    }
                     match handle(&self.hub, &self.cell, self.seat, &self.limits, text.as_str()).await {
                         // A move that was played does not count against the rate: the
                         // opponent's turn comes between two of them.
@@ -190,7 +217,7 @@ impl Connection {
                     let text = match change {
                         Ok(text) => text,
                         // Fell behind: the latest state says all the missed ones did.
-                        Err(RecvError::Lagged(_)) => state_message(&self.cell.snapshot().await),
+                        Err(RecvError::Lagged(_)) => self.cell.state().await.message,
                         Err(RecvError::Closed) => return,
                     };
                     if !self.send(&text).await { return }
@@ -256,6 +283,7 @@ async fn handle(
         return Err("you are watching: only a player with a seat token can do that".into());
     };
     let wanted = match message {
+        ClientMessage::Hello { .. } => return Err("hello comes first, and once".into()),
         ClientMessage::Move { mv, ply } => {
             let m: Move = mv
                 .parse()

@@ -286,13 +286,36 @@ async fn bad_requests_are_refused_with_a_reason() {
     ] {
         assert_eq!(get(addr, path).await.status, 404, "{path}");
     }
-    // A wrong token opens nothing; a watcher needs none.
-    let ws = format!("ws://{addr}/api/games/{id}/ws?token=0000");
+    // A token in the address is refused (it belongs in hello, out of logs); a wrong
+    // token in hello opens nothing and ends the connection; a watcher needs none.
+    let ws = format!("ws://{addr}/api/games/{id}/ws?token={}", "0".repeat(64));
     let refused = tokio_tungstenite::connect_async(ws).await;
     match refused {
-        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 403),
-        other => panic!("expected 403, got {other:?}"),
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 400),
+        other => panic!("expected 400, got {other:?}"),
     }
+    let (mut stranger, _) = connect(addr, id, None).await;
+    send(
+        &mut stranger,
+        json!({ "type": "hello", "token": "0".repeat(64) }),
+    )
+    .await;
+    let said = next(&mut stranger).await;
+    assert!(
+        said["message"].as_str().unwrap().contains("no seat"),
+        "{said}"
+    );
+    assert!(
+        matches!(
+            tokio::time::timeout(
+                Duration::from_secs(5),
+                futures_util::StreamExt::next(&mut stranger)
+            )
+            .await,
+            Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_))) | None)
+        ),
+        "the connection is closed"
+    );
     let ws = format!("ws://{addr}/api/games/nosuch/ws");
     match tokio_tungstenite::connect_async(ws).await {
         Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 404),
@@ -323,6 +346,9 @@ async fn limits_hold_for_connections_games_and_messages() {
     create(addr, "red").await;
     let third = post(addr, "/api/games", json!({})).await;
     assert_eq!(third.status, 429, "a third game from one address");
+    // Those three requests' connections count until the server has closed them (a moment
+    // after the client read the answer).
+    tokio::time::sleep(Duration::from_millis(200)).await;
 
     let (mut player, _) = connect(addr, &id, Some(&token)).await;
     let (w1, _) = connect(addr, &id, None).await;

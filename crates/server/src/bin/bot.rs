@@ -90,9 +90,20 @@ async fn play(
     let mut engine = Engine::new(16);
     let mut wait = Duration::from_millis(200);
     loop {
-        let url = format!("ws://{server}/api/games/{id}/ws?token={token}");
-        let mut socket = match tokio_tungstenite::connect_async(url).await {
-            Ok((socket, _)) => socket,
+        let url = format!("ws://{server}/api/games/{id}/ws");
+        let hello = ClientMessage::Hello {
+            token: token.to_owned(),
+        }
+        .to_json();
+        let opened = match tokio_tungstenite::connect_async(url).await {
+            Ok((mut socket, _)) => socket
+                .send(Message::Text(hello.into()))
+                .await
+                .map(|()| socket),
+            Err(e) => Err(e),
+        };
+        let mut socket = match opened {
+            Ok(socket) => socket,
             Err(e) => {
                 eprintln!("connecting: {e}; again in {wait:?}");
                 tokio::time::sleep(wait).await;

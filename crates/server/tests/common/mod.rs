@@ -205,13 +205,13 @@ pub async fn state(addr: SocketAddr, id: &str) -> Value {
 
 /// Opens the game's WebSocket (`token` None: a watcher) and reads the first state.
 pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> (Socket, Value) {
-    let url = match token {
-        Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}"),
-        None => format!("ws://{addr}/api/games/{id}/ws"),
-    };
+    let url = format!("ws://{addr}/api/games/{id}/ws");
     let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
         .await
         .unwrap();
+    if let Some(token) = token {
+        send(&mut socket, json!({ "type": "hello", "token": token })).await;
+    }
     let first = next(&mut socket).await;
     assert_eq!(first["type"], "state");
     (socket, first)
