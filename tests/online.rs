@@ -267,13 +267,27 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
         both_until(&mut red, &mut black, 10.0, |_, b| panel(b) == Panel::Offer),
         "Black was not asked"
     );
+    assert_eq!(
+        a_notice(&red).as_deref(),
+        Some("Draw offered: waiting for your friend's answer.")
+    );
     press(&mut black, "offer.decline");
+    assert_eq!(
+        a_notice(&black).as_deref(),
+        Some("You decline the draw."),
+        "the one who declined is told in their own words"
+    );
     assert!(both_until(&mut red, &mut black, 10.0, |r, _| r
         .world()
         .resource::<Link>()
         .draw_offer
         .is_none()));
     assert!(own_game(&red).game.outcome().is_none());
+    assert_eq!(
+        a_notice(&red).as_deref(),
+        Some("Your friend declines the draw."),
+        "the one who offered is told, instead of waiting for ever"
+    );
 
     // Black resigns: Red's game ends too, as a win, and goes to Game records.
     go_to(&mut black, Screen::Menu);

@@ -240,6 +240,16 @@ pub(super) fn receive(
                 match serde_json::from_str::<ServerMessage>(&text) {
                     Ok(ServerMessage::State(state)) => match wire::truth(&state) {
                         Ok(truth) => {
+                            // The player's own offer gone, the game going on: the friend
+                            // declined it (or moved, which declines it too).
+                            let me = session.online.as_ref().map(|s| s.side);
+                            let declined = me.is_some()
+                                && link.draw_offer == me
+                                && truth.draw_offer.is_none()
+                                && truth.game.outcome().is_none();
+                            if declined {
+                                notice.0 = Some(strings.get("notice.draw_declined.friend"));
+                            }
                             link.seats = truth.seats;
                             link.draw_offer = truth.draw_offer;
                             link.truth = Some(truth);

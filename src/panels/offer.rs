@@ -101,6 +101,8 @@ fn decline(
         ));
     }
     let key = match proposal {
+        // Online, the one who declines is the player holding this phone.
+        Proposal::Draw if session.is_online() => "notice.draw_declined.you",
         Proposal::Draw => "notice.draw_declined",
         Proposal::Stop => "notice.stop_declined",
     };

@@ -1,0 +1,63 @@
+use super::*;
+
+#[tokio::test]
+async fn appends_only_at_the_next_index_and_reads_back_after_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.sqlite");
+    {
+        let store = SqliteStore::open(&path).unwrap();
+        assert!(store.create("g1", "standard", "seat red x").await.unwrap());
+        assert!(!store.create("g1", "standard", "seat red y").await.unwrap());
+        assert_eq!(
+            store.append("g1", 1, "move b2-b3").await.unwrap(),
+            Appended::Done
+        );
+        assert_eq!(
+            store.append("g1", 1, "move c2-c3").await.unwrap(),
+            Appended::Conflict
+        );
+        assert_eq!(
+            store.append("g1", 5, "move c2-c3").await.unwrap(),
+            Appended::Conflict
+        );
+        assert_eq!(
+            store.append("nope", 0, "move c2-c3").await.unwrap(),
+            Appended::Gone
+        );
+    }
+    let store = SqliteStore::open(&path).unwrap();
+    let game = store.load("g1").await.unwrap().unwrap();
+    assert_eq!(game.events, ["seat red x", "move b2-b3"]);
+    let tail = store.events_from("g1", 1).await.unwrap().unwrap();
+    assert_eq!(
+        (tail.total, tail.events),
+        (2, vec!["move b2-b3".to_owned()])
+    );
+    assert_eq!(store.events_from("nope", 0).await.unwrap(), None);
+    assert_eq!(store.load("nope").await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn idle_games_expire_with_their_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(&dir.path().join("g.sqlite")).unwrap();
+    store.create("old", "standard", "seat red x").await.unwrap();
+    assert_eq!(
+        store.expire_step(Duration::from_secs(3600)).await.unwrap(),
+        0
+    );
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(store.expire_step(Duration::ZERO).await.unwrap(), 1);
+    assert_eq!(store.load("old").await.unwrap(), None);
+    // Its events went with it: the id can be used afresh.
+    assert!(
+        store
+            .create("old", "standard", "seat black y")
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        store.load("old").await.unwrap().unwrap().events,
+        ["seat black y"]
+    );
+}
