@@ -116,7 +116,7 @@ fn connected(app: &mut App) -> bool {
 }
 
 /// Opens the menu, then "Play a friend online" as Red, Start: the server makes the game
-/// and the invite card shows its link.
+/// and the invite card shows its link (and stays open).
 fn create(app: &mut App) -> String {
     go_to(app, Screen::Menu);
     press(app, "menu.online");
@@ -138,7 +138,6 @@ fn create(app: &mut App) -> String {
         app.world().resource::<Clipboard>(),
         &Clipboard::Memory(Some(link.clone()))
     );
-    press(app, "invite.close");
     link
 }
 
@@ -181,8 +180,16 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
             .any(|t| t.contains("Waiting for your friend"))
     );
 
+    assert_eq!(panel(&red), Panel::Invite, "the card waits with the player");
+
     join(&mut black, &link);
     assert_eq!(own_game(&black).mode, Mode::Online { me: Side::Black });
+    // The friend is in: Red's invite card gives the board back, saying why.
+    assert!(
+        both_until(&mut red, &mut black, 10.0, |r, _| panel(r) == Panel::None),
+        "the invite card stayed open after the friend joined"
+    );
+    assert_eq!(a_notice(&red).as_deref(), Some("Your friend has joined."));
     assert!(both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
         && connected(b)
         && !r.world().resource::<Link>().waiting_for_friend()));

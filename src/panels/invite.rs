@@ -4,10 +4,12 @@
 //! menu while the friend's seat is free.
 
 use crate::game::session::Session;
+use crate::online::Link;
 use crate::platform::clipboard::{Clipboard, ClipboardError};
 use crate::platform::{Platform, ShareOutcome, Shared};
-use crate::shell::navigation::{GameSet, Panel};
+use crate::shell::navigation::{GameSet, Navigator, Panel};
 use crate::ui::i18n::Strings;
+use crate::ui::notice::Notice;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, button, clear_card, close_panel, label, paragraph, row};
 use bevy::prelude::*;
@@ -27,7 +29,24 @@ pub(super) fn plugin(app: &mut App) {
                 )
                 .in_set(GameSet::Present),
         )
-        .add_systems(Update, hear_share.run_if(in_state(Panel::Invite)));
+        .add_systems(
+            Update,
+            (hear_share, close_when_joined).run_if(in_state(Panel::Invite)),
+        );
+}
+
+/// The friend has taken the other seat: the invite has done its job, and the card gives
+/// the board back, saying why.
+fn close_when_joined(
+    link: Res<Link>,
+    mut nav: Navigator,
+    mut notice: ResMut<Notice>,
+    strings: Res<Strings>,
+) {
+    if !link.waiting_for_friend() {
+        notice.0 = Some(strings.get("online.friend_joined"));
+        nav.close();
+    }
 }
 
 /// What the last Share or Copy did.
