@@ -25,11 +25,17 @@ pub enum EndReason {
     AgreedDraw,
     /// The players agreed to stop; the side with more stones wins.
     AgreedStop,
+    /// A player's time ran out (online games with a clock): the other side wins.
+    TimeForfeit,
+    /// A player left an online game and the one left claimed the win.
+    Abandoned,
+    /// A player left an online game and the one left claimed a draw.
+    AbandonedDraw,
 }
 
 impl EndReason {
     /// Every reason, in declaration order.
-    pub const ALL: [EndReason; 8] = [
+    pub const ALL: [EndReason; 11] = [
         EndReason::AllCaptured,
         EndReason::NoMoves,
         EndReason::NoCaptureLimit,
@@ -38,6 +44,9 @@ impl EndReason {
         EndReason::Resignation,
         EndReason::AgreedDraw,
         EndReason::AgreedStop,
+        EndReason::TimeForfeit,
+        EndReason::Abandoned,
+        EndReason::AbandonedDraw,
     ];
 
     /// A stable id, used in records (`Termination` header) and save files.
@@ -51,6 +60,9 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::AgreedDraw => "agreed-draw",
             EndReason::AgreedStop => "agreed-stop",
+            EndReason::TimeForfeit => "time-forfeit",
+            EndReason::Abandoned => "abandoned",
+            EndReason::AbandonedDraw => "abandoned-draw",
         }
     }
 

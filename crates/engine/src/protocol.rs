@@ -305,10 +305,7 @@ impl Protocol {
             Side::Black => (clock[1], clock[3]),
         };
         if let Some(left) = left {
-            // Clock values come from the other side of a pipe: any u64 must do.
-            let slice = (left / 25).saturating_add(inc.unwrap_or(0) / 4 * 3);
-            let budget = Duration::from_millis(slice.min(left.saturating_sub(50)).max(10));
-            cap.time = Some(cap.time.map_or(budget, |t| t.min(budget)));
+            cap = cap.min(Limits::for_clock(left, inc.unwrap_or(0)));
         }
         Search {
             game: self.game.clone(),

@@ -199,9 +199,10 @@ impl Record {
 
     /// Holds the `Result` and `Termination` headers against the game the moves play out:
     /// a game the rules have ended must be written with that result (and that reason, if
-    /// one is given); a game they have not ended may carry only what players declare (a
-    /// resignation, an agreed draw, an agreed stop won by the side with more stones), which
-    /// is then declared on `game`.
+    /// one is given); a game they have not ended may carry only what players declare or an
+    /// online server decides (a resignation, an agreed draw, an agreed stop won by the side
+    /// with more stones, a loss on time, a win or draw claimed after the other player left),
+    /// which is then declared on `game`.
     fn check_ending(&self, game: &mut Game) -> Result<(), ParseRecordError> {
         let termination = match self.header("Termination") {
             None => None,
@@ -252,6 +253,17 @@ impl Record {
             EndReason::Resignation => return Err(contradicts("a resignation has a winner")),
             EndReason::AgreedDraw if winner.is_none() => {}
             EndReason::AgreedDraw => return Err(contradicts("an agreed draw has no winner")),
+            EndReason::TimeForfeit | EndReason::Abandoned if winner.is_some() => {}
+            EndReason::TimeForfeit => return Err(contradicts("a time forfeit has a winner")),
+            EndReason::Abandoned => {
+                return Err(contradicts("a game won by abandonment has a winner"));
+            }
+            EndReason::AbandonedDraw if winner.is_none() => {}
+            EndReason::AbandonedDraw => {
+                return Err(contradicts(
+                    "a draw claimed after abandonment has no winner",
+                ));
+            }
             EndReason::AgreedStop => {
                 declared.agree_stop();
                 if declared.outcome().map(|o| o.winner) != Some(winner) {

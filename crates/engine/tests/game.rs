@@ -286,6 +286,14 @@ fn records_whose_headers_contradict_the_game_are_refused() {
             "[Result \"0-1\"]\n[Termination \"no-moves\"]\n\n1. b2-c3\n",
             "do not end",
         ),
+        (
+            "[Result \"1/2-1/2\"]\n[Termination \"time-forfeit\"]\n\n1. b2-c3\n",
+            "time forfeit has a winner",
+        ),
+        (
+            "[Result \"1-0\"]\n[Termination \"abandoned-draw\"]\n\n1. b2-c3\n",
+            "no winner",
+        ),
         // Twelve stones each: an agreed stop is a draw, not a win.
         (
             "[Result \"1-0\"]\n[Termination \"agreed-stop\"]\n\n1. b2-c3\n",
@@ -301,6 +309,34 @@ fn records_whose_headers_contradict_the_game_are_refused() {
     let game =
         game_of("[Result \"1/2-1/2\"]\n[Termination \"agreed-stop\"]\n\n1. b2-c3\n").unwrap();
     assert_eq!(game.outcome().unwrap().reason, EndReason::AgreedStop);
+    // What an online server decides is kept too: a loss on time, a claim after a player left.
+    for (text, winner, reason) in [
+        (
+            "[Result \"0-1\"]\n[Termination \"time-forfeit\"]\n\n1. b2-c3\n",
+            Some(Side::Black),
+            EndReason::TimeForfeit,
+        ),
+        (
+            "[Result \"1-0\"]\n[Termination \"abandoned\"]\n\n1. b2-c3\n",
+            Some(Side::Red),
+            EndReason::Abandoned,
+        ),
+        (
+            "[Result \"1/2-1/2\"]\n[Termination \"abandoned-draw\"]\n\n1. b2-c3\n",
+            None,
+            EndReason::AbandonedDraw,
+        ),
+    ] {
+        let game = game_of(text).unwrap();
+        let outcome = game.outcome().unwrap();
+        assert_eq!((outcome.winner, outcome.reason), (winner, reason), "{text}");
+        // and written back the same.
+        let written = Record::from_game(&game, "Red", "Black").to_string();
+        assert!(
+            written.contains(&format!("[Termination \"{}\"]", reason.id())),
+            "{written}"
+        );
+    }
 }
 
 #[test]

@@ -14,6 +14,88 @@ pub struct CreateGame {
     /// `red`, `black` or `random` (`random` when left out).
     #[serde(default = "random")]
     pub seat: String,
+    /// The time limit: none when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
+}
+
+/// A game's time limit, chosen when it is created.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum TimeControl {
+    /// A live game: each side has `initial` seconds for the game, and gains `increment`
+    /// seconds after each of its moves (`3+2` is 180 and 2).
+    Live {
+        /// Seconds on each clock at the start.
+        initial: u64,
+        /// Seconds added after each move.
+        #[serde(default)]
+        increment: u64,
+    },
+    /// A correspondence game: each move must be made within `days` days.
+    Correspondence {
+        /// Days for each move.
+        days: u64,
+    },
+}
+
+impl TimeControl {
+    /// The longest live game's initial time: 3 hours.
+    pub const MAX_INITIAL: u64 = 3 * 3600;
+    /// The largest increment: 3 minutes.
+    pub const MAX_INCREMENT: u64 = 180;
+    /// The longest time for a correspondence move: 14 days.
+    pub const MAX_DAYS: u64 = 14;
+
+    /// Checks the limits, with an error that says what they are.
+    pub fn check(&self) -> Result<(), String> {
+        match *self {
+            TimeControl::Live { initial, increment } => {
+                if !(1..=Self::MAX_INITIAL).contains(&initial) {
+                    return Err(format!(
+                        "a live clock's \"initial\" is 1 to {} seconds",
+                        Self::MAX_INITIAL
+                    ));
+                }
+                if increment > Self::MAX_INCREMENT {
+                    return Err(format!(
+                        "a live clock's \"increment\" is 0 to {} seconds",
+                        Self::MAX_INCREMENT
+                    ));
+                }
+            }
+            TimeControl::Correspondence { days } => {
+                if !(1..=Self::MAX_DAYS).contains(&days) {
+                    return Err(format!(
+                        "a correspondence clock's \"days\" is 1 to {}",
+                        Self::MAX_DAYS
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The clocks as a state was sent.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// Red's time left, in milliseconds (a correspondence game: for the move).
+    pub red: u64,
+    /// Black's time left, in milliseconds.
+    pub black: u64,
+    /// The side whose clock is running: `red`, `black` or `null` (before each side has
+    /// moved once, and once the game is over).
+    pub running: Option<String>,
+}
+
+/// How long each seat's player has been away (no connection), in milliseconds.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Away {
+    /// Red's player: `null` while connected (or while the seat is free).
+    pub red: Option<u64>,
+    /// Black's player.
+    pub black: Option<u64>,
 }
 
 fn standard() -> String {
@@ -29,6 +111,7 @@ impl Default for CreateGame {
         CreateGame {
             ruleset: standard(),
             seat: random(),
+            clock: None,
         }
     }
 }
@@ -97,6 +180,24 @@ pub struct GameState {
     /// Moves played so far.
     #[serde(default)]
     pub plies: usize,
+    /// The time limit the game was created with (`null`: none).
+    #[serde(default)]
+    pub time_control: Option<TimeControl>,
+    /// The clocks (`null`: a game without a time limit).
+    #[serde(default)]
+    pub clock: Option<Clock>,
+    /// Milliseconds left for the side to move to make its first move; when they run
+    /// out the game is aborted (`termination` `"aborted"`, `result` `null`). `null` once
+    /// each side has moved, and in games without a time limit.
+    #[serde(default)]
+    pub first_move: Option<u64>,
+    /// How long each player has been away.
+    #[serde(default)]
+    pub away: Away,
+    /// How long, in milliseconds, a player must have been away before the other may
+    /// claim the game (`claim`).
+    #[serde(default)]
+    pub claim_after: u64,
 }
 
 /// What the server sends on a game's WebSocket.
@@ -104,7 +205,15 @@ pub struct GameState {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The game, on connecting and after every change.
-    State(GameState),
+    State(Box<GameState>),
+    /// A player arrived or left (the game itself did not change): how long each has
+    /// been away, and how long before the one left may claim the game.
+    Presence {
+        /// How long each player has been away.
+        away: Away,
+        /// How long a player must be away before the other may claim, in milliseconds.
+        claim_after: u64,
+    },
     /// A message of this connection's was refused; nothing changed.
     Error {
         /// Why, for a person.
@@ -148,10 +257,26 @@ pub enum ClientMessage {
     AcceptDraw,
     /// The sender declines it.
     DeclineDraw,
+    /// The sender's opponent has been away for `claim_after`: the sender ends the game
+    /// with a win (`abandoned`) or a draw (`abandoned-draw`).
+    Claim {
+        /// What is claimed.
+        result: ClaimResult,
+    },
+}
+
+/// What a player claims when the opponent has left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimResult {
+    /// The game, won.
+    Win,
+    /// A draw.
+    Draw,
 }
 
 /// The message types a player may send, as a client is told them.
-const TYPES: &str = "hello, move, resign, offer_draw, accept_draw and decline_draw";
+const TYPES: &str = "hello, move, resign, offer_draw, accept_draw, decline_draw and claim";
 
 impl ClientMessage {
     /// The message as it goes over the socket.
@@ -191,6 +316,14 @@ impl ClientMessage {
                     token: token.to_owned(),
                 }
             }
+            "claim" => {
+                let result = match value.get("result").and_then(Value::as_str) {
+                    Some("win") => ClaimResult::Win,
+                    Some("draw") => ClaimResult::Draw,
+                    _ => return Err("a claim message has \"result\": \"win\" or \"draw\"".into()),
+                };
+                ClientMessage::Claim { result }
+            }
             "resign" => ClientMessage::Resign,
             "offer_draw" => ClientMessage::OfferDraw,
             "accept_draw" => ClientMessage::AcceptDraw,
@@ -226,6 +359,12 @@ mod tests {
             ClientMessage::OfferDraw,
             ClientMessage::AcceptDraw,
             ClientMessage::DeclineDraw,
+            ClientMessage::Claim {
+                result: ClaimResult::Win,
+            },
+            ClientMessage::Claim {
+                result: ClaimResult::Draw,
+            },
         ] {
             let text = message.to_json();
             assert_eq!(ClientMessage::read(&text), Ok(message.clone()), "{text}");
@@ -246,6 +385,10 @@ mod tests {
             (r#"{"type": "move"}"#, "\"move\""),
             (r#"{"type": "move", "move": 5}"#, "\"move\""),
             (r#"{"type": "hello"}"#, "\"token\""),
+            (
+                r#"{"type": "claim", "result": "everything"}"#,
+                "\"win\" or \"draw\"",
+            ),
             (r#"{"type": "move", "move": "b2-b3", "ply": -3}"#, "\"ply\""),
         ] {
             let error = ClientMessage::read(text).unwrap_err();
@@ -254,8 +397,53 @@ mod tests {
     }
 
     #[test]
+    fn time_controls_read_as_the_api_writes_them() {
+        let read = |text: &str| serde_json::from_str::<CreateGame>(text);
+        let live = read(r#"{"clock": {"initial": 180, "increment": 2}}"#).unwrap();
+        assert_eq!(
+            live.clock,
+            Some(TimeControl::Live {
+                initial: 180,
+                increment: 2
+            })
+        );
+        let days = read(r#"{"clock": {"days": 3}}"#).unwrap();
+        assert_eq!(days.clock, Some(TimeControl::Correspondence { days: 3 }));
+        assert_eq!(read("{}").unwrap().clock, None);
+        assert!(read(r#"{"clock": {"minutes": 3}}"#).is_err());
+        for (bad, says) in [
+            (
+                TimeControl::Live {
+                    initial: 0,
+                    increment: 5,
+                },
+                "initial",
+            ),
+            (
+                TimeControl::Live {
+                    initial: 60,
+                    increment: 600,
+                },
+                "increment",
+            ),
+            (TimeControl::Correspondence { days: 0 }, "days"),
+            (TimeControl::Correspondence { days: 90 }, "days"),
+        ] {
+            assert!(bad.check().unwrap_err().contains(says), "{bad:?}");
+        }
+        assert_eq!(
+            TimeControl::Live {
+                initial: 60,
+                increment: 0
+            }
+            .check(),
+            Ok(())
+        );
+    }
+
+    #[test]
     fn a_state_reads_back_with_its_type() {
-        let state = ServerMessage::State(GameState {
+        let state = ServerMessage::State(Box::new(GameState {
             id: "k3mpq8x2ra".into(),
             record: "*".into(),
             seats: Seats {
@@ -264,7 +452,7 @@ mod tests {
             },
             draw_offer: Some("red".into()),
             ..GameState::default()
-        });
+        }));
         let text = state.to_json();
         assert!(text.contains("\"type\":\"state\""), "{text}");
         assert_eq!(serde_json::from_str::<ServerMessage>(&text).unwrap(), state);

@@ -20,7 +20,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
-use hub::Hub;
+use hub::{Hub, Timing};
 use limits::{Addresses, Limits};
 use serde::Deserialize;
 use serde_json::json;
@@ -65,6 +65,8 @@ pub struct Config {
     /// A request's head, and its body, must arrive whole within this; a connection
     /// silent this long between requests is closed.
     pub request_timeout: Duration,
+    /// How long a first move may wait, and how long a player must be away before a claim.
+    pub timing: Timing,
 }
 
 impl Config {
@@ -78,6 +80,7 @@ impl Config {
             sweep_every: Duration::from_secs(600),
             trust_forwarded_for: false,
             request_timeout: Duration::from_secs(10),
+            timing: Timing::default(),
         }
     }
 }
@@ -109,7 +112,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let store = open_store(&config).await?;
-    let hub = Hub::new(store.clone());
+    let hub = Hub::new(store.clone(), config.timing);
     if let Store::Redis(redis) = &store {
         let (heard, mut queue) = tokio::sync::mpsc::channel(1024);
         redis.listen(heard);
@@ -265,7 +268,7 @@ async fn create(
                 return error(
                     StatusCode::BAD_REQUEST,
                     format!(
-                        "the body must be {{\"ruleset\": ..., \"seat\": \"red\" | \"black\" | \"random\"}}: {e}"
+                        "the body must be {{\"ruleset\": ..., \"seat\": \"red\" | \"black\" | \"random\", \"clock\": {{\"initial\": SECONDS, \"increment\": SECONDS}} | {{\"days\": DAYS}}}}: {e}"
                     ),
                 );
             }
@@ -291,6 +294,9 @@ async fn create(
     if let Err(Refused(why)) = Table::new(String::new(), &request.ruleset) {
         return error(StatusCode::BAD_REQUEST, why);
     }
+    if let Some(Err(why)) = request.clock.map(|c| c.check()) {
+        return error(StatusCode::BAD_REQUEST, why);
+    }
     let ip = client_ip(peer, &headers, app.trust_forwarded_for);
     if !app.addresses.may_create(ip, &app.limits) {
         return error(
@@ -299,15 +305,23 @@ async fn create(
         );
     }
     let token = new_token();
-    let first = Event::Seat(seat, token_hash(&token));
+    let events: Vec<Event> = request
+        .clock
+        .map(Event::Clock)
+        .into_iter()
+        .chain([Event::Seat(seat, token_hash(&token))])
+        .collect();
+    let first_move = u64::try_from(app.hub.timing().first_move.as_millis()).unwrap_or(u64::MAX);
     for _ in 0..8 {
         let Ok(mut table) = Table::new(new_game_id(), &request.ruleset) else {
             break;
         };
-        if table.apply(&first).is_err() {
+        table.first_move_ms(first_move);
+        let now = table::clock::now_ms();
+        if events.iter().any(|e| table.apply_at(e, Some(now)).is_err()) {
             break;
         }
-        match app.hub.create(&table, &first).await {
+        match app.hub.create(&table, &events, now).await {
             Ok(true) => {
                 tracing::info!(game = %table.id, ruleset = %table.ruleset, "game created");
                 let body = SeatGranted {

@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use surakarta_server::hub::Timing;
 use surakarta_server::limits::Limits;
 use surakarta_server::{Config, StoreChoice};
 
@@ -55,6 +56,16 @@ struct Args {
     /// may stay silent between requests.
     #[arg(long, default_value_t = 10)]
     request_timeout: u64,
+    /// Seconds each side may take over its first move in a live game before the game is
+    /// aborted.
+    #[arg(long, default_value_t = 30)]
+    first_move_within: u64,
+    /// Seconds a player of a live game must be away before the other may claim it.
+    #[arg(long, default_value_t = 30)]
+    claim_after: u64,
+    /// The same in a game without a time limit.
+    #[arg(long, default_value_t = 300)]
+    claim_after_untimed: u64,
 }
 
 fn main() -> ExitCode {
@@ -99,6 +110,11 @@ fn main() -> ExitCode {
         sweep_every: Duration::from_secs(args.sweep_every.max(1)),
         trust_forwarded_for: args.trust_forwarded_for,
         request_timeout: Duration::from_secs(args.request_timeout.max(1)),
+        timing: Timing {
+            first_move: Duration::from_secs(args.first_move_within.max(1)),
+            claim_live: Duration::from_secs(args.claim_after),
+            claim_untimed: Duration::from_secs(args.claim_after_untimed),
+        },
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,

@@ -5,10 +5,13 @@
 //! them through the engine, so what a store holds can never describe an impossible game:
 //! an event the engine refuses is refused before it is written.
 
+pub mod clock;
+
+use clock::{Clocks, Lapse};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
-use surakarta_engine::{Game, Move, Record, Ruleset, Side};
-use surakarta_protocol::online::{GameState, Seats};
+use surakarta_engine::{EndReason, Game, Move, Outcome, Record, Ruleset, Side};
+use surakarta_protocol::online::{ClaimResult, GameState, Seats, TimeControl};
 
 /// A seat token's digest: what the store keeps instead of the token.
 pub type TokenHash = [u8; 32];
@@ -84,11 +87,20 @@ pub enum Event {
     Accept(Side),
     /// This side resigned.
     Resign(Side),
+    /// The game's time limit: the first event of a game that has one.
+    Clock(TimeControl),
+    /// This side's time ran out: it lost.
+    Flag(Side),
+    /// This side did not make its first move in time: the game ended without a result.
+    Abort(Side),
+    /// This side's opponent had left, and this side claimed the game (or a draw).
+    Claim(Side, ClaimResult),
 }
 
 impl Event {
     /// The stored line: `seat red <digest>`, `move b2-c3`, `offer red`, `decline black`,
-    /// `accept black`, `resign red`.
+    /// `accept black`, `resign red`, `clock live 180 2`, `clock days 3`, `flag red`,
+    /// `abort black`, `claim red win`.
     pub fn encode(&self) -> String {
         match self {
             Event::Seat(side, hash) => format!("seat {} {}", side_name(*side), hex(hash)),
@@ -97,6 +109,26 @@ impl Event {
             Event::Decline(side) => format!("decline {}", side_name(*side)),
             Event::Accept(side) => format!("accept {}", side_name(*side)),
             Event::Resign(side) => format!("resign {}", side_name(*side)),
+            Event::Clock(control) => format!("clock {}", clock::encode(control)),
+            Event::Flag(side) => format!("flag {}", side_name(*side)),
+            Event::Abort(side) => format!("abort {}", side_name(*side)),
+            Event::Claim(side, ClaimResult::Win) => format!("claim {} win", side_name(*side)),
+            Event::Claim(side, ClaimResult::Draw) => format!("claim {} draw", side_name(*side)),
+        }
+    }
+
+    /// The stored line with the time it happened (milliseconds since 1970) after an `@`:
+    /// `move b2-c3 @1796000000000`. The clocks are worked out from these times.
+    pub fn encode_at(&self, at: u64) -> String {
+        format!("{} @{at}", self.encode())
+    }
+
+    /// Reads a stored line and its time, if it has one (lines stored before events were
+    /// timed have none).
+    pub fn decode_at(line: &str) -> Option<(Event, Option<u64>)> {
+        match line.rsplit_once(" @") {
+            Some((event, at)) => Some((Event::decode(event)?, Some(at.parse().ok()?))),
+            None => Some((Event::decode(line)?, None)),
         }
     }
 
@@ -104,6 +136,9 @@ impl Event {
     pub fn decode(line: &str) -> Option<Event> {
         let mut words = line.split(' ');
         let kind = words.next()?;
+        if kind == "clock" {
+            return clock::decode(words).map(Event::Clock);
+        }
         let arg = words.next()?;
         let event = match kind {
             "seat" => Event::Seat(side_from_name(arg)?, unhex(words.next()?)?),
@@ -112,6 +147,16 @@ impl Event {
             "decline" => Event::Decline(side_from_name(arg)?),
             "accept" => Event::Accept(side_from_name(arg)?),
             "resign" => Event::Resign(side_from_name(arg)?),
+            "flag" => Event::Flag(side_from_name(arg)?),
+            "abort" => Event::Abort(side_from_name(arg)?),
+            "claim" => {
+                let result = match words.next()? {
+                    "win" => ClaimResult::Win,
+                    "draw" => ClaimResult::Draw,
+                    _ => return None,
+                };
+                Event::Claim(side_from_name(arg)?, result)
+            }
             _ => return None,
         };
         words.next().is_none().then_some(event)
@@ -143,6 +188,12 @@ pub struct Table {
     /// Each side may offer a draw once between two of its moves.
     offered: [bool; 2],
     events: u64,
+    /// The clocks, in a game with a time limit.
+    clocks: Option<Clocks>,
+    /// The side that did not make its first move in time, in an aborted game.
+    aborted: Option<Side>,
+    /// How long a first move may take in a live game, in milliseconds.
+    first_move: u64,
     /// A fingerprint of each event's line, to tell an event heard from another instance
     /// that this table already has from one that differs (the store went back in time
     /// and was written over).
@@ -170,18 +221,81 @@ impl Table {
             draw_offer: None,
             offered: [false, false],
             events: 0,
+            clocks: None,
+            aborted: None,
+            first_move: clock::FIRST_MOVE_MS,
             marks: Vec::new(),
         })
     }
 
     /// A table replayed from stored events; `None` when the events do not replay (a
     /// store damaged from outside: such a game is not served).
-    pub fn replay(id: String, ruleset: &str, events: &[String]) -> Option<Table> {
+    pub fn replay(
+        id: String,
+        ruleset: &str,
+        events: &[String],
+        first_move_ms: u64,
+    ) -> Option<Table> {
         let mut table = Table::new(id, ruleset).ok()?;
+        table.first_move_ms(first_move_ms);
         for line in events {
-            table.apply(&Event::decode(line)?).ok()?;
+            table.apply_line(line).ok()?;
         }
         Some(table)
+    }
+
+    /// Sets how long a first move may take in a live game (the server's setting; it is
+    /// not stored with the game).
+    pub fn first_move_ms(&mut self, ms: u64) -> &mut Table {
+        self.first_move = ms;
+        if let Some(clocks) = &mut self.clocks {
+            clocks.first_move_ms = ms;
+        }
+        self
+    }
+
+    /// Applies a stored line (an event and its time).
+    pub fn apply_line(&mut self, line: &str) -> Result<(), Refused> {
+        let (event, at) = Event::decode_at(line).ok_or_else(|| Refused(format!("{line:?}")))?;
+        self.apply_at(&event, at)
+    }
+
+    /// True once the game has ended, with a result or aborted.
+    pub fn over(&self) -> bool {
+        self.aborted.is_some() || self.game.outcome().is_some()
+    }
+
+    /// When the side to move's time runs out, and what happens then.
+    pub fn deadline(&self) -> Option<(u64, Event)> {
+        if self.over() {
+            return None;
+        }
+        let clocks = self.clocks.as_ref()?;
+        let plies = self.game.history().len();
+        let (at, lapse) = clocks.deadline(self.game.side_to_move(), plies)?;
+        let event = match lapse {
+            Lapse::Flag(side) => Event::Flag(side),
+            Lapse::Abort(side) => Event::Abort(side),
+        };
+        Some((at, event))
+    }
+
+    /// The event the clocks call for at `now`: a loss on time or an abort, once the time
+    /// of the side to move has run out.
+    pub fn lapsed(&self, now: u64) -> Option<Event> {
+        self.deadline()
+            .filter(|(at, _)| now >= *at)
+            .map(|(_, event)| event)
+    }
+
+    /// The game's time limit.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.clocks.as_ref().map(|c| c.control)
+    }
+
+    /// True when both seats are taken.
+    pub fn full(&self) -> bool {
+        self.seats.iter().all(Option::is_some)
     }
 
     /// How many events have been applied: the index the next one is stored at.
@@ -213,6 +327,11 @@ impl Table {
         found
     }
 
+    /// True when the seat of `side` is taken.
+    pub fn seated(&self, side: Side) -> bool {
+        self.seats[side.index()].is_some()
+    }
+
     /// The seat a joining player gets: Black first if free, else Red.
     pub fn free_seat(&self) -> Option<Side> {
         [Side::Black, Side::Red]
@@ -220,27 +339,77 @@ impl Table {
             .find(|s| self.seats[s.index()].is_none())
     }
 
-    /// Applies an event if it can happen now; otherwise nothing changes.
+    /// Applies an event without a time (as stored before events were timed; tests).
     pub fn apply(&mut self, event: &Event) -> Result<(), Refused> {
-        let over = self.game.outcome().is_some();
-        let ending = matches!(event, Event::Resign(_) | Event::Accept(_));
+        self.apply_at(event, None)
+    }
+
+    /// Applies an event that happens at `at` (milliseconds since 1970) if it can happen
+    /// then; otherwise nothing changes.
+    pub fn apply_at(&mut self, event: &Event, at: Option<u64>) -> Result<(), Refused> {
+        let over = self.over();
+        let ending = matches!(
+            event,
+            Event::Resign(_)
+                | Event::Accept(_)
+                | Event::Flag(_)
+                | Event::Abort(_)
+                | Event::Claim(..)
+        );
         if self.events >= MAX_EVENTS && !ending {
             return refuse("this game is too long: resign or agree a draw");
         }
+        if over && !matches!(event, Event::Seat(..)) {
+            return refuse("the game is over");
+        }
+        let plies = self.game.history().len();
+        let to_move = self.game.side_to_move();
+        // Whether the clock of the side to move has run out at `at`.
+        let late = match (self.deadline(), at) {
+            (Some((deadline, _)), Some(at)) => at >= deadline,
+            _ => false,
+        };
         match *event {
+            Event::Clock(control) => {
+                if self.events != 0 {
+                    return refuse("a game's clock is set when it is created");
+                }
+                control.check().map_err(Refused)?;
+                let mut clocks = Clocks::new(control);
+                clocks.first_move_ms = self.first_move;
+                self.clocks = Some(clocks);
+            }
             Event::Seat(side, hash) => {
                 if self.seats[side.index()].is_some() {
                     return refuse("that seat is taken");
                 }
                 self.seats[side.index()] = Some(hash);
+                if self.full()
+                    && let Some(clocks) = &mut self.clocks
+                {
+                    clocks.start(at);
+                }
             }
             Event::Move(m) => {
-                if over {
-                    return refuse("the game is over");
+                if let Some(clocks) = &self.clocks {
+                    if !clocks.started() {
+                        return refuse(
+                            "the clocks start once your friend has joined: wait for them",
+                        );
+                    }
+                    if late {
+                        return refuse("your time has run out");
+                    }
                 }
-                let mover = self.game.side_to_move();
+                let mover = to_move;
                 if let Err(e) = self.game.try_play(m) {
                     return refuse(format!("{m} is not a legal move: {e}"));
+                }
+                if let Some(clocks) = &mut self.clocks {
+                    clocks.moved(mover, plies, at);
+                    if self.game.outcome().is_some() {
+                        clocks.stop(self.game.side_to_move(), plies + 1, at);
+                    }
                 }
                 self.offered[mover.index()] = false;
                 // Moving answers an offer made to the mover.
@@ -249,9 +418,6 @@ impl Table {
                 }
             }
             Event::Offer(side) => {
-                if over {
-                    return refuse("the game is over");
-                }
                 if self.draw_offer == Some(side) {
                     return refuse("your draw offer already stands");
                 }
@@ -265,23 +431,56 @@ impl Table {
                 self.offered[side.index()] = true;
             }
             Event::Decline(side) | Event::Accept(side) => {
-                if over {
-                    return refuse("the game is over");
-                }
                 if self.draw_offer != Some(side.other()) {
                     return refuse("there is no draw offer from your opponent");
                 }
                 self.draw_offer = None;
                 if matches!(event, Event::Accept(_)) {
+                    self.stop_clocks(at);
                     self.game.agree_draw();
                 }
             }
             Event::Resign(side) => {
-                if over {
-                    return refuse("the game is over");
+                self.draw_offer = None;
+                self.stop_clocks(at);
+                self.game.resign(side);
+            }
+            Event::Flag(side) | Event::Abort(side) => {
+                let due = self.deadline().is_some_and(|(deadline, due)| {
+                    due == *event && at.is_none_or(|at| at >= deadline)
+                });
+                if !due {
+                    return refuse(format!("{}'s time has not run out", side_name(side)));
                 }
                 self.draw_offer = None;
-                self.game.resign(side);
+                if let Event::Flag(side) = *event {
+                    if let Some(clocks) = &mut self.clocks {
+                        clocks.flagged(side);
+                    }
+                    self.game.declare(Outcome {
+                        winner: Some(side.other()),
+                        reason: EndReason::TimeForfeit,
+                    });
+                } else {
+                    self.aborted = Some(side);
+                }
+            }
+            Event::Claim(side, result) => {
+                if !self.full() {
+                    return refuse("there is no opponent to claim against yet");
+                }
+                self.draw_offer = None;
+                self.stop_clocks(at);
+                self.game.declare(match result {
+                    ClaimResult::Win => Outcome {
+                        winner: Some(side),
+                        reason: EndReason::Abandoned,
+                    },
+                    ClaimResult::Draw => Outcome {
+                        winner: None,
+                        reason: EndReason::AbandonedDraw,
+                    },
+                });
             }
         }
         self.events += 1;
@@ -289,27 +488,58 @@ impl Table {
         Ok(())
     }
 
-    /// The state the API shows.
+    /// The game ends at `at`: the clock of the side to move stops.
+    fn stop_clocks(&mut self, at: Option<u64>) {
+        let (to_move, plies) = (self.game.side_to_move(), self.game.history().len());
+        if let Some(clocks) = &mut self.clocks {
+            clocks.stop(to_move, plies, at);
+        }
+    }
+
+    /// The state the API shows, now.
     pub fn state(&self) -> GameState {
+        self.state_at(clock::now_ms())
+    }
+
+    /// The state the API shows at `now` (milliseconds since 1970).
+    pub fn state_at(&self, now: u64) -> GameState {
         let outcome = self.game.outcome();
         let record = Record::from_game(&self.game, "Red", "Black");
-        GameState {
+        let mut state = GameState {
             id: self.id.clone(),
             ruleset: self.ruleset.clone(),
             record: record.to_string(),
             position: self.game.position().to_string(),
             to_move: side_name(self.game.side_to_move()).into(),
             result: outcome.map(|o| o.result_token().into()),
-            termination: outcome.map(|o| o.reason.id().into()),
+            termination: match self.aborted {
+                Some(_) => Some("aborted".into()),
+                None => outcome.map(|o| o.reason.id().into()),
+            },
             seats: Seats {
                 red: self.seats[Side::Red.index()].is_some(),
                 black: self.seats[Side::Black.index()].is_some(),
             },
             draw_offer: self
                 .draw_offer
-                .filter(|_| outcome.is_none())
+                .filter(|_| !self.over())
                 .map(|side| side_name(side).into()),
             plies: self.game.history().len(),
+            time_control: self.time_control(),
+            ..GameState::default()
+        };
+        self.time_into(&mut state, now);
+        state
+    }
+
+    /// Sets the state's clocks to what they show at `now`.
+    pub fn time_into(&self, state: &mut GameState, now: u64) {
+        if let Some(clocks) = &self.clocks {
+            let plies = self.game.history().len();
+            let (clock, first_move) =
+                clocks.show(self.game.side_to_move(), plies, self.over(), now);
+            state.clock = Some(clock);
+            state.first_move = first_move;
         }
     }
 }

@@ -18,7 +18,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use surakarta_engine::{Move, Side};
-use surakarta_protocol::online::{ClientMessage, ServerMessage};
+use surakarta_protocol::online::{ClaimResult, ClientMessage, ServerMessage};
 use tokio::sync::broadcast::error::RecvError;
 
 /// Frames larger than this end the connection (messages over the limit but under this
@@ -122,7 +122,18 @@ impl Connection {
         self.send(&text).await
     }
 
+    /// Serves the connection; a seated player's arrival and departure are told to
+    /// everyone (the one left may claim the game after a while).
     async fn run(mut self) {
+        self.serve().await;
+        if let Some(side) = self.seat
+            && self.cell.present(side, false)
+        {
+            self.cell.announce().await;
+        }
+    }
+
+    async fn serve(&mut self) {
         let mut changes = self.cell.changes.subscribe();
         let first = self.cell.state().await.message;
         if !self.send(&first).await {
@@ -182,6 +193,9 @@ impl Connection {
                                 // Once per connection: it does not count against the rate.
                                 self.seat = Some(side);
                                 bucket.give_back(self.limits.message_burst);
+                                if self.cell.present(side, true) {
+                                    self.cell.announce().await;
+                                }
                             }
                             None => {
                                 let _ = self.send_error("that token opens no seat of this game").await;
@@ -266,7 +280,7 @@ impl From<&str> for Failed {
 /// Carries out one message.
 async fn handle(
     hub: &Hub,
-    cell: &Cell,
+    cell: &Arc<Cell>,
     seat: Option<Side>,
     limits: &Limits,
     text: &str,
@@ -294,8 +308,12 @@ async fn handle(
         ClientMessage::OfferDraw => Wanted::Offer,
         ClientMessage::AcceptDraw => Wanted::Accept,
         ClientMessage::DeclineDraw => Wanted::Decline,
+        ClientMessage::Claim { result } => Wanted::Claim(result),
     };
-    let decide = |t: &Table| wanted.event(t, side);
+    let decide = |t: &Table| match wanted {
+        Wanted::Claim(result) => claim(cell, t, side, result),
+        _ => wanted.event(t, side),
+    };
     let moved = matches!(wanted, Wanted::Move(..));
     match hub.act(cell, decide).await {
         Ok(_) if moved => Ok(Handled::Moved),
@@ -319,6 +337,33 @@ enum Wanted {
     Offer,
     Accept,
     Decline,
+    Claim(ClaimResult),
+}
+
+/// A claim by the player on `side`: allowed once the opponent has been away for the
+/// game's `claim_after`.
+fn claim(cell: &Cell, t: &Table, side: Side, result: ClaimResult) -> Result<Event, Refused> {
+    if t.over() {
+        return Err(Refused("the game is over".into()));
+    }
+    if !t.full() {
+        return Err(Refused("there is no opponent to claim against yet".into()));
+    }
+    if !cell.alone() {
+        return Err(Refused(
+            "claims are not taken on a server with several instances; the clock decides".into(),
+        ));
+    }
+    let wait = cell.claim_after(t);
+    match cell.away(side.other(), crate::table::clock::now_ms()) {
+        None => Err(Refused("your opponent is connected".into())),
+        Some(away) if away < wait => Err(Refused(format!(
+            "your opponent has been away for {} s; you may claim after {} s",
+            away / 1000,
+            wait.div_ceil(1000)
+        ))),
+        Some(_) => Ok(Event::Claim(side, result)),
+    }
 }
 
 impl Wanted {
@@ -327,7 +372,7 @@ impl Wanted {
         Ok(match *self {
             Wanted::Move(m, ply) => {
                 let game = t.game();
-                if game.outcome().is_some() {
+                if t.over() {
                     return Err(Refused("the game is over".into()));
                 }
                 if game.side_to_move() != side {
@@ -348,6 +393,7 @@ impl Wanted {
             Wanted::Offer => Event::Offer(side),
             Wanted::Accept => Event::Accept(side),
             Wanted::Decline => Event::Decline(side),
+            Wanted::Claim(result) => Event::Claim(side, result),
         })
     }
 }

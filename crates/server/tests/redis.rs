@@ -310,3 +310,53 @@ async fn instances_take_moves_again_after_redis_went_back_in_time() {
     assert_eq!(state_at(&mut red, 4).await["plies"], 4);
     assert_eq!(state(b_addr, &id).await["plies"], 4);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_clock_runs_out_once_for_players_on_two_instances() {
+    let Some((_redis, port)) = redis().await else {
+        return;
+    };
+    let (_a, a) = instance(port).await;
+    let (_b, b) = instance(port).await;
+    let clock = json!({ "initial": 1, "increment": 0 });
+    let reply = post(a, "/api/games", json!({ "seat": "red", "clock": clock })).await;
+    assert_eq!(reply.status, 201);
+    let v = reply.json();
+    let id = v["id"].as_str().unwrap().to_owned();
+    let (_, black_token) = join(b, &id).await;
+    let (mut red, _) = connect(a, &id, v["token"].as_str()).await;
+    let (mut black, _) = connect(b, &id, Some(&black_token)).await;
+    assert_eq!(play(&mut red, "b2-b3").await["plies"], 1);
+    assert_eq!(state_at(&mut black, 1).await["plies"], 1);
+    send(&mut black, json!({ "type": "move", "move": "e5-e4" })).await;
+    assert_eq!(state_at(&mut red, 2).await["clock"]["running"], "red");
+    // Both instances have a timer; the loss on time is stored once and told on both.
+    for socket in [&mut red, &mut black] {
+        let end = loop {
+            let v = next(socket).await;
+            if !v["termination"].is_null() {
+                break v;
+            }
+        };
+        assert_eq!(
+            (end["result"].as_str(), end["termination"].as_str()),
+            (Some("0-1"), Some("time-forfeit"))
+        );
+    }
+    let stored = state(b, &id).await;
+    let record = stored["record"].as_str().unwrap();
+    assert_eq!(record.matches("time-forfeit").count(), 1, "{record}");
+    // A claim is refused where the instances cannot know who is connected.
+    let (id, _, token) = create(a, "red").await;
+    join(a, &id).await;
+    let (mut lone, _) = connect(a, &id, Some(&token)).await;
+    send(&mut lone, json!({ "type": "claim", "result": "win" })).await;
+    let refused = next(&mut lone).await;
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("several instances"),
+        "{refused}"
+    );
+}

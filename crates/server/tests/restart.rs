@@ -118,6 +118,9 @@ async fn a_killed_server_loses_no_move_it_told_anyone_of() {
                     panic!("the connection closed with the server running");
                 };
                 let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+                if v["type"] == "presence" {
+                    continue; // the other player arrived
+                }
                 assert_eq!(v["type"], "state", "{v}");
                 if v["plies"] == told.len() + 1 {
                     break;
@@ -135,4 +138,55 @@ async fn a_killed_server_loses_no_move_it_told_anyone_of() {
     let game = server_game(server.addr, &id).await;
     let have: Vec<String> = game.history().iter().map(|m| m.to_string()).collect();
     assert_eq!(have[..told.len()], told[..]);
+}
+
+/// A live game with both players' first moves made: (id, red's socket, black's socket).
+async fn clocks_running(addr: std::net::SocketAddr, initial: u64) -> (String, Socket, Socket) {
+    let clock = serde_json::json!({ "initial": initial, "increment": 0 });
+    let reply = post(
+        addr,
+        "/api/games",
+        serde_json::json!({ "seat": "red", "clock": clock }),
+    )
+    .await;
+    assert_eq!(reply.status, 201);
+    let v = reply.json();
+    let id = v["id"].as_str().unwrap().to_owned();
+    let (_, black_token) = join(addr, &id).await;
+    let (mut red, _) = connect(addr, &id, v["token"].as_str()).await;
+    let (mut black, _) = connect(addr, &id, Some(&black_token)).await;
+    assert_eq!(play(&mut red, "b2-b3").await["plies"], 1);
+    assert_eq!(next(&mut black).await["plies"], 1);
+    assert_eq!(play(&mut black, "e5-e4").await["plies"], 2);
+    (id, red, black)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_clocks_resume_from_what_was_stored_after_a_kill() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let port = free_port();
+    let mut server = Process::start(&db, port).await;
+    let (long, _r1, _b1) = clocks_running(server.addr, 600).await;
+    let (short, _r2, _b2) = clocks_running(server.addr, 1).await;
+    let before = state(server.addr, &long).await;
+    let asked = std::time::Instant::now();
+    assert_eq!(before["clock"]["running"], "red");
+    server.kill_9();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let server = Process::start(&db, port).await;
+    let after = state(server.addr, &long).await;
+    let between = asked.elapsed().as_millis() as i64;
+    // Red's clock ran on through the downtime, no more and no less (a second's slack).
+    let lost = before["clock"]["red"].as_i64().unwrap() - after["clock"]["red"].as_i64().unwrap();
+    assert!(
+        (lost - between).abs() <= 1000,
+        "lost {lost} ms over {between} ms"
+    );
+    assert_eq!(after["clock"]["black"], before["clock"]["black"]);
+    assert_eq!(after["clock"]["running"], "red");
+    // The short game's second ran out while the server was down: lost on time when read.
+    let ended = state(server.addr, &short).await;
+    assert_eq!(ended["termination"], "time-forfeit", "{ended}");
+    assert_eq!(ended["result"], "0-1");
 }

@@ -53,6 +53,19 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The time to spend on a move with `left` on the clock and `increment` added after
+    /// it (both in milliseconds): a slice of what is left, never all of it.
+    pub fn for_clock(left: u64, increment: u64) -> Limits {
+        // Clock values come from outside (a pipe, a server): any u64 must do.
+        let slice = (left / 25).saturating_add(increment / 4 * 3);
+        Limits {
+            time: Some(Duration::from_millis(
+                slice.min(left.saturating_sub(50)).max(10),
+            )),
+            ..Limits::default()
+        }
+    }
+
     /// Each limit the tighter of the two.
     pub fn min(self, other: Limits) -> Limits {
         fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {

@@ -2,7 +2,7 @@
 //! (docs/online.md walks through it).
 //!
 //! ```text
-//! cargo run -p surakarta-server --bin surakarta-bot -- 127.0.0.1:8080 new [red|black|random] [LEVEL]
+//! cargo run -p surakarta-server --bin surakarta-bot -- 127.0.0.1:8080 new [red|black|random] [LEVEL] [CLOCK]
 //! cargo run -p surakarta-server --bin surakarta-bot -- 127.0.0.1:8080 join GAME [LEVEL]
 //! ```
 //!
@@ -10,7 +10,9 @@
 //! takes the free seat of a game. The bot then plays with the engine's computer player
 //! (LEVEL: one of the engine's levels, Beginner to Hard; default Medium) until the game
 //! ends, declines draw offers, and reconnects by itself when the connection drops. It
-//! prints the result and exits.
+//! prints the result and exits. CLOCK is a time limit for a new game: `3+2` (minutes and
+//! seconds added per move) or `3d` (days a move); with a live clock the bot spends a
+//! slice of its time on each move.
 
 use futures_util::{SinkExt, StreamExt};
 use serde::de::DeserializeOwned;
@@ -19,7 +21,7 @@ use std::time::{Duration, Instant};
 use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
 use surakarta_engine::{Game, Record};
 use surakarta_protocol::online::{
-    ClientMessage, CreateGame, GameState, Refusal, SeatGranted, ServerMessage,
+    ClientMessage, CreateGame, GameState, Refusal, SeatGranted, ServerMessage, TimeControl,
 };
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
@@ -68,7 +70,13 @@ fn read<T: DeserializeOwned>(text: &str) -> Result<T, String> {
 }
 
 /// The move the engine's computer player makes in `game`.
-fn think(engine: &mut Engine, game: &Game, level: Level, seed: u64) -> Option<String> {
+fn think(
+    engine: &mut Engine,
+    game: &Game,
+    level: Level,
+    limits: Limits,
+    seed: u64,
+) -> Option<String> {
     let stop = AtomicBool::new(false);
     let started = Instant::now();
     let clock = || started.elapsed();
@@ -76,7 +84,7 @@ fn think(engine: &mut Engine, game: &Game, level: Level, seed: u64) -> Option<St
         stop: &stop,
         clock: &clock,
     };
-    let choice = engine.choose(game, level, Limits::default(), seed, &ctl);
+    let choice = engine.choose(game, level, limits, seed, &ctl);
     choice.best.map(|m| m.to_string())
 }
 
@@ -124,11 +132,13 @@ async fn play(
                     eprintln!("refused: {message}");
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
-                ServerMessage::State(state) => last = Some(state),
+                ServerMessage::State(state) => last = Some(*state),
+                // Someone arrived or left: nothing to answer.
+                ServerMessage::Presence { .. } => continue,
             }
             let Some(state) = &last else { continue };
-            if state.result.is_some() {
-                return Ok(state.clone());
+            if state.termination.is_some() {
+                return Ok(state.clone()); // won, lost, drawn or aborted
             }
             if state.draw_offer.as_deref().is_some_and(|side| side != seat) {
                 let decline = ClientMessage::DeclineDraw.to_json();
@@ -147,7 +157,19 @@ async fn play(
                 .map_err(|e| format!("the server's record: {e}"))?;
             let game = record.to_game().map_err(|e| e.to_string())?;
             let ply = state.plies as u64;
-            let Some(mv) = think(&mut engine, &game, level, ply) else {
+            // With a clock, the bot thinks for a slice of its time.
+            let limits = match (&state.clock, state.time_control) {
+                (Some(clock), Some(TimeControl::Live { increment, .. })) => {
+                    let left = if seat == "red" {
+                        clock.red
+                    } else {
+                        clock.black
+                    };
+                    Limits::for_clock(left, increment.saturating_mul(1000))
+                }
+                _ => Limits::default(),
+            };
+            let Some(mv) = think(&mut engine, &game, level, limits, ply) else {
                 continue;
             };
             // Sent with the ply it is for: if the game moved on meanwhile (the opponent's
@@ -163,11 +185,25 @@ async fn play(
     }
 }
 
+/// `3+2` (minutes, seconds per move) or `3d` (days a move).
+fn clock_of(text: &str) -> Option<TimeControl> {
+    if let Some(days) = text.strip_suffix('d') {
+        return Some(TimeControl::Correspondence {
+            days: days.parse().ok()?,
+        });
+    }
+    let (minutes, increment) = text.split_once('+')?;
+    let minutes: u64 = minutes.parse().ok()?;
+    Some(TimeControl::Live {
+        initial: minutes.checked_mul(60)?,
+        increment: increment.parse().ok()?,
+    })
+}
+
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage =
-        "usage: bot HOST:PORT new [red|black|random] [LEVEL] | bot HOST:PORT join GAME [LEVEL]";
+    let usage = "usage: bot HOST:PORT new [red|black|random] [LEVEL] [3+2|3d] | bot HOST:PORT join GAME [LEVEL]";
     let (Some(server), Some(verb)) = (args.first(), args.get(1)) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -185,8 +221,17 @@ async fn main() {
     };
     let (id, seat, token) = match verb.as_str() {
         "new" => {
+            let clock = match args.get(4).map(|text| clock_of(text)) {
+                None => None,
+                Some(Some(clock)) => Some(clock),
+                Some(None) => {
+                    eprintln!("a clock is MINUTES+SECONDS (3+2) or DAYSd (3d)");
+                    std::process::exit(2);
+                }
+            };
             let create = CreateGame {
                 seat: args.get(2).map_or("random", String::as_str).to_owned(),
+                clock,
                 ..CreateGame::default()
             };
             let body = serde_json::to_string(&create).unwrap_or_default();

@@ -124,11 +124,11 @@ fn replay_refuses_what_the_engine_refuses() {
         Event::Seat(Side::Red, token_hash("r")).encode(),
         "move b2-b3".to_owned(),
     ];
-    let t = Table::replay("g".into(), "standard", &good).unwrap();
+    let t = Table::replay("g".into(), "standard", &good, clock::FIRST_MOVE_MS).unwrap();
     assert_eq!(t.state().plies, 1);
     let bad = vec!["move b2-b4".to_owned()];
-    assert!(Table::replay("g".into(), "standard", &bad).is_none());
-    assert!(Table::replay("g".into(), "no-such-rules", &[]).is_none());
+    assert!(Table::replay("g".into(), "standard", &bad, clock::FIRST_MOVE_MS).is_none());
+    assert!(Table::replay("g".into(), "no-such-rules", &[], clock::FIRST_MOVE_MS).is_none());
 }
 
 #[test]
@@ -139,4 +139,166 @@ fn ids_are_plausible_and_others_are_not() {
     for bad in ["", "../etc", "a b", &"x".repeat(33), "ü"] {
         assert!(!plausible_id(bad), "{bad:?}");
     }
+}
+
+/// A live game (`initial` s + `increment` s) with both seats taken at `at`.
+fn timed(initial: u64, increment: u64, at: u64) -> Table {
+    let mut t = Table::new("abc".into(), "standard").unwrap();
+    let control = TimeControl::Live { initial, increment };
+    t.apply_at(&Event::Clock(control), Some(0)).unwrap();
+    t.apply_at(&Event::Seat(Side::Red, token_hash("r")), Some(0))
+        .unwrap();
+    t.apply_at(&Event::Seat(Side::Black, token_hash("b")), Some(at))
+        .unwrap();
+    t
+}
+
+fn play(t: &mut Table, m: &str, at: u64) -> Result<(), Refused> {
+    t.apply_at(&Event::Move(m.parse().unwrap()), Some(at))
+}
+
+#[test]
+fn clocks_run_for_the_side_to_move_once_each_side_has_moved() {
+    let mut t = timed(60, 2, 1_000);
+    // Before the first moves: no clock runs, the first move has 30 s.
+    let s = t.state_at(11_000);
+    let clock = s.clock.unwrap();
+    assert_eq!(
+        (clock.red, clock.black, clock.running),
+        (60_000, 60_000, None)
+    );
+    assert_eq!(s.first_move, Some(20_000));
+    play(&mut t, "b2-b3", 5_000).unwrap();
+    play(&mut t, "e5-e4", 9_000).unwrap();
+    // Red to move since 9 s: 4 s later Red's clock shows 56 s, Black's is untouched.
+    let s = t.state_at(13_000);
+    let clock = s.clock.unwrap();
+    assert_eq!(
+        (clock.red, clock.black, clock.running.as_deref()),
+        (56_000, 60_000, Some("red"))
+    );
+    assert_eq!(s.first_move, None);
+    // Red moves after 10 s and gains the 2 s increment.
+    play(&mut t, "b3-b4", 19_000).unwrap();
+    let clock = t.state_at(19_000).clock.unwrap();
+    assert_eq!((clock.red, clock.black), (52_000, 60_000));
+    // Black's 60 s run out at 79 s: a move then is refused, the loss on time is due.
+    assert_eq!(t.lapsed(78_999), None);
+    assert_eq!(t.lapsed(79_000), Some(Event::Flag(Side::Black)));
+    assert!(play(&mut t, "e4-e3", 79_000).is_err());
+    assert!(t.apply_at(&Event::Flag(Side::Black), Some(78_000)).is_err());
+    t.apply_at(&Event::Flag(Side::Black), Some(79_000)).unwrap();
+    let s = t.state_at(90_000);
+    assert_eq!(s.result.as_deref(), Some("1-0"));
+    assert_eq!(s.termination.as_deref(), Some("time-forfeit"));
+    let clock = s.clock.unwrap();
+    assert_eq!((clock.red, clock.black, clock.running), (52_000, 0, None));
+    assert!(
+        s.record.contains("[Termination \"time-forfeit\"]"),
+        "{}",
+        s.record
+    );
+}
+
+#[test]
+fn a_first_move_that_does_not_come_aborts_the_game_without_a_result() {
+    let mut t = timed(180, 0, 1_000);
+    assert_eq!(t.lapsed(30_999), None);
+    assert_eq!(t.lapsed(31_000), Some(Event::Abort(Side::Red)));
+    t.apply_at(&Event::Abort(Side::Red), Some(31_000)).unwrap();
+    let s = t.state_at(40_000);
+    assert_eq!(
+        (s.result, s.termination.as_deref()),
+        (None, Some("aborted"))
+    );
+    assert!(t.over());
+    assert!(play(&mut t, "b2-b3", 40_000).is_err());
+    // Black's first move has its own 30 s from Red's.
+    let mut t = timed(180, 0, 1_000);
+    play(&mut t, "b2-b3", 2_000).unwrap();
+    assert_eq!(t.lapsed(32_000), Some(Event::Abort(Side::Black)));
+}
+
+#[test]
+fn a_timed_game_waits_for_both_players_and_replays_to_the_same_clocks() {
+    let mut t = Table::new("abc".into(), "standard").unwrap();
+    let control = TimeControl::Correspondence { days: 3 };
+    t.apply_at(&Event::Clock(control), Some(0)).unwrap();
+    t.apply_at(&Event::Seat(Side::Red, token_hash("r")), Some(0))
+        .unwrap();
+    assert!(
+        play(&mut t, "b2-b3", 10).is_err(),
+        "no move before the friend joins"
+    );
+    assert_eq!(t.deadline(), None);
+    t.apply_at(&Event::Seat(Side::Black, token_hash("b")), Some(100))
+        .unwrap();
+    play(&mut t, "b2-b3", 200).unwrap();
+    play(&mut t, "e5-e4", 300).unwrap();
+    // A correspondence move has its days, every move afresh.
+    assert_eq!(t.deadline().map(|d| d.0), Some(300 + 3 * clock::DAY_MS));
+    let lines: Vec<String> = [
+        Event::Clock(control).encode_at(0),
+        Event::Seat(Side::Red, token_hash("r")).encode_at(0),
+        Event::Seat(Side::Black, token_hash("b")).encode_at(100),
+        Event::Move("b2-b3".parse().unwrap()).encode_at(200),
+        Event::Move("e5-e4".parse().unwrap()).encode_at(300),
+    ]
+    .into();
+    let replayed = Table::replay("abc".into(), "standard", &lines, clock::FIRST_MOVE_MS).unwrap();
+    assert_eq!(replayed.deadline(), t.deadline());
+    assert_eq!(replayed.state_at(5_000), t.state_at(5_000));
+    // The clock is set once, first.
+    assert!(t.apply_at(&Event::Clock(control), Some(400)).is_err());
+}
+
+#[test]
+fn timed_events_and_claims_read_back_as_written() {
+    for e in [
+        Event::Clock(TimeControl::Live {
+            initial: 180,
+            increment: 2,
+        }),
+        Event::Clock(TimeControl::Correspondence { days: 7 }),
+        Event::Flag(Side::Red),
+        Event::Abort(Side::Black),
+        Event::Claim(Side::Red, ClaimResult::Win),
+        Event::Claim(Side::Black, ClaimResult::Draw),
+    ] {
+        assert_eq!(Event::decode(&e.encode()), Some(e.clone()));
+        assert_eq!(Event::decode_at(&e.encode_at(17)), Some((e, Some(17))));
+    }
+    assert_eq!(
+        Event::decode_at("move b2-c3"),
+        Some((Event::Move("b2-c3".parse().unwrap()), None))
+    );
+    for bad in [
+        "clock live 0 2",
+        "clock days 99",
+        "clock live 60",
+        "claim red all",
+        "move b2-c3 @x",
+    ] {
+        assert_eq!(Event::decode_at(bad), None, "{bad:?}");
+    }
+}
+
+#[test]
+fn a_claim_ends_the_game_as_claimed() {
+    let (mut t, _, _) = seated();
+    t.apply(&Event::Claim(Side::Black, ClaimResult::Win))
+        .unwrap();
+    let s = t.state();
+    assert_eq!(
+        (s.result.as_deref(), s.termination.as_deref()),
+        (Some("0-1"), Some("abandoned"))
+    );
+    let (mut t, _, _) = seated();
+    t.apply(&Event::Claim(Side::Red, ClaimResult::Draw))
+        .unwrap();
+    let s = t.state();
+    assert_eq!(
+        (s.result.as_deref(), s.termination.as_deref()),
+        (Some("1/2-1/2"), Some("abandoned-draw"))
+    );
 }

@@ -217,8 +217,19 @@ pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> (Socket
     (socket, first)
 }
 
-/// The next text message, as JSON (fails after 5 s).
+/// The next text message but `presence` (a player arriving or leaving), as JSON (fails
+/// after 5 s).
 pub async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let message = next_any(socket).await;
+        if message["type"] != "presence" {
+            return message;
+        }
+    }
+}
+
+/// The next text message, as JSON (fails after 5 s).
+pub async fn next_any(socket: &mut Socket) -> Value {
     loop {
         let message = tokio::time::timeout(Duration::from_secs(5), socket.next())
             .await
@@ -236,6 +247,7 @@ pub async fn quiet(socket: &mut Socket) {
     loop {
         match tokio::time::timeout(Duration::from_millis(300), socket.next()).await {
             Err(_) => return,
+            Ok(Some(Ok(Message::Text(text)))) if text.contains("\"type\":\"presence\"") => {}
             Ok(Some(Ok(Message::Text(text)))) => panic!("unexpected message: {text}"),
             Ok(Some(Ok(_))) => continue,
             Ok(other) => panic!("the connection ended: {other:?}"),
