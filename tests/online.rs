@@ -27,14 +27,23 @@ struct Server {
 
 impl Server {
     fn start(dir: &Path, addr: Option<SocketAddr>) -> Server {
+        Server::start_with(dir, addr, |_| {})
+    }
+
+    fn start_with(
+        dir: &Path,
+        addr: Option<SocketAddr>,
+        change: impl FnOnce(&mut surakarta_server::Config),
+    ) -> Server {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
             .build()
             .unwrap();
-        let config = surakarta_server::Config::new(surakarta_server::StoreChoice::Sqlite(
+        let mut config = surakarta_server::Config::new(surakarta_server::StoreChoice::Sqlite(
             dir.join("games.sqlite"),
         ));
+        change(&mut config);
         let listener = runtime.block_on(async {
             let at = addr.unwrap_or_else(|| "127.0.0.1:0".parse().unwrap());
             // The port of a server just killed may take a moment to come free.
@@ -310,6 +319,145 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
     assert_eq!(
         own_game(&black).game.outcome().unwrap().winner,
         Some(Side::Red)
+    );
+    drop(server);
+}
+
+/// The texts of the clocks in the status bar.
+fn clocks(app: &mut App) -> Vec<String> {
+    let mut q = app
+        .world_mut()
+        .query::<(&surakarta::bars::clock::ClockText, &Text)>();
+    q.iter(app.world()).map(|(_, t)| t.0.clone()).collect()
+}
+
+#[test]
+fn a_clock_that_runs_out_and_a_friend_who_leaves_end_the_game_on_both_phones() {
+    use surakarta::online::wire::TimeControl;
+    use surakarta_engine::EndReason;
+    let dir = temp_dir("online-clock-server");
+    let (red_dir, black_dir) = (temp_dir("online-clock-red"), temp_dir("online-clock-black"));
+    let server = Server::start_with(&dir, None, |c| {
+        c.timing.claim_untimed = Duration::from_secs(1);
+    });
+    let mut red = phone(&red_dir, &server.url());
+    let mut black = phone(&black_dir, &server.url());
+
+    // Red chooses a clock on the card (3 + 2), then, for the test's sake, two seconds
+    // without increment in its place.
+    go_to(&mut red, Screen::Menu);
+    press(&mut red, "menu.online");
+    press(&mut red, "newgame.clock.3+2");
+    let choice = *red
+        .world()
+        .resource::<surakarta::panels::new_game::NewGameChoice>();
+    assert_eq!(
+        choice.clock,
+        Some(TimeControl::Live {
+            initial: 180,
+            increment: 2
+        })
+    );
+    red.world_mut()
+        .resource_mut::<surakarta::panels::new_game::NewGameChoice>()
+        .clock = Some(TimeControl::Live {
+        initial: 2,
+        increment: 0,
+    });
+    press(&mut red, "newgame.red");
+    press(&mut red, "newgame.start");
+    assert!(run_until(&mut red, 10.0, |a| panel(a) == Panel::Invite));
+    let link = own_game(&red).online.clone().unwrap().invite();
+    join(&mut black, &link);
+    assert!(both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
+        && connected(b)
+        && panel(r) == Panel::None));
+    // Both clocks show, full, and no clock runs before the first moves.
+    go_to(&mut black, Screen::Game);
+    assert!(both_until(&mut red, &mut black, 5.0, |r, _| clocks(r)
+        == ["Red first move 0:30", "Black 0:02"]
+        || clocks(r) == ["Red first move 0:29", "Black 0:02"]));
+    play_settled(&mut red, "b2", "b3");
+    assert!(both_until(&mut red, &mut black, 10.0, |_, b| history(b)
+        .len()
+        == 1
+        && turn(b) == surakarta::game::session::Turn::Waiting));
+    eprintln!(
+        "black: panel {:?} turn {:?} {:?}",
+        panel(&black),
+        turn(&black),
+        history(&black)
+    );
+    play_settled(&mut black, "e5", "e4");
+    assert!(both_until(&mut red, &mut black, 10.0, |r, _| history(r)
+        .len()
+        == 2));
+    // Red's two seconds run out with Red doing nothing: both phones end the game.
+    assert!(
+        both_until(&mut red, &mut black, 10.0, |r, b| own_game(r)
+            .game
+            .outcome()
+            .is_some()
+            && own_game(b).game.outcome().is_some()),
+        "the clock did not end the game"
+    );
+    for app in [&mut red, &mut black] {
+        let outcome = own_game(app).game.outcome().unwrap();
+        assert_eq!(
+            (outcome.winner, outcome.reason),
+            (Some(Side::Black), EndReason::TimeForfeit)
+        );
+    }
+    assert_eq!(clocks(&mut red), ["Red 0:00", "Black 0:02"]);
+    assert!(
+        run_until(&mut black, 5.0, |b| texts(b)
+            .iter()
+            .any(|t| t == "Time ran out")),
+        "the game-over card says why: {:?}",
+        texts(&mut black)
+    );
+
+    // A second game, without a clock: Black's phone goes away for good. Red is told, and
+    // a second later the end-game card opens by itself with the claim on it.
+    go_to(&mut red, Screen::Menu);
+    press(&mut red, "menu.online");
+    press(&mut red, "newgame.clock.none");
+    press(&mut red, "newgame.start");
+    assert!(run_until(&mut red, 10.0, |a| panel(a) == Panel::Invite
+        && own_game(a)
+            .online
+            .as_ref()
+            .is_some_and(|s| s.invite() != link)));
+    let second = own_game(&red).online.clone().unwrap().invite();
+    join(&mut black, &second);
+    assert!(both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
+        && connected(b)
+        && panel(r) == Panel::None));
+    // No clock, none shown.
+    let mut rows = red
+        .world_mut()
+        .query_filtered::<&Node, With<surakarta::bars::clock::ClockRow>>();
+    assert!(rows.iter(red.world()).all(|n| n.display == Display::None));
+    drop(black);
+    assert!(
+        run_until(&mut red, 10.0, |r| a_notice(r).as_deref()
+            == Some("Your friend has left the game.")),
+        "Red was not told: {:?}",
+        a_notice(&red)
+    );
+    assert!(
+        run_until(&mut red, 10.0, |r| panel(r) == Panel::EndGame),
+        "the claim was not offered"
+    );
+    press(&mut red, "end.claim_win");
+    assert!(run_until(&mut red, 10.0, |r| own_game(r)
+        .game
+        .outcome()
+        .is_some()));
+    let outcome = own_game(&red).game.outcome().unwrap();
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::Red), EndReason::Abandoned)
     );
     drop(server);
 }

@@ -4,6 +4,7 @@
 //! on the review screen. Above and below the board in portrait, left and right in
 //! landscape. A button that can do nothing now is drawn faded.
 
+use super::clock::{ClockRow, ClockText};
 use super::status::{Bars, CountText, CounterText, HintText, StatusLine, TurnSwatch, TurnText};
 use crate::game::session::Command;
 use crate::screens::review::ReviewStep;
@@ -14,6 +15,7 @@ use crate::ui::press::Press;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::{bar_button, button};
 use bevy::prelude::*;
+use surakarta_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -146,6 +148,22 @@ pub(super) fn build_bars(
                             BackgroundColor(theme.red),
                         ));
                         r.spawn((TurnText, text(big, &theme)));
+                    });
+                    bar.spawn((
+                        StatusLine,
+                        ClockRow,
+                        Node {
+                            display: Display::None,
+                            flex_direction: FlexDirection::Row,
+                            justify_content: JustifyContent::Center,
+                            column_gap: px(24),
+                            ..default()
+                        },
+                    ))
+                    .with_children(|r| {
+                        for side in [Side::Red, Side::Black] {
+                            r.spawn((ClockText(side), text(20.0, &theme)));
+                        }
                     });
                     bar.spawn((StatusLine, CountText, text(21.0, &theme)));
                     bar.spawn((StatusLine, CounterText, text(17.0, &theme)));

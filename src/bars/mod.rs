@@ -1,6 +1,8 @@
 //! The bars around the board: `frame.rs` builds them and their buttons, `fade.rs` shows
-//! which buttons can act, `status.rs` says what they show.
+//! which buttons can act, `status.rs` says what they show, `clock.rs` an online game's
+//! clocks.
 
+pub mod clock;
 pub mod fade;
 pub mod frame;
 pub mod status;
@@ -8,7 +10,7 @@ pub mod status;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((frame::plugin, fade::plugin, status::plugin));
+    app.add_plugins((frame::plugin, fade::plugin, status::plugin, clock::plugin));
     // The texts go into the bars once they are built.
     app.configure_sets(Update, (frame::BarSystems, status::StatusSystems).chain());
 }

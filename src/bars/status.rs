@@ -156,6 +156,7 @@ fn show_turn(
         match o.winner {
             Some(Side::Red) => strings.get("over.red_wins"),
             Some(Side::Black) => strings.get("over.black_wins"),
+            None if o.reason == surakarta_engine::EndReason::Aborted => strings.get("over.aborted"),
             None => strings.get("over.draw"),
         }
     } else if thinking {

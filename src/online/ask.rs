@@ -1,7 +1,7 @@
 //! What the app asks of the game server, as a message any panel can send without knowing
 //! the connection (`online/mod.rs` carries it out).
 
-use super::wire::Outgoing;
+use super::wire::{Outgoing, TimeControl};
 use bevy::prelude::*;
 use surakarta_engine::{Ruleset, Side};
 
@@ -13,6 +13,7 @@ pub enum Ask {
         server: String,
         rules: Ruleset,
         colour: Option<Side>,
+        clock: Option<TimeControl>,
     },
     /// The free seat of a friend's game.
     Join { server: String, id: String },

@@ -17,6 +17,7 @@
 //! threads and wake the app, which takes them up on its next frame.
 
 pub mod ask;
+pub mod clock;
 mod follow;
 pub mod http;
 mod seat;
@@ -48,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
                 socket::keep_connected,
                 socket::receive,
                 follow::follow,
+                follow::offer_claim,
             )
                 .chain()
                 .in_set(GameSet::Rules)
@@ -107,6 +109,12 @@ pub struct Link {
     heard: Option<Instant>,
     /// The draw offer already put to the player (so it is asked once).
     asked_offer: Option<usize>,
+    /// The clocks and who is away, as last heard.
+    pub timing: clock::Timing,
+    /// The claim already put to the player for the friend's absence.
+    offered_claim: bool,
+    /// The player was told the friend left (and not yet that they are back).
+    told_left: bool,
 }
 
 impl Link {

@@ -32,10 +32,12 @@ pub(super) fn ask_server(
                 server,
                 rules,
                 colour,
+                clock,
             } => {
                 let body = CreateGame {
                     ruleset: rules.to_string(),
                     seat: colour.map_or("random", wire::side_word).into(),
+                    clock: *clock,
                 };
                 (
                     Request::Create {

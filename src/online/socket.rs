@@ -253,9 +253,32 @@ pub(super) fn receive(
                             link.seats = truth.seats;
                             link.draw_offer = truth.draw_offer;
                             link.truth = Some(truth);
+                            link.timing = super::clock::Timing::of(&state);
                         }
                         Err(e) => warn!("the server's game does not replay: {e}"),
                     },
+                    Ok(ServerMessage::Presence { away, claim_after }) => {
+                        // The friend left or came back while the game goes on: said once.
+                        let friend = session.online.as_ref().map(|s| s.side.other());
+                        let going_on = link
+                            .truth
+                            .as_ref()
+                            .is_some_and(|t| t.game.outcome().is_none());
+                        link.timing.presence(away, claim_after);
+                        let gone = friend.map(|f| link.timing.away(f).is_some());
+                        if going_on && gone == Some(!link.told_left) {
+                            // Only a connection that closes says the friend is away, so
+                            // "back" follows a "left" (not a first connection after
+                            // joining).
+                            link.told_left = !link.told_left;
+                            let key = if link.told_left {
+                                "online.friend_left"
+                            } else {
+                                "online.friend_back"
+                            };
+                            notice.0 = Some(strings.get(key));
+                        }
+                    }
                     Ok(ServerMessage::Error { message }) => {
                         warn!("the server refused: {message}");
                         link.pending = None;
@@ -282,6 +305,16 @@ pub(super) fn receive(
     if gone {
         socket.0 = None;
         dropped(&mut link, &waker);
+    }
+    // The friend away: a frame when the game may be claimed (the app at rest draws none).
+    if let Some(wait) = session
+        .online
+        .as_ref()
+        .and_then(|seat| link.timing.claim_in(seat.side))
+        .filter(|wait| !wait.is_zero())
+        && link.is_changed()
+    {
+        waker.wake_at(Instant::now() + wait + Duration::from_millis(100));
     }
 }
 

@@ -6,7 +6,8 @@
 
 use surakarta_engine::{Game, Move, ParseRecordError, Record, Side};
 pub use surakarta_protocol::online::{
-    ClientMessage, CreateGame, GameState, Refusal, SeatGranted, Seats, ServerMessage,
+    Away, ClaimResult, ClientMessage, Clock, CreateGame, GameState, Refusal, SeatGranted, Seats,
+    ServerMessage, TimeControl,
 };
 
 /// The longest game id the app accepts (the server's are 10 characters).
@@ -175,6 +176,8 @@ pub enum Outgoing {
     OfferDraw,
     AcceptDraw,
     DeclineDraw,
+    /// The opponent has been away long enough: the game claimed, won or drawn.
+    Claim(ClaimResult),
 }
 
 impl Outgoing {
@@ -189,6 +192,7 @@ impl Outgoing {
             Outgoing::OfferDraw => ClientMessage::OfferDraw,
             Outgoing::AcceptDraw => ClientMessage::AcceptDraw,
             Outgoing::DeclineDraw => ClientMessage::DeclineDraw,
+            Outgoing::Claim(result) => ClientMessage::Claim { result },
         }
         .to_json()
     }

@@ -1,9 +1,12 @@
 //! "End the game", from the menu during a game in progress: offer a draw (the computer
 //! answers at once; in a two-player game the other player does, `panels/offer.rs`), stop
 //! and count (two players: the side with more stones wins), or resign (`panels/resign.rs`).
+//! Online, once the friend has been away long enough, claim the win or a draw (the card
+//! opens by itself then: `online/follow.rs`).
 
 use crate::game::search;
 use crate::game::session::{Command, Ending, Mode, Offer, Proposal, Session};
+use crate::online::wire::{ClaimResult, Outgoing};
 use crate::shell::navigation::{Panel, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
@@ -19,8 +22,13 @@ pub(super) fn plugin(app: &mut App) {
     panel_card(app, Panel::EndGame, spawn);
 }
 
-fn spawn(mut cards: Cards, session: Res<Session>) {
+fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>) {
     let two_players = session.mode == Mode::TwoPlayers;
+    // Online, with the friend away long enough: the game may be claimed.
+    let claimable = match session.mode {
+        Mode::Online { me } => link.timing.claim_in(me).is_some_and(|wait| wait.is_zero()),
+        _ => false,
+    };
     let mover = session.game.side_to_move();
     let position = *session.game.position();
     let strings = cards.strings();
@@ -45,6 +53,18 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
         DespawnOnExit(Panel::EndGame),
         |c, strings, theme| {
             c.spawn(label(strings.get("end.title"), 26.0, theme));
+            if claimable {
+                c.spawn(label(strings.get("end.claim.note"), 15.0, theme));
+                c.spawn(row()).with_children(|r| {
+                    for (id, result) in [
+                        ("end.claim_win", ClaimResult::Win),
+                        ("end.claim_draw", ClaimResult::Draw),
+                    ] {
+                        r.spawn(button(id, strings.get(id), theme, 18.0, true))
+                            .observe(move |_: On<Press>, mut end: EndIt| end.claim(result));
+                    }
+                });
+            }
             c.spawn(row()).with_children(|r| {
                 r.spawn(button(
                     "end.offer_draw",
@@ -100,6 +120,15 @@ struct EndIt<'w> {
 }
 
 impl EndIt<'_> {
+    /// The friend has left: the game claimed, won or drawn (the server decides and tells
+    /// both; the result comes back as any other).
+    fn claim(&mut self, result: ClaimResult) {
+        self.ask
+            .write(crate::online::ask::Ask::Say(Outgoing::Claim(result)));
+        (*self.screen).set_if_neq(Screen::Game);
+        (*self.panel).set_if_neq(Panel::None);
+    }
+
     fn offer(&mut self, proposal: Proposal) {
         let game = &self.session.game;
         match self.session.mode {
@@ -111,9 +140,8 @@ impl EndIt<'_> {
             }
             Mode::Online { .. } => {
                 // The friend answers on their device; the server tells both.
-                self.ask.write(crate::online::ask::Ask::Say(
-                    crate::online::wire::Outgoing::OfferDraw,
-                ));
+                self.ask
+                    .write(crate::online::ask::Ask::Say(Outgoing::OfferDraw));
                 self.notice.0 = Some(self.strings.get("notice.draw_offered.online"));
                 (*self.screen).set_if_neq(Screen::Game);
                 (*self.panel).set_if_neq(Panel::None);

@@ -25,6 +25,7 @@ pub struct GameOverTitle;
 pub fn title_key(session: &Session) -> Option<&'static str> {
     let outcome = session.game.outcome()?;
     Some(match (outcome.winner, session.mode) {
+        (None, _) if outcome.reason == EndReason::Aborted => "over.aborted",
         (None, _) => "over.draw",
         (Some(w), Mode::VsComputer { human, .. } | Mode::Online { me: human }) if w == human => {
             "over.you_win"

@@ -3,6 +3,7 @@
 //! reviewed record ("Play from here").
 
 use crate::game::session::{Command, Mode, Session, Start};
+use crate::online::wire::TimeControl;
 use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Navigate, Panel};
@@ -67,6 +68,8 @@ pub struct NewGameChoice {
     pub colour: Option<Side>,
     pub level: Level,
     pub rules: Ruleset,
+    /// An online game's time limit (`None`: no clock).
+    pub clock: Option<TimeControl>,
     /// Where the game starts: the start position, a pasted one, or a reviewed record.
     pub from: Start,
     /// Games started so far: varies a random colour.
@@ -81,6 +84,7 @@ impl Default for NewGameChoice {
             colour: Some(Side::Red),
             level: Level::Medium,
             rules: Ruleset::default(),
+            clock: None,
             from: Start::Fresh,
             started: 0,
         }
@@ -165,6 +169,7 @@ fn spawn(
             if now.online {
                 c.spawn(label(strings.get("newgame.online"), 28.0, theme));
                 colour_row(c, now, strings, theme);
+                clock_rows(c, now, strings, theme);
                 let rules = now.rules.preset_id().map_or_else(
                     || now.rules.to_string(),
                     |id| strings.get(&format!("rules.{id}")),
@@ -273,6 +278,88 @@ fn spawn(
     );
 }
 
+/// The time limits a game with a friend online may have: none, live (minutes + seconds a
+/// move) or correspondence (days a move).
+pub const CLOCKS: [Option<TimeControl>; 7] = [
+    None,
+    Some(TimeControl::Live {
+        initial: 180,
+        increment: 2,
+    }),
+    Some(TimeControl::Live {
+        initial: 300,
+        increment: 3,
+    }),
+    Some(TimeControl::Live {
+        initial: 600,
+        increment: 5,
+    }),
+    Some(TimeControl::Correspondence { days: 1 }),
+    Some(TimeControl::Correspondence { days: 3 }),
+    Some(TimeControl::Correspondence { days: 7 }),
+];
+
+/// A time limit in the player's words: "No clock", "3 + 2", "3 days".
+pub fn clock_name(clock: Option<TimeControl>, strings: &Strings) -> String {
+    match clock {
+        None => strings.get("clock.none"),
+        Some(TimeControl::Live { initial, increment }) => {
+            format!("{} + {increment}", initial / 60)
+        }
+        Some(TimeControl::Correspondence { days }) => strings.get(&format!("clock.days.{days}")),
+    }
+}
+
+/// The clock of an online game: the live ones in a row, the days in another, then none;
+/// under them what the chosen one means.
+fn clock_rows(
+    c: &mut ChildSpawnerCommands,
+    now: NewGameChoice,
+    strings: &Strings,
+    theme: &crate::ui::theme::Theme,
+) {
+    c.spawn(label(strings.get("newgame.clock"), 17.0, theme));
+    for clocks in [&CLOCKS[1..4], &CLOCKS[4..], &CLOCKS[..1]] {
+        c.spawn(row()).with_children(|r| {
+            for &clock in clocks {
+                let id = match clock {
+                    None => "newgame.clock.none".to_owned(),
+                    Some(TimeControl::Live { initial, increment }) => {
+                        format!("newgame.clock.{}+{increment}", initial / 60)
+                    }
+                    Some(TimeControl::Correspondence { days }) => format!("newgame.clock.{days}d"),
+                };
+                r.spawn(choice(
+                    id,
+                    clock_name(clock, strings),
+                    now.clock == clock,
+                    theme,
+                ))
+                .observe(
+                    move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
+                        choice.clock = clock;
+                    },
+                );
+            }
+        });
+    }
+    let note = match now.clock {
+        None => strings.get("clock.note.none"),
+        Some(TimeControl::Live { initial, increment }) => strings.fill(
+            "clock.note.live",
+            &[
+                ("m", (initial / 60).to_string()),
+                ("s", increment.to_string()),
+            ],
+        ),
+        Some(TimeControl::Correspondence { .. }) => strings.fill(
+            "clock.note.days",
+            &[("days", clock_name(now.clock, strings))],
+        ),
+    };
+    c.spawn(label(note, 14.0, theme));
+}
+
 /// The colour the player takes: Red, Black or drawn at random.
 fn colour_row(
     c: &mut ChildSpawnerCommands,
@@ -319,6 +406,7 @@ impl Starter<'_> {
                         server,
                         rules: choice.rules,
                         colour: choice.colour,
+                        clock: choice.clock,
                     });
                 }
                 None => self.notice.0 = Some(self.strings.get("online.no_server")),

@@ -31,11 +31,14 @@ pub enum EndReason {
     Abandoned,
     /// A player left an online game and the one left claimed a draw.
     AbandonedDraw,
+    /// An online game ended before it began (a side did not make its first move in
+    /// time): no result, neither a win nor a draw (`*` in records).
+    Aborted,
 }
 
 impl EndReason {
     /// Every reason, in declaration order.
-    pub const ALL: [EndReason; 11] = [
+    pub const ALL: [EndReason; 12] = [
         EndReason::AllCaptured,
         EndReason::NoMoves,
         EndReason::NoCaptureLimit,
@@ -47,6 +50,7 @@ impl EndReason {
         EndReason::TimeForfeit,
         EndReason::Abandoned,
         EndReason::AbandonedDraw,
+        EndReason::Aborted,
     ];
 
     /// A stable id, used in records (`Termination` header) and save files.
@@ -63,6 +67,7 @@ impl EndReason {
             EndReason::TimeForfeit => "time-forfeit",
             EndReason::Abandoned => "abandoned",
             EndReason::AbandonedDraw => "abandoned-draw",
+            EndReason::Aborted => "aborted",
         }
     }
 
@@ -82,8 +87,12 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The result as written in records: `1-0` (Red won), `0-1` or `1/2-1/2`.
+    /// The result as written in records: `1-0` (Red won), `0-1` or `1/2-1/2`; `*` for
+    /// an aborted game, which has none.
     pub fn result_token(&self) -> &'static str {
+        if self.reason == EndReason::Aborted {
+            return "*";
+        }
         match self.winner {
             Some(Side::Red) => "1-0",
             Some(Side::Black) => "0-1",

@@ -235,6 +235,14 @@ impl Record {
             }
             return Ok(());
         }
+        if written == Some(None) && termination == Some(EndReason::Aborted) {
+            // Ended without a result.
+            game.declare(Outcome {
+                winner: None,
+                reason: EndReason::Aborted,
+            });
+            return Ok(());
+        }
         let Some(Some(winner)) = written else {
             // Going on, as written or as not written.
             return match termination {
@@ -263,6 +271,9 @@ impl Record {
                 return Err(contradicts(
                     "a draw claimed after abandonment has no winner",
                 ));
+            }
+            EndReason::Aborted => {
+                return Err(contradicts("an aborted game has no result: \"*\""));
             }
             EndReason::AgreedStop => {
                 declared.agree_stop();

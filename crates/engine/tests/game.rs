@@ -294,6 +294,10 @@ fn records_whose_headers_contradict_the_game_are_refused() {
             "[Result \"1-0\"]\n[Termination \"abandoned-draw\"]\n\n1. b2-c3\n",
             "no winner",
         ),
+        (
+            "[Result \"1/2-1/2\"]\n[Termination \"aborted\"]\n\n1. b2-c3\n",
+            "no result",
+        ),
         // Twelve stones each: an agreed stop is a draw, not a win.
         (
             "[Result \"1-0\"]\n[Termination \"agreed-stop\"]\n\n1. b2-c3\n",
@@ -325,6 +329,11 @@ fn records_whose_headers_contradict_the_game_are_refused() {
             "[Result \"1/2-1/2\"]\n[Termination \"abandoned-draw\"]\n\n1. b2-c3\n",
             None,
             EndReason::AbandonedDraw,
+        ),
+        (
+            "[Result \"*\"]\n[Termination \"aborted\"]\n\n1. b2-c3\n",
+            None,
+            EndReason::Aborted,
         ),
     ] {
         let game = game_of(text).unwrap();

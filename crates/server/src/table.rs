@@ -190,8 +190,6 @@ pub struct Table {
     events: u64,
     /// The clocks, in a game with a time limit.
     clocks: Option<Clocks>,
-    /// The side that did not make its first move in time, in an aborted game.
-    aborted: Option<Side>,
     /// How long a first move may take in a live game, in milliseconds.
     first_move: u64,
     /// A fingerprint of each event's line, to tell an event heard from another instance
@@ -222,7 +220,6 @@ impl Table {
             offered: [false, false],
             events: 0,
             clocks: None,
-            aborted: None,
             first_move: clock::FIRST_MOVE_MS,
             marks: Vec::new(),
         })
@@ -262,7 +259,7 @@ impl Table {
 
     /// True once the game has ended, with a result or aborted.
     pub fn over(&self) -> bool {
-        self.aborted.is_some() || self.game.outcome().is_some()
+        self.game.outcome().is_some()
     }
 
     /// When the side to move's time runs out, and what happens then.
@@ -391,15 +388,8 @@ impl Table {
                 }
             }
             Event::Move(m) => {
-                if let Some(clocks) = &self.clocks {
-                    if !clocks.started() {
-                        return refuse(
-                            "the clocks start once your friend has joined: wait for them",
-                        );
-                    }
-                    if late {
-                        return refuse("your time has run out");
-                    }
+                if late {
+                    return refuse("your time has run out");
                 }
                 let mover = to_move;
                 if let Err(e) = self.game.try_play(m) {
@@ -462,7 +452,10 @@ impl Table {
                         reason: EndReason::TimeForfeit,
                     });
                 } else {
-                    self.aborted = Some(side);
+                    self.game.declare(Outcome {
+                        winner: None,
+                        reason: EndReason::Aborted,
+                    });
                 }
             }
             Event::Claim(side, result) => {
@@ -511,11 +504,11 @@ impl Table {
             record: record.to_string(),
             position: self.game.position().to_string(),
             to_move: side_name(self.game.side_to_move()).into(),
-            result: outcome.map(|o| o.result_token().into()),
-            termination: match self.aborted {
-                Some(_) => Some("aborted".into()),
-                None => outcome.map(|o| o.reason.id().into()),
-            },
+            // An aborted game has no result.
+            result: outcome
+                .filter(|o| o.reason != EndReason::Aborted)
+                .map(|o| o.result_token().into()),
+            termination: outcome.map(|o| o.reason.id().into()),
             seats: Seats {
                 red: self.seats[Side::Red.index()].is_some(),
                 black: self.seats[Side::Black.index()].is_some(),

@@ -7,7 +7,9 @@
 //!
 //! The clocks start once each side has moved once: until then, the side to move has a
 //! short time for its first move ([`Clocks::first_move_ms`]) and a game whose first move
-//! does not come is aborted, without a result.
+//! does not come is aborted, without a result. Nothing counts before both seats are
+//! taken: the creator may make the first move while waiting for the friend, whose first
+//! move's time then begins when they join.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 use surakarta_engine::Side;
@@ -46,6 +48,8 @@ pub struct Clocks {
     left: [u64; 2],
     /// When the side to move's turn began; `None` until both seats are taken.
     turn_from: Option<u64>,
+    /// Both seats are taken: the times count from then.
+    started: bool,
     /// How long a live game's first move of each side may take.
     pub first_move_ms: u64,
 }
@@ -61,6 +65,7 @@ impl Clocks {
             control,
             left: [full; 2],
             turn_from: None,
+            started: false,
             first_move_ms: FIRST_MOVE_MS,
         }
     }
@@ -73,22 +78,19 @@ impl Clocks {
         }
     }
 
-    /// Both seats are taken at `at`: the first turn begins.
+    /// Both seats are taken at `at`: the turn of the side to move begins then (a move
+    /// the creator made while waiting for the friend took no time).
     pub fn start(&mut self, at: Option<u64>) {
-        if self.turn_from.is_none() {
+        if !self.started {
+            self.started = true;
             self.turn_from = at;
         }
-    }
-
-    /// True once both seats are taken.
-    pub fn started(&self) -> bool {
-        self.turn_from.is_some()
     }
 
     /// When the turn of `to_move` runs out, `plies` moves into the game, and what
     /// happens then; `None` before the game has started.
     pub fn deadline(&self, to_move: Side, plies: usize) -> Option<(u64, Lapse)> {
-        let from = self.turn_from?;
+        let from = self.turn_from.filter(|_| self.started)?;
         Some(if plies < 2 {
             (
                 from.saturating_add(self.first_move_limit()),
@@ -104,7 +106,9 @@ impl Clocks {
 
     /// `mover` moved at `at`, `plies` moves into the game (before the move).
     pub fn moved(&mut self, mover: Side, plies: usize, at: Option<u64>) {
-        let Some(at) = at else { return };
+        let Some(at) = at.filter(|_| self.started) else {
+            return;
+        };
         if plies >= 2 {
             self.charge(mover, at);
             let left = &mut self.left[mover.index()];
@@ -147,7 +151,7 @@ impl Clocks {
         let mut left = self.left;
         let mut running = None;
         let mut first_move = None;
-        if let (false, Some(from)) = (over, self.turn_from) {
+        if let (false, true, Some(from)) = (over, self.started, self.turn_from) {
             let used = now.saturating_sub(from);
             if plies >= 2 {
                 let side = &mut left[to_move.index()];

@@ -220,28 +220,28 @@ fn a_first_move_that_does_not_come_aborts_the_game_without_a_result() {
 }
 
 #[test]
-fn a_timed_game_waits_for_both_players_and_replays_to_the_same_clocks() {
+fn a_timed_game_counts_nothing_before_both_players_are_in_and_replays_to_the_same_clocks() {
     let mut t = Table::new("abc".into(), "standard").unwrap();
     let control = TimeControl::Correspondence { days: 3 };
     t.apply_at(&Event::Clock(control), Some(0)).unwrap();
     t.apply_at(&Event::Seat(Side::Red, token_hash("r")), Some(0))
         .unwrap();
-    assert!(
-        play(&mut t, "b2-b3", 10).is_err(),
-        "no move before the friend joins"
-    );
+    // Red moves while waiting for the friend: nothing counts yet.
+    play(&mut t, "b2-b3", 10).unwrap();
     assert_eq!(t.deadline(), None);
+    assert_eq!(t.state_at(5_000).first_move, None);
+    // Black's first move has its time from when Black joins.
     t.apply_at(&Event::Seat(Side::Black, token_hash("b")), Some(100))
         .unwrap();
-    play(&mut t, "b2-b3", 200).unwrap();
+    assert_eq!(t.deadline().map(|d| d.0), Some(100 + 3 * clock::DAY_MS));
     play(&mut t, "e5-e4", 300).unwrap();
     // A correspondence move has its days, every move afresh.
     assert_eq!(t.deadline().map(|d| d.0), Some(300 + 3 * clock::DAY_MS));
     let lines: Vec<String> = [
         Event::Clock(control).encode_at(0),
         Event::Seat(Side::Red, token_hash("r")).encode_at(0),
+        Event::Move("b2-b3".parse().unwrap()).encode_at(10),
         Event::Seat(Side::Black, token_hash("b")).encode_at(100),
-        Event::Move("b2-b3".parse().unwrap()).encode_at(200),
         Event::Move("e5-e4".parse().unwrap()).encode_at(300),
     ]
     .into();

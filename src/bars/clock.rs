@@ -1,0 +1,120 @@
+//! An online game's clocks in the status bar: both sides' time, Red's on the left, the
+//! running one bright and the other dimmed, a low one in the warning colour. Before each
+//! side has moved once, the side to move's first move has a time of its own, and the
+//! game is aborted when it runs out: that is shown in its place. The clocks count down
+//! from what the server last said; the app draws a few frames a second only while one
+//! runs.
+
+use crate::game::session::{Mode, Session};
+use crate::online::Link;
+use crate::online::clock::clock_face;
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::GameSet;
+use crate::ui::i18n::Strings;
+use crate::ui::theme::Theme;
+use bevy::prelude::*;
+use std::time::Duration;
+use surakarta_engine::Side;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        show_clocks
+            .in_set(super::status::StatusSystems)
+            .in_set(GameSet::Present),
+    )
+    // Four frames a second: a clock's second changes on time within a quarter.
+    .wake_paced(4, ticking);
+}
+
+/// The row of the two clocks.
+#[derive(Component)]
+pub struct ClockRow;
+
+/// One side's clock.
+#[derive(Component)]
+pub struct ClockText(pub Side);
+
+fn ticking(session: Res<Session>, link: Res<Link>) -> bool {
+    session.is_online() && session.game.outcome().is_none() && link.timing.ticking()
+}
+
+/// A time left in the player's words: `2:05`, or days and hours for a correspondence move.
+fn face(left: Duration, strings: &Strings) -> String {
+    let secs = left.as_secs();
+    if secs >= 86_400 {
+        strings.fill(
+            "clock.left_days",
+            &[
+                ("d", (secs / 86_400).to_string()),
+                ("h", (secs / 3600 % 24).to_string()),
+            ],
+        )
+    } else if secs >= 3600 {
+        strings.fill(
+            "clock.left_hours",
+            &[
+                ("h", (secs / 3600).to_string()),
+                ("m", (secs / 60 % 60).to_string()),
+            ],
+        )
+    } else {
+        clock_face(left)
+    }
+}
+
+fn show_clocks(
+    session: Res<Session>,
+    link: Res<Link>,
+    strings: Res<Strings>,
+    theme: Res<Theme>,
+    mut rows: Query<&mut Node, With<ClockRow>>,
+    mut texts: Query<(&ClockText, &mut Text, &mut TextColor)>,
+) {
+    let timing = &link.timing;
+    let shown = matches!(session.mode, Mode::Online { .. }) && timing.control.is_some();
+    let display = if shown { Display::Flex } else { Display::None };
+    for mut node in &mut rows {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    if !shown {
+        return;
+    }
+    let over = session.game.outcome().is_some();
+    let to_move = session.game.side_to_move();
+    let first_move = timing.first_move_left().filter(|_| !over);
+    for (ClockText(side), mut text, mut colour) in &mut texts {
+        let side = *side;
+        let (time, bright, low) = match first_move {
+            // Before the clocks start: the first move's time, for the side to move.
+            Some(left) if side == to_move => (
+                strings.fill("clock.first_move", &[("time", clock_face(left))]),
+                true,
+                left < Duration::from_secs(10),
+            ),
+            _ => (
+                timing
+                    .left(side)
+                    .map_or_else(String::new, |l| face(l, &strings)),
+                !over && timing.running() == Some(side),
+                !over && timing.low(side),
+            ),
+        };
+        let line = format!("{} {time}", strings.side(side));
+        if text.0 != line {
+            text.0 = line;
+        }
+        let want = if low {
+            theme.red_light
+        } else if bright {
+            theme.bar_text
+        } else {
+            theme.bar_text.with_alpha(0.5)
+        };
+        if colour.0 != want {
+            colour.0 = want;
+        }
+    }
+}
