@@ -332,13 +332,13 @@ fn clocks(app: &mut App) -> Vec<String> {
 }
 
 #[test]
-fn a_clock_that_runs_out_and_a_friend_who_leaves_end_the_game_on_both_phones() {
+fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_phones() {
     use surakarta::online::wire::TimeControl;
     use surakarta_engine::EndReason;
     let dir = temp_dir("online-clock-server");
     let (red_dir, black_dir) = (temp_dir("online-clock-red"), temp_dir("online-clock-black"));
     let server = Server::start_with(&dir, None, |c| {
-        c.timing.claim_untimed = Duration::from_secs(1);
+        c.timing.claim_live = Duration::from_secs(1);
     });
     let mut red = phone(&red_dir, &server.url());
     let mut black = phone(&black_dir, &server.url());
@@ -375,8 +375,8 @@ fn a_clock_that_runs_out_and_a_friend_who_leaves_end_the_game_on_both_phones() {
     // Both clocks show, full, and no clock runs before the first moves.
     go_to(&mut black, Screen::Game);
     assert!(both_until(&mut red, &mut black, 5.0, |r, _| clocks(r)
-        == ["Red first move 0:30", "Black 0:02"]
-        || clocks(r) == ["Red first move 0:29", "Black 0:02"]));
+        == ["First move 0:30", "Black 0:02"]
+        || clocks(r) == ["First move 0:29", "Black 0:02"]));
     play_settled(&mut red, "b2", "b3");
     assert!(both_until(&mut red, &mut black, 10.0, |_, b| history(b)
         .len()
@@ -417,27 +417,46 @@ fn a_clock_that_runs_out_and_a_friend_who_leaves_end_the_game_on_both_phones() {
         texts(&mut black)
     );
 
-    // A second game, without a clock: Black's phone goes away for good. Red is told, and
-    // a second later the end-game card opens by itself with the claim on it.
-    go_to(&mut red, Screen::Menu);
-    press(&mut red, "menu.online");
-    press(&mut red, "newgame.clock.none");
-    press(&mut red, "newgame.start");
-    assert!(run_until(&mut red, 10.0, |a| panel(a) == Panel::Invite
-        && own_game(a)
-            .online
-            .as_ref()
-            .is_some_and(|s| s.invite() != link)));
-    let second = own_game(&red).online.clone().unwrap().invite();
-    join(&mut black, &second);
-    assert!(both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
-        && connected(b)
-        && panel(r) == Panel::None));
-    // No clock, none shown.
-    let mut rows = red
-        .world_mut()
-        .query_filtered::<&Node, With<surakarta::bars::clock::ClockRow>>();
-    assert!(rows.iter(red.world()).all(|n| n.display == Display::None));
+    // Red asks for a rematch on the game-over card; Black is asked, and accepts: both
+    // phones go to the new game, colours swapped, the same clock.
+    let old = own_game(&red).online.clone().unwrap().id;
+    assert!(run_until(&mut red, 5.0, |r| panel(r) == Panel::GameOver));
+    press(&mut red, "over.rematch");
+    assert!(
+        both_until(&mut red, &mut black, 10.0, |_, b| panel(b) == Panel::Offer),
+        "Black was not asked: {:?}",
+        panel(&black)
+    );
+    assert!(texts(&mut black).contains(&"Your friend offers a rematch".to_owned()));
+    press(&mut black, "offer.accept");
+    let moved = |app: &App| own_game(app).online.as_ref().is_some_and(|s| s.id != old);
+    assert!(
+        both_until(&mut red, &mut black, 10.0, |r, b| moved(r) && moved(b)),
+        "not both in the rematch"
+    );
+    let (new_red, new_black) = (
+        own_game(&red).online.clone().unwrap(),
+        own_game(&black).online.clone().unwrap(),
+    );
+    assert_eq!(new_red.id, new_black.id);
+    assert_eq!(own_game(&red).mode, Mode::Online { me: Side::Black });
+    assert_eq!(own_game(&black).mode, Mode::Online { me: Side::Red });
+    assert!(own_game(&red).game.history().is_empty());
+    assert_eq!(
+        a_notice(&red).as_deref(),
+        Some("The rematch: you play Black.")
+    );
+    assert!(
+        both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
+            && connected(b)
+            && clocks(r).last().map(String::as_str) == Some("Black 0:02")),
+        "the rematch keeps the clock: {:?}",
+        clocks(&mut red)
+    );
+
+    // Black's phone (Red now) goes away for good. The player left is told, and a second
+    // later the end-game card opens by itself with the claim on it.
+    go_to(&mut red, Screen::Game);
     drop(black);
     assert!(
         run_until(&mut red, 10.0, |r| a_notice(r).as_deref()
@@ -457,7 +476,7 @@ fn a_clock_that_runs_out_and_a_friend_who_leaves_end_the_game_on_both_phones() {
     let outcome = own_game(&red).game.outcome().unwrap();
     assert_eq!(
         (outcome.winner, outcome.reason),
-        (Some(Side::Red), EndReason::Abandoned)
+        (Some(Side::Black), EndReason::Abandoned)
     );
     drop(server);
 }

@@ -1,5 +1,5 @@
 //! An online game's clocks in the status bar: both sides' time, Red's on the left, the
-//! running one bright and the other dimmed, a low one in the warning colour. Before each
+//! running one bright and the other dimmed, a low one in the theme's red. Before each
 //! side has moved once, the side to move's first move has a time of its own, and the
 //! game is aborted when it runs out: that is shown in its place. The clocks count down
 //! from what the server last said; the app draws a few frames a second only while one
@@ -87,27 +87,27 @@ fn show_clocks(
     let first_move = timing.first_move_left().filter(|_| !over);
     for (ClockText(side), mut text, mut colour) in &mut texts {
         let side = *side;
-        let (time, bright, low) = match first_move {
-            // Before the clocks start: the first move's time, for the side to move.
+        let (line, bright, low) = match first_move {
+            // Before the clocks start: the first move's time, in the place of the clock of
+            // the side to move.
             Some(left) if side == to_move => (
                 strings.fill("clock.first_move", &[("time", clock_face(left))]),
                 true,
                 left < Duration::from_secs(10),
             ),
             _ => (
-                timing
-                    .left(side)
-                    .map_or_else(String::new, |l| face(l, &strings)),
+                timing.left(side).map_or_else(String::new, |l| {
+                    format!("{} {}", strings.side(side), face(l, &strings))
+                }),
                 !over && timing.running() == Some(side),
                 !over && timing.low(side),
             ),
         };
-        let line = format!("{} {time}", strings.side(side));
         if text.0 != line {
             text.0 = line;
         }
         let want = if low {
-            theme.red_light
+            theme.red
         } else if bright {
             theme.bar_text
         } else {

@@ -155,6 +155,8 @@ pub(super) fn build_bars(
                         Node {
                             display: Display::None,
                             flex_direction: FlexDirection::Row,
+                            // A long language's words go on two lines, not off the bar.
+                            flex_wrap: FlexWrap::Wrap,
                             justify_content: JustifyContent::Center,
                             column_gap: px(24),
                             ..default()

@@ -275,6 +275,8 @@ pub enum Proposal {
     Draw,
     /// Stopping now: the side with more stones wins.
     Stop,
+    /// After an online game: another, colours swapped.
+    Rematch,
 }
 
 /// The two-player proposal waiting for the other player's answer, and who made it.

@@ -85,6 +85,20 @@ pub(super) fn follow(
         offer.0 = Some((crate::game::session::Proposal::Draw, me.other()));
         navigate.write(Navigate::Open(Panel::Offer));
     }
+    // The friend's rematch offer, put to the player once, over the game-over card too.
+    let rematch_offered = link
+        .truth
+        .as_ref()
+        .is_some_and(|t| t.rematch_offer == Some(me.other()) && t.rematch.is_none());
+    let free = matches!(*panel.get(), Panel::None | Panel::GameOver);
+    if rematch_offered && on_game && free && !link.asked_rematch {
+        link.asked_rematch = true;
+        offer.0 = Some((crate::game::session::Proposal::Rematch, me.other()));
+        navigate.write(Navigate::Open(Panel::Offer));
+    }
+    if !rematch_offered {
+        link.asked_rematch = false;
+    }
     let Some(truth) = link.truth.as_ref() else {
         return;
     };
@@ -137,6 +151,47 @@ pub(super) fn offer_claim(
         link.offered_claim = true;
         navigate.write(Navigate::Open(Panel::EndGame));
     }
+}
+
+/// The rematch made: the player's game becomes the new one, colours swapped (the token
+/// of the old seat opens the new one: `crates/server/src/rematch.rs`).
+pub(super) fn go_to_rematch(
+    mut link: ResMut<Link>,
+    session: Res<Session>,
+    mut start: MessageWriter<crate::game::session::StartOnline>,
+    mut navigate: MessageWriter<Navigate>,
+    mut notice: ResMut<crate::ui::notice::Notice>,
+    strings: Res<crate::ui::i18n::Strings>,
+) {
+    let Some(seat) = session.online.as_ref() else {
+        return;
+    };
+    let Some(id) = link.truth.as_ref().and_then(|t| t.rematch.clone()) else {
+        return;
+    };
+    if id == seat.id {
+        return;
+    }
+    let side = seat.side.other();
+    let seat = crate::game::session::Seat {
+        server: seat.server.clone(),
+        id,
+        side,
+        token: seat.token.clone(),
+    };
+    *link = Link {
+        seats: super::wire::Seats {
+            red: true,
+            black: true,
+        },
+        ..Link::default()
+    };
+    start.write(crate::game::session::StartOnline {
+        rules: *session.game.rules(),
+        seat,
+    });
+    navigate.write(Navigate::Open(Panel::None));
+    notice.0 = Some(strings.fill("notice.rematch_started", &[("side", strings.side(side))]));
 }
 
 /// The player's move, sent once the game has played it.

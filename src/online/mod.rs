@@ -50,6 +50,7 @@ pub(super) fn plugin(app: &mut App) {
                 socket::receive,
                 follow::follow,
                 follow::offer_claim,
+                follow::go_to_rematch,
             )
                 .chain()
                 .in_set(GameSet::Rules)
@@ -115,6 +116,13 @@ pub struct Link {
     offered_claim: bool,
     /// The player was told the friend left (and not yet that they are back).
     told_left: bool,
+    /// The friend has been connected to this game since the app has been.
+    friend_seen: bool,
+    /// When the server's game was first seen over: the connection stays a while after,
+    /// for a rematch.
+    over_at: Option<Instant>,
+    /// The friend's rematch offer already put to the player.
+    asked_rematch: bool,
 }
 
 impl Link {

@@ -113,6 +113,9 @@ pub fn backoff(n: u32) -> Duration {
 /// open on this side long after the other side has gone.
 const SILENCE: Duration = Duration::from_secs(45);
 
+/// How long the connection stays after the game, for a rematch.
+const LINGER: Duration = Duration::from_secs(600);
+
 /// The largest message taken from a server (the longest game's record is far smaller).
 const MAX_MESSAGE: usize = 1 << 20;
 
@@ -125,7 +128,10 @@ pub(super) fn live_seat<'a>(session: &'a Session, link: &Link) -> Option<&'a Sea
         .as_ref()
         .is_some_and(|t| t.game.outcome().is_some() && t.game.history() == session.game.history());
     let settled = over_there && link.pending.is_none() && link.pending_end.is_none();
-    (!settled).then_some(seat)
+    // After the end the connection stays a while for a rematch (offered, answered, or
+    // the new game to go to).
+    let lingering = link.over_at.is_some_and(|at| at.elapsed() < LINGER);
+    (!settled || lingering).then_some(seat)
 }
 
 /// Opens the connection when the player's game is online and it is not open, at the time
@@ -250,10 +256,30 @@ pub(super) fn receive(
                             if declined {
                                 notice.0 = Some(strings.get("notice.draw_declined.friend"));
                             }
+                            // The player's own rematch offer gone without a rematch.
+                            let turned_down = me.is_some()
+                                && link.truth.as_ref().is_some_and(|t| t.rematch_offer == me)
+                                && truth.rematch_offer.is_none()
+                                && truth.rematch.is_none();
+                            if turned_down {
+                                notice.0 = Some(strings.get("notice.rematch_declined.friend"));
+                            }
+                            if truth.game.outcome().is_some() && link.over_at.is_none() {
+                                link.over_at = Some(Instant::now());
+                            }
                             link.seats = truth.seats;
                             link.draw_offer = truth.draw_offer;
                             link.truth = Some(truth);
                             link.timing = super::clock::Timing::of(&state);
+                            // The friend seated and not away: connected.
+                            let seats = link.seats;
+                            link.friend_seen |= me.is_some_and(|me| {
+                                let seated = match me.other() {
+                                    surakarta_engine::Side::Red => seats.red,
+                                    surakarta_engine::Side::Black => seats.black,
+                                };
+                                seated && link.timing.away(me.other()).is_none()
+                            });
                         }
                         Err(e) => warn!("the server's game does not replay: {e}"),
                     },
@@ -266,10 +292,11 @@ pub(super) fn receive(
                             .is_some_and(|t| t.game.outcome().is_none());
                         link.timing.presence(away, claim_after);
                         let gone = friend.map(|f| link.timing.away(f).is_some());
-                        if going_on && gone == Some(!link.told_left) {
-                            // Only a connection that closes says the friend is away, so
-                            // "back" follows a "left" (not a first connection after
-                            // joining).
+                        // "Left" once the friend has been seen here, and "back" only
+                        // after a "left" (not a first connection after joining).
+                        let seen = link.friend_seen;
+                        link.friend_seen |= gone == Some(false);
+                        if going_on && seen && gone == Some(!link.told_left) {
                             link.told_left = !link.told_left;
                             let key = if link.told_left {
                                 "online.friend_left"

@@ -150,6 +150,10 @@ pub struct Truth {
     pub seats: Seats,
     /// The side whose draw offer stands.
     pub draw_offer: Option<Side>,
+    /// After the game: the side whose rematch offer stands.
+    pub rematch_offer: Option<Side>,
+    /// The rematch's game, once accepted.
+    pub rematch: Option<String>,
 }
 
 /// The server's state with its record replayed: every move checked by the engine.
@@ -160,6 +164,8 @@ pub fn truth(state: &GameState) -> Result<Truth, WireError> {
         game,
         seats: state.seats,
         draw_offer: state.draw_offer.as_deref().and_then(side_named),
+        rematch_offer: state.rematch_offer.as_deref().and_then(side_named),
+        rematch: state.rematch.clone().filter(|id| valid_id(id)),
     })
 }
 
@@ -178,6 +184,10 @@ pub enum Outgoing {
     DeclineDraw,
     /// The opponent has been away long enough: the game claimed, won or drawn.
     Claim(ClaimResult),
+    /// After the game: another, colours swapped.
+    Rematch,
+    AcceptRematch,
+    DeclineRematch,
 }
 
 impl Outgoing {
@@ -193,6 +203,9 @@ impl Outgoing {
             Outgoing::AcceptDraw => ClientMessage::AcceptDraw,
             Outgoing::DeclineDraw => ClientMessage::DeclineDraw,
             Outgoing::Claim(result) => ClientMessage::Claim { result },
+            Outgoing::Rematch => ClientMessage::Rematch,
+            Outgoing::AcceptRematch => ClientMessage::AcceptRematch,
+            Outgoing::DeclineRematch => ClientMessage::DeclineRematch,
         }
         .to_json()
     }

@@ -1,6 +1,6 @@
 //! The result of the player's game when it ends: who won and why, Close (to look at the
 //! board), Analyse (the game reviewed with the engine's judgement of every move) and New
-//! game.
+//! game; after an online game, Rematch.
 
 use crate::game::analysis::Analyse;
 use crate::game::session::{Mode, Session, Start};
@@ -68,13 +68,39 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
         return;
     };
     let reason = reason_line(&session, outcome, cards.strings());
+    let online = session.is_online();
     cards.spawn(
         DespawnOnExit(Panel::GameOver),
         |c, strings, theme| {
             c.spawn((GameOverTitle, label(strings.get(title), 34.0, theme)));
             c.spawn(label(reason, 18.0, theme));
         },
-        |footer, strings, theme| {
+        move |footer, strings, theme| {
+            if online {
+                // Another game with the friend, colours swapped: they are asked.
+                footer.spawn(row()).with_children(|r| {
+                    r.spawn(button(
+                        "over.rematch",
+                        strings.get("over.rematch"),
+                        theme,
+                        20.0,
+                        true,
+                    ))
+                    .observe(
+                        |_: On<Press>,
+                         mut ask: MessageWriter<crate::online::ask::Ask>,
+                         mut notice: ResMut<crate::ui::notice::Notice>,
+                         strings: Res<Strings>,
+                         mut panel: ResMut<NextState<Panel>>| {
+                            ask.write(crate::online::ask::Ask::Say(
+                                crate::online::wire::Outgoing::Rematch,
+                            ));
+                            notice.0 = Some(strings.get("notice.rematch_offered"));
+                            (*panel).set_if_neq(Panel::None);
+                        },
+                    );
+                });
+            }
             footer.spawn(row()).with_children(|r| {
                 r.spawn(button(
                     "over.close",

@@ -1,9 +1,10 @@
 //! A two-player offer put to the other player on the same device: a draw, or stopping to
-//! count (the side with more stones wins). When the board turns to face the player to
+//! count (the side with more stones wins); online, the friend's draw or rematch offer. When the board turns to face the player to
 //! move, the card turns to face the player who answers.
 
 use crate::game::session::{Command, Ending, Mode, Session};
 use crate::game::session::{Offer, Proposal};
+use crate::online::wire::Outgoing;
 use crate::settings::Settings;
 use crate::shell::navigation::{Navigator, Panel, Screen};
 use crate::ui::confirm::{self, Answer};
@@ -39,6 +40,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: R
     let title = match proposal {
         Proposal::Draw => strings.fill("offer.draw.title", &[("side", side)]),
         Proposal::Stop => strings.fill("offer.stop.title", &[("side", side)]),
+        Proposal::Rematch => strings.get("offer.rematch.title"),
     };
     let position = session.game.position();
     let (red, black) = (
@@ -60,7 +62,11 @@ fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: R
             ],
         )
     });
-    let question = strings.fill("offer.question", &[("other", strings.side(answers))]);
+    let question = if proposal == Proposal::Rematch {
+        strings.get("offer.rematch.body")
+    } else {
+        strings.fill("offer.question", &[("other", strings.side(answers))])
+    };
     // Facing the player who answers, as the board faces the player to move.
     let faces_black =
         session.mode == Mode::TwoPlayers && settings.turn_board && answers == Side::Black;
@@ -96,15 +102,18 @@ fn decline(
 ) {
     let (proposal, by) = shown(&offer, &session);
     if session.is_online() {
-        ask.write(crate::online::ask::Ask::Say(
-            crate::online::wire::Outgoing::DeclineDraw,
-        ));
+        let say = match proposal {
+            Proposal::Rematch => Outgoing::DeclineRematch,
+            _ => Outgoing::DeclineDraw,
+        };
+        ask.write(crate::online::ask::Ask::Say(say));
     }
     let key = match proposal {
         // Online, the one who declines is the player holding this phone.
         Proposal::Draw if session.is_online() => "notice.draw_declined.you",
         Proposal::Draw => "notice.draw_declined",
         Proposal::Stop => "notice.stop_declined",
+        Proposal::Rematch => "notice.rematch_declined.you",
     };
     notice.0 = Some(strings.fill(key, &[("side", strings.side(by.other()))]));
     nav.close();
@@ -117,10 +126,17 @@ fn accept(
     offer: Res<Offer>,
     mut commands: MessageWriter<Command>,
     mut nav: Navigator,
+    mut ask: MessageWriter<crate::online::ask::Ask>,
 ) {
     let ending = match shown(&offer, &session).0 {
         Proposal::Draw => Ending::Draw,
         Proposal::Stop => Ending::Stop,
+        Proposal::Rematch => {
+            // The server makes the new game; both phones go to it when it says so.
+            ask.write(crate::online::ask::Ask::Say(Outgoing::AcceptRematch));
+            nav.close();
+            return;
+        }
     };
     commands.write(Command::End(ending));
     nav.close();

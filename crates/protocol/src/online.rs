@@ -198,6 +198,13 @@ pub struct GameState {
     /// claim the game (`claim`).
     #[serde(default)]
     pub claim_after: u64,
+    /// After the game: the side whose rematch offer stands.
+    #[serde(default)]
+    pub rematch_offer: Option<String>,
+    /// The rematch's game id, once the offer was accepted: each player's seat there
+    /// (colours swapped) opens with the token of their seat here.
+    #[serde(default)]
+    pub rematch: Option<String>,
 }
 
 /// What the server sends on a game's WebSocket.
@@ -257,6 +264,13 @@ pub enum ClientMessage {
     AcceptDraw,
     /// The sender declines it.
     DeclineDraw,
+    /// After the game, the sender offers a rematch: colours swapped, the same rules and
+    /// clock.
+    Rematch,
+    /// The sender accepts the other's rematch offer: the new game is made.
+    AcceptRematch,
+    /// The sender declines it.
+    DeclineRematch,
     /// The sender's opponent has been away for `claim_after`: the sender ends the game
     /// with a win (`abandoned`) or a draw (`abandoned-draw`).
     Claim {
@@ -276,7 +290,7 @@ pub enum ClaimResult {
 }
 
 /// The message types a player may send, as a client is told them.
-const TYPES: &str = "hello, move, resign, offer_draw, accept_draw, decline_draw and claim";
+const TYPES: &str = "hello, move, resign, offer_draw, accept_draw, decline_draw, claim, rematch, accept_rematch and decline_rematch";
 
 impl ClientMessage {
     /// The message as it goes over the socket.
@@ -325,6 +339,9 @@ impl ClientMessage {
                 ClientMessage::Claim { result }
             }
             "resign" => ClientMessage::Resign,
+            "rematch" => ClientMessage::Rematch,
+            "accept_rematch" => ClientMessage::AcceptRematch,
+            "decline_rematch" => ClientMessage::DeclineRematch,
             "offer_draw" => ClientMessage::OfferDraw,
             "accept_draw" => ClientMessage::AcceptDraw,
             "decline_draw" => ClientMessage::DeclineDraw,
@@ -365,6 +382,9 @@ mod tests {
             ClientMessage::Claim {
                 result: ClaimResult::Draw,
             },
+            ClientMessage::Rematch,
+            ClientMessage::AcceptRematch,
+            ClientMessage::DeclineRematch,
         ] {
             let text = message.to_json();
             assert_eq!(ClientMessage::read(&text), Ok(message.clone()), "{text}");

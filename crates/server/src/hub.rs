@@ -136,6 +136,11 @@ impl Cell {
         self.written.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// A copy of the game as it stands.
+    pub async fn snapshot(&self) -> Table {
+        self.table().lock().await.clone()
+    }
+
     /// The seat `token` opens.
     pub async fn seat_of(&self, token: &str) -> Option<surakarta_engine::Side> {
         self.table().lock().await.seat_of(token)

@@ -10,6 +10,7 @@
 mod http;
 pub mod hub;
 pub mod limits;
+mod rematch;
 pub mod store;
 pub mod table;
 mod ws;

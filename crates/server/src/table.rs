@@ -95,6 +95,12 @@ pub enum Event {
     Abort(Side),
     /// This side's opponent had left, and this side claimed the game (or a draw).
     Claim(Side, ClaimResult),
+    /// After the game, this side offered a rematch.
+    Rematch(Side),
+    /// This side declined the other's rematch offer.
+    DeclineRematch(Side),
+    /// The rematch offer was accepted: the new game's id.
+    Rematched(String),
 }
 
 impl Event {
@@ -114,6 +120,9 @@ impl Event {
             Event::Abort(side) => format!("abort {}", side_name(*side)),
             Event::Claim(side, ClaimResult::Win) => format!("claim {} win", side_name(*side)),
             Event::Claim(side, ClaimResult::Draw) => format!("claim {} draw", side_name(*side)),
+            Event::Rematch(side) => format!("rematch {}", side_name(*side)),
+            Event::DeclineRematch(side) => format!("decline_rematch {}", side_name(*side)),
+            Event::Rematched(id) => format!("rematched {id}"),
         }
     }
 
@@ -148,6 +157,9 @@ impl Event {
             "accept" => Event::Accept(side_from_name(arg)?),
             "resign" => Event::Resign(side_from_name(arg)?),
             "flag" => Event::Flag(side_from_name(arg)?),
+            "rematch" => Event::Rematch(side_from_name(arg)?),
+            "decline_rematch" => Event::DeclineRematch(side_from_name(arg)?),
+            "rematched" if plausible_id(arg) => Event::Rematched(arg.to_owned()),
             "abort" => Event::Abort(side_from_name(arg)?),
             "claim" => {
                 let result = match words.next()? {
@@ -175,6 +187,9 @@ fn refuse<T>(text: impl Into<String>) -> Result<T, Refused> {
 /// grow without end); beyond it, only a resignation or an accepted draw is taken.
 pub const MAX_EVENTS: u64 = 20_000;
 
+/// How many times each side may offer a rematch after a game.
+pub const MAX_REMATCH_OFFERS: u8 = 3;
+
 /// A game at the server: the rules, the events so far and what they add up to.
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -192,6 +207,12 @@ pub struct Table {
     clocks: Option<Clocks>,
     /// How long a first move may take in a live game, in milliseconds.
     first_move: u64,
+    /// After the game: the side whose rematch offer stands.
+    rematch_offer: Option<Side>,
+    /// Rematch offers each side has made.
+    rematch_offers: [u8; 2],
+    /// The rematch's game, once the offer was accepted.
+    rematched: Option<String>,
     /// A fingerprint of each event's line, to tell an event heard from another instance
     /// that this table already has from one that differs (the store went back in time
     /// and was written over).
@@ -221,6 +242,9 @@ impl Table {
             events: 0,
             clocks: None,
             first_move: clock::FIRST_MOVE_MS,
+            rematch_offer: None,
+            rematch_offers: [0; 2],
+            rematched: None,
             marks: Vec::new(),
         })
     }
@@ -310,6 +334,21 @@ impl Table {
         &self.game
     }
 
+    /// The digest of the token that opens `side`'s seat.
+    pub fn seat_hash(&self, side: Side) -> Option<TokenHash> {
+        self.seats[side.index()]
+    }
+
+    /// The side whose rematch offer stands.
+    pub fn rematch_offer(&self) -> Option<Side> {
+        self.rematch_offer
+    }
+
+    /// The rematch's game id, once accepted.
+    pub fn rematched(&self) -> Option<&str> {
+        self.rematched.as_deref()
+    }
+
     /// The seat the token opens, compared in constant time against both seats.
     pub fn seat_of(&self, token: &str) -> Option<Side> {
         let given = token_hash(token);
@@ -356,8 +395,18 @@ impl Table {
         if self.events >= MAX_EVENTS && !ending {
             return refuse("this game is too long: resign or agree a draw");
         }
-        if over && !matches!(event, Event::Seat(..)) {
+        let after = matches!(
+            event,
+            Event::Rematch(_) | Event::DeclineRematch(_) | Event::Rematched(_)
+        );
+        if over && !after && !matches!(event, Event::Seat(..)) {
             return refuse("the game is over");
+        }
+        if after && !over {
+            return refuse("a rematch is for after the game");
+        }
+        if after && self.rematched.is_some() {
+            return refuse("the rematch has begun already");
         }
         let plies = self.game.history().len();
         let to_move = self.game.side_to_move();
@@ -458,6 +507,35 @@ impl Table {
                     });
                 }
             }
+            Event::Rematch(side) => {
+                if !self.full() {
+                    return refuse("there is nobody to play a rematch with");
+                }
+                if self.rematch_offer == Some(side) {
+                    return refuse("your rematch offer already stands");
+                }
+                if self.rematch_offer == Some(side.other()) {
+                    return refuse("your opponent offers a rematch: accept or decline it");
+                }
+                if self.rematch_offers[side.index()] >= MAX_REMATCH_OFFERS {
+                    return refuse("you have offered a rematch often enough");
+                }
+                self.rematch_offers[side.index()] += 1;
+                self.rematch_offer = Some(side);
+            }
+            Event::DeclineRematch(side) => {
+                if self.rematch_offer != Some(side.other()) {
+                    return refuse("there is no rematch offer from your opponent");
+                }
+                self.rematch_offer = None;
+            }
+            Event::Rematched(ref id) => {
+                if self.rematch_offer.is_none() {
+                    return refuse("there is no rematch offer to accept");
+                }
+                self.rematch_offer = None;
+                self.rematched = Some(id.clone());
+            }
             Event::Claim(side, result) => {
                 if !self.full() {
                     return refuse("there is no opponent to claim against yet");
@@ -519,6 +597,8 @@ impl Table {
                 .map(|side| side_name(side).into()),
             plies: self.game.history().len(),
             time_control: self.time_control(),
+            rematch_offer: self.rematch_offer.map(|side| side_name(side).into()),
+            rematch: self.rematched.clone(),
             ..GameState::default()
         };
         self.time_into(&mut state, now);

@@ -309,13 +309,20 @@ async fn handle(
         ClientMessage::AcceptDraw => Wanted::Accept,
         ClientMessage::DeclineDraw => Wanted::Decline,
         ClientMessage::Claim { result } => Wanted::Claim(result),
+        ClientMessage::Rematch => Wanted::Rematch,
+        ClientMessage::DeclineRematch => Wanted::DeclineRematch,
+        ClientMessage::AcceptRematch => Wanted::AcceptRematch,
     };
     let decide = |t: &Table| match wanted {
         Wanted::Claim(result) => claim(cell, t, side, result),
         _ => wanted.event(t, side),
     };
     let moved = matches!(wanted, Wanted::Move(..));
-    match hub.act(cell, decide).await {
+    let done = match wanted {
+        Wanted::AcceptRematch => crate::rematch::accept(hub, cell, side).await,
+        _ => hub.act(cell, decide).await,
+    };
+    match done {
         Ok(_) if moved => Ok(Handled::Moved),
         Ok(_) => Ok(Handled::Other),
         Err(ActError::Refused(Refused(why))) => Err(why.into()),
@@ -338,6 +345,10 @@ enum Wanted {
     Accept,
     Decline,
     Claim(ClaimResult),
+    Rematch,
+    DeclineRematch,
+    /// Made by `rematch::accept`, not as one event.
+    AcceptRematch,
 }
 
 /// A claim by the player on `side`: allowed once the opponent has been away for the
@@ -394,6 +405,11 @@ impl Wanted {
             Wanted::Accept => Event::Accept(side),
             Wanted::Decline => Event::Decline(side),
             Wanted::Claim(result) => Event::Claim(side, result),
+            Wanted::Rematch => Event::Rematch(side),
+            Wanted::DeclineRematch => Event::DeclineRematch(side),
+            Wanted::AcceptRematch => {
+                return Err(Refused("a rematch is accepted by making its game".into()));
+            }
         })
     }
 }
