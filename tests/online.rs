@@ -236,7 +236,11 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
     let mut black = phone(&black_dir, &server.url());
     assert_eq!(own_game(&black).mode, Mode::Online { me: Side::Black });
     assert_eq!(history(&black), ["b2-b3", "b5-b4"]);
-    go_to(&mut black, Screen::Game);
+    assert_eq!(
+        screen(&black),
+        Screen::Game,
+        "reopened during an online game, the app is on its board"
+    );
     assert!(
         run_until(&mut black, 10.0, connected),
         "Black did not reconnect"

@@ -41,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Ask>()
         .add_message::<AppLifecycle>()
         .add_systems(Startup, socket::make_waker)
+        .add_systems(Startup, reopen_on_board.after(crate::persist::load))
         .add_systems(
             Update,
             (
@@ -108,6 +109,10 @@ pub struct Link {
     request: Option<(Request, Arc<Mutex<Option<http::Answer>>>)>,
     /// The last time the server was heard from.
     heard: Option<Instant>,
+    /// The last `ping` sent.
+    pinged: Option<Instant>,
+    /// False once the browser said it is off line (reconnect at once when it is back).
+    was_on_line: bool,
     /// The draw offer already put to the player (so it is asked once).
     asked_offer: Option<usize>,
     /// The clocks and who is away, as last heard.
@@ -146,6 +151,18 @@ impl Link {
             // Not a countdown: a board at rest draws no frames to count with.
             Status::Lost { .. } => strings.get("online.lost"),
         }
+    }
+}
+
+/// Reopened during an online game, the app goes back to that game's board: the friend's
+/// move would otherwise arrive out of sight, and a tap meant for the board land on the
+/// menu.
+fn reopen_on_board(
+    session: Res<crate::game::session::Session>,
+    mut nav: crate::shell::navigation::Navigator,
+) {
+    if session.online.is_some() && session.game.outcome().is_none() {
+        nav.go(crate::shell::navigation::Screen::Game);
     }
 }
 

@@ -98,20 +98,53 @@ pub(super) fn make_waker(
             }
         }));
     }
+    // A browser says when the device goes off and on line: a frame then, so the bars
+    // say so at once and the connection comes back as soon as the network does.
+    #[cfg(target_arch = "wasm32")]
+    if let Some(window) = web_sys::window() {
+        use wasm_bindgen::JsCast;
+        for set in [
+            web_sys::Window::set_onoffline as fn(&web_sys::Window, Option<&js_sys::Function>),
+            web_sys::Window::set_ononline,
+        ] {
+            let wake = waker.clone();
+            let call = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || wake.wake());
+            set(&window, Some(call.as_ref().unchecked_ref()));
+            call.forget(); // for the page's life
+        }
+    }
 }
 
-/// The pause before try `n` (from 1) after a dropped connection: 0.5 s doubling to 30 s,
+/// False when the browser knows the device is off line (always true natively, where the
+/// connection's own errors and silence say it).
+fn on_line() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window().is_none_or(|w| w.navigator().on_line())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    true
+}
+
+/// The pause before try `n` (from 1) after a dropped connection: 0.5 s doubling to 4 s,
 /// less up to a quarter at random so that many players dropped together come back apart.
+/// Short, so that a move waits at most a few seconds once a restarted server answers; a
+/// try against a server that is down costs a refused connection, and none is made while
+/// a browser knows it is off line.
 pub fn backoff(n: u32) -> Duration {
     let full = Duration::from_millis(500).saturating_mul(1 << n.saturating_sub(1).min(6));
-    let full = full.min(Duration::from_secs(30));
+    let full = full.min(Duration::from_secs(4));
     full.mul_f32(1.0 - rand::random::<f32>() * 0.25)
 }
 
-/// A connection that has heard nothing for this long (the server pings every 20 s) is
-/// taken as dead and opened again: after a suspend or a network change a socket can stay
-/// open on this side long after the other side has gone.
-const SILENCE: Duration = Duration::from_secs(45);
+/// The app asks the server whether the connection is alive this often (`ping`; a
+/// browser cannot see the WebSocket's own pings, and keeps a dead socket open)...
+const PING_EVERY: Duration = Duration::from_secs(10);
+
+/// ...and takes a connection that has heard nothing for this long as dead and opens it
+/// again: after a suspend or a network change a socket can stay open on this side long
+/// after the other side has gone.
+const SILENCE: Duration = Duration::from_secs(25);
 
 /// How long the connection stays after the game, for a rematch.
 const LINGER: Duration = Duration::from_secs(600);
@@ -158,21 +191,30 @@ pub(super) fn keep_connected(
         socket.0 = None;
     }
     if let Some(open) = &socket.0 {
-        // Natively the server's pings are heard; a browser answers them out of sight and
-        // says itself when the socket has gone.
-        let silent = cfg!(not(target_arch = "wasm32"))
-            && open.opened
-            && link.heard.is_some_and(|h| h.elapsed() > SILENCE);
-        if !silent {
+        let silent = open.opened && link.heard.is_some_and(|h| h.elapsed() > SILENCE);
+        if !silent && on_line() {
+            if open.opened && link.pinged.is_none_or(|p| p.elapsed() >= PING_EVERY) {
+                link.pinged = Some(Instant::now());
+                socket.send(super::wire::ClientMessage::Ping.to_json());
+                waker.wake_at(Instant::now() + PING_EVERY);
+            }
             return;
         }
         socket.0 = None;
         dropped(&mut link, &waker);
         return;
     }
+    if !on_line() {
+        // Off line: no try until the browser says the network is back.
+        link.was_on_line = false;
+        return;
+    }
+    let back_on_line = matches!(link.status, Status::Lost { .. }) && !link.was_on_line;
+    link.was_on_line = true;
     if let Status::Lost { retry } = link.status
         && Instant::now() < retry
         && !resumed
+        && !back_on_line
     {
         return;
     }
@@ -229,6 +271,8 @@ pub(super) fn receive(
         match event {
             ewebsock::WsEvent::Opened => {
                 open.opened = true;
+                link.pinged = Some(Instant::now());
+                waker.wake_at(Instant::now() + PING_EVERY);
                 link.status = Status::Connected;
                 link.failures = 0;
                 // The seat's token first: until then the server takes this for a watcher.
@@ -306,6 +350,7 @@ pub(super) fn receive(
                             notice.0 = Some(strings.get(key));
                         }
                     }
+                    Ok(ServerMessage::Pong) => {}
                     Ok(ServerMessage::Error { message }) => {
                         warn!("the server refused: {message}");
                         link.pending = None;
@@ -354,7 +399,7 @@ mod tests {
         assert!(backoff(1) <= Duration::from_millis(500));
         assert!(backoff(1) >= Duration::from_millis(375));
         assert!(backoff(3) >= Duration::from_millis(1500));
-        assert!(backoff(40) <= Duration::from_secs(30));
-        assert!(backoff(40) >= Duration::from_millis(22_500));
+        assert!(backoff(40) <= Duration::from_secs(4));
+        assert!(backoff(40) >= Duration::from_millis(3_000));
     }
 }

@@ -221,6 +221,8 @@ pub enum ServerMessage {
         /// How long a player must be away before the other may claim, in milliseconds.
         claim_after: u64,
     },
+    /// The answer to a `ping`.
+    Pong,
     /// A message of this connection's was refused; nothing changed.
     Error {
         /// Why, for a person.
@@ -264,6 +266,9 @@ pub enum ClientMessage {
     AcceptDraw,
     /// The sender declines it.
     DeclineDraw,
+    /// Is the connection alive? Answered with `pong` (a browser cannot see the
+    /// WebSocket's own pings, so a page asks itself).
+    Ping,
     /// After the game, the sender offers a rematch: colours swapped, the same rules and
     /// clock.
     Rematch,
@@ -290,7 +295,7 @@ pub enum ClaimResult {
 }
 
 /// The message types a player may send, as a client is told them.
-const TYPES: &str = "hello, move, resign, offer_draw, accept_draw, decline_draw, claim, rematch, accept_rematch and decline_rematch";
+const TYPES: &str = "hello, move, resign, offer_draw, accept_draw, decline_draw, claim, rematch, accept_rematch, decline_rematch and ping";
 
 impl ClientMessage {
     /// The message as it goes over the socket.
@@ -340,6 +345,7 @@ impl ClientMessage {
             }
             "resign" => ClientMessage::Resign,
             "rematch" => ClientMessage::Rematch,
+            "ping" => ClientMessage::Ping,
             "accept_rematch" => ClientMessage::AcceptRematch,
             "decline_rematch" => ClientMessage::DeclineRematch,
             "offer_draw" => ClientMessage::OfferDraw,
@@ -383,6 +389,7 @@ mod tests {
                 result: ClaimResult::Draw,
             },
             ClientMessage::Rematch,
+            ClientMessage::Ping,
             ClientMessage::AcceptRematch,
             ClientMessage::DeclineRematch,
         ] {

@@ -208,6 +208,11 @@ impl Connection {
                         }
                         continue;
                     }
+                    if let Ok(ClientMessage::Ping) = ClientMessage::read(text.as_str()) {
+                        // Anyone's, watchers' too; it counted against the rate above.
+                        if !self.send(&ServerMessage::Pong.to_json()).await { return }
+                        continue;
+                    }
                     match handle(&self.hub, &self.cell, self.seat, &self.limits, text.as_str()).await {
                         // A move that was played does not count against the rate: the
                         // opponent's turn comes between two of them.
@@ -298,6 +303,7 @@ async fn handle(
     };
     let wanted = match message {
         ClientMessage::Hello { .. } => return Err("hello comes first, and once".into()),
+        ClientMessage::Ping => return Ok(Handled::Other),
         ClientMessage::Move { mv, ply } => {
             let m: Move = mv
                 .parse()

@@ -486,3 +486,15 @@ async fn the_web_build_is_served_and_nothing_outside_its_folder() {
     // The API still answers under /api.
     assert_eq!(get(addr, "/api/health").await.status, 200);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_ping_is_answered_on_any_connection() {
+    let server = Server::start().await;
+    let (id, _, token) = create(server.addr, "red").await;
+    let (mut player, _) = connect(server.addr, &id, Some(&token)).await;
+    let (mut watcher, _) = connect(server.addr, &id, None).await;
+    for socket in [&mut player, &mut watcher] {
+        send(socket, json!({ "type": "ping" })).await;
+        assert_eq!(next(socket).await, json!({ "type": "pong" }));
+    }
+}

@@ -134,7 +134,7 @@ async fn play(
                 }
                 ServerMessage::State(state) => last = Some(*state),
                 // Someone arrived or left: nothing to answer.
-                ServerMessage::Presence { .. } => continue,
+                ServerMessage::Presence { .. } | ServerMessage::Pong => continue,
             }
             let Some(state) = &last else { continue };
             if state.termination.is_some() {
