@@ -386,12 +386,6 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
         .len()
         == 1
         && turn(b) == surakarta::game::session::Turn::Waiting));
-    eprintln!(
-        "black: panel {:?} turn {:?} {:?}",
-        panel(&black),
-        turn(&black),
-        history(&black)
-    );
     play_settled(&mut black, "e5", "e4");
     assert!(both_until(&mut red, &mut black, 10.0, |r, _| history(r)
         .len()
@@ -485,6 +479,15 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
     drop(server);
 }
 
+/// The problem card's words.
+fn problem(app: &mut App) -> String {
+    app.world()
+        .resource::<Link>()
+        .problem()
+        .unwrap_or_default()
+        .to_owned()
+}
+
 #[test]
 fn bad_invites_and_unreachable_servers_say_why() {
     let dir = temp_dir("online-bad");
@@ -499,7 +502,16 @@ fn bad_invites_and_unreachable_servers_say_why() {
     go_to(&mut app, Screen::Menu);
     press(&mut app, "menu.online");
     press(&mut app, "newgame.join");
-    assert!(a_notice(&app).unwrap().contains("not an invite"));
+    // On a card of its own, not a line behind the menu's card; nothing to try again.
+    assert_eq!(panel(&app), Panel::Problem);
+    assert!(
+        problem(&mut app).contains("not an invite"),
+        "{:?}",
+        problem(&mut app)
+    );
+    assert!(!texts(&mut app).contains(&"Try again".to_owned()));
+    press(&mut app, "problem.close");
+    assert_eq!(panel(&app), Panel::None);
 
     let server = Server::start(&dir, None);
     let missing = format!("{}/?join=nosuchgame", server.url());
@@ -507,15 +519,28 @@ fn bad_invites_and_unreachable_servers_say_why() {
     go_to(&mut app, Screen::Menu);
     press(&mut app, "menu.online");
     press(&mut app, "newgame.join");
-    assert!(run_until(&mut app, 10.0, |a| a_notice(a)
-        .is_some_and(|n| n.contains("no such game"))));
+    assert!(run_until(&mut app, 10.0, |a| panel(a) == Panel::Problem));
+    assert!(
+        problem(&mut app).contains("no such game"),
+        "{:?}",
+        problem(&mut app)
+    );
+    press(&mut app, "problem.close");
 
     // Creating on a server that is not there.
     go_to(&mut app, Screen::Menu);
     press(&mut app, "menu.online");
     press(&mut app, "newgame.start");
-    assert!(run_until(&mut app, 25.0, |a| a_notice(a)
-        .is_some_and(|n| n.contains("Could not reach"))));
+    assert!(run_until(&mut app, 25.0, |a| panel(a) == Panel::Problem));
+    assert!(
+        problem(&mut app).starts_with(&format!("Could not reach {url}. Check the connection")),
+        "in the player's words: {:?}",
+        problem(&mut app)
+    );
+    // Try again asks once more, and fails the same way.
+    press(&mut app, "problem.retry");
+    assert!(run_until(&mut app, 25.0, |a| panel(a) == Panel::Problem));
+    press(&mut app, "problem.close");
     // Nothing of the player's game changed.
     let session: &Session = own_game(&app);
     assert!(session.online.is_none());

@@ -157,6 +157,7 @@ pub(super) fn offer_claim(
 /// of the old seat opens the new one: `crates/server/src/rematch.rs`).
 pub(super) fn go_to_rematch(
     mut link: ResMut<Link>,
+    mut socket: NonSendMut<Socket>,
     session: Res<Session>,
     mut start: MessageWriter<crate::game::session::StartOnline>,
     mut navigate: MessageWriter<Navigate>,
@@ -169,13 +170,13 @@ pub(super) fn go_to_rematch(
     let Some(id) = link.truth.as_ref().and_then(|t| t.rematch.clone()) else {
         return;
     };
-    if id == seat.id {
-        return;
+    if id == seat.id || link.left_for.as_ref() == Some(&id) {
+        return; // there already (or on the way: the new seat is taken next frame)
     }
     let side = seat.side.other();
     let seat = crate::game::session::Seat {
         server: seat.server.clone(),
-        id,
+        id: id.clone(),
         side,
         token: seat.token.clone(),
     };
@@ -184,8 +185,12 @@ pub(super) fn go_to_rematch(
             red: true,
             black: true,
         },
+        left_for: Some(id.clone()),
         ..Link::default()
     };
+    // Nothing more from the old game's connection: a state of it still on its way
+    // would be taken for the new game's.
+    socket.0 = None;
     start.write(crate::game::session::StartOnline {
         rules: *session.game.rules(),
         seat,

@@ -47,6 +47,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 seat::ask_server,
                 seat::take_answer,
+                seat::open_problem,
                 socket::keep_connected,
                 socket::receive,
                 follow::follow,
@@ -107,6 +108,12 @@ pub struct Link {
     resync: bool,
     /// An HTTP request on its way, and the slot its answer lands in.
     request: Option<(Request, Arc<Mutex<Option<http::Answer>>>)>,
+    /// The last create or join asked for (Try again sends it once more).
+    last_ask: Option<Ask>,
+    /// Why the last create or join failed, in the player's words.
+    problem: Option<String>,
+    /// Its card has been opened.
+    problem_shown: bool,
     /// The last time the server was heard from.
     heard: Option<Instant>,
     /// The last `ping` sent.
@@ -128,9 +135,31 @@ pub struct Link {
     over_at: Option<Instant>,
     /// The friend's rematch offer already put to the player.
     asked_rematch: bool,
+    /// The rematch this link was made for (so it is gone to once).
+    left_for: Option<String>,
 }
 
 impl Link {
+    /// Why the last create or join failed.
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
+    }
+
+    /// Says why an online game cannot be made or joined, on its card (nothing to try
+    /// again when the request was never made: a pasted text that is no invite).
+    pub fn tell_problem(&mut self, why: String, retry: bool) {
+        if !retry {
+            self.last_ask = None;
+        }
+        self.problem = Some(why);
+        self.problem_shown = false;
+    }
+
+    /// The create or join that failed, to ask again.
+    pub fn retry(&self) -> Option<Ask> {
+        self.last_ask.clone().filter(|_| self.problem.is_some())
+    }
+
     /// True while a game is being created or joined.
     pub fn asking(&self) -> bool {
         self.request.is_some()

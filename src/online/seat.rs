@@ -60,6 +60,8 @@ pub(super) fn ask_server(
         if link.request.is_some() {
             continue;
         }
+        link.last_ask = Some(ask.clone());
+        link.problem = None;
         let slot = Arc::new(Mutex::new(None));
         let (into, waker) = (slot.clone(), waker.clone());
         http::post(url, body, move |answer| {
@@ -112,10 +114,12 @@ pub(super) fn take_answer(
         Request::Join { server, id } => (server, Ruleset::default(), Some(id.clone())),
     };
     let seat = match answer {
-        Err(e) => Err(strings.fill(
-            "online.unreachable",
-            &[("server", server.clone()), ("error", e)],
-        )),
+        Err(e) => {
+            // The transport's own words ("Failed to fetch, check the developer
+            // console") are for the log, not the player.
+            warn!("{server}: {e}");
+            Err(strings.fill("online.unreachable", &[("server", server.clone())]))
+        }
         Ok((status, body)) if (200..300).contains(&status) => {
             serde_json::from_str::<SeatGranted>(&body)
                 .map_err(|e| wire::WireError::Shape(e.to_string()))
@@ -139,7 +143,9 @@ pub(super) fn take_answer(
     let seat = match seat {
         Ok(seat) => seat,
         Err(why) => {
-            notice.0 = Some(why);
+            // On a card of its own, over the menu or the board: not a line behind a card.
+            notice.0 = None;
+            link.tell_problem(why, true);
             return;
         }
     };
@@ -161,6 +167,14 @@ pub(super) fn take_answer(
     }));
 }
 
+/// A problem just told opens its card (`panels/problem.rs`), over whatever is on screen.
+pub(super) fn open_problem(mut link: ResMut<Link>, mut nav: crate::shell::navigation::Navigator) {
+    if link.problem.is_some() && !link.problem_shown {
+        link.problem_shown = true;
+        nav.open(Panel::Problem);
+    }
+}
+
 /// Joins a friend's game from an invite: pasted, or opened with the app.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct Joiner<'w> {
@@ -170,6 +184,7 @@ pub struct Joiner<'w> {
     ask: MessageWriter<'w, Ask>,
     notice: ResMut<'w, Notice>,
     strings: Res<'w, Strings>,
+    link: ResMut<'w, Link>,
 }
 
 impl Joiner<'_> {
@@ -182,8 +197,14 @@ impl Joiner<'_> {
                 self.join(&text);
             }
             Ok(_) => {}
-            Err(_) => self.notice.0 = Some(self.strings.get("records.no_clipboard")),
+            Err(_) => self.problem("records.no_clipboard"),
         }
+    }
+
+    /// Why there is nothing to join, on the problem card (a notice would be hidden
+    /// behind the menu's card).
+    fn problem(&mut self, key: &str) {
+        self.link.tell_problem(self.strings.get(key), false);
     }
 
     /// Joins the game `text` invites to; false (with a notice saying why) when it is no
@@ -206,11 +227,11 @@ impl Joiner<'_> {
                 true
             }
             Err(wire::BadInvite::NoServer) => {
-                self.notice.0 = Some(self.strings.get("online.no_server"));
+                self.problem("online.no_server");
                 true
             }
             Err(wire::BadInvite::NotAnInvite) => {
-                self.notice.0 = Some(self.strings.get("online.not_an_invite"));
+                self.problem("online.not_an_invite");
                 false
             }
         }

@@ -9,6 +9,7 @@ pub mod leave;
 pub mod moves;
 pub mod new_game;
 pub mod offer;
+pub mod problem;
 pub mod records;
 pub mod replace;
 pub mod resign;
@@ -35,5 +36,6 @@ pub(super) fn plugin(app: &mut App) {
         strategy::plugin,
         moves::plugin,
         invite::plugin,
+        problem::plugin,
     ));
 }

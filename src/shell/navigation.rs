@@ -102,6 +102,8 @@ panels! {
     Moves => "moves",
     /// The link that invites a friend to an online game, to share or copy.
     Invite => "invite",
+    /// Why an online game could not be made or joined, with Try again.
+    Problem => "problem",
 }
 
 impl Panel {
