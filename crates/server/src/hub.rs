@@ -2,58 +2,16 @@
 //! event happens (checked by the engine, committed to the store, then told to everyone).
 
 use crate::store::{Appended, Heard, Store, StoreError};
-use crate::table::clock::{DAY_MS, now_ms};
+use crate::table::clock::now_ms;
 use crate::table::{Event, Refused, Table, mark};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
-use surakarta_engine::Side;
-use surakarta_protocol::online::{GameState, ServerMessage, TimeControl};
-use tokio::sync::{OnceCell, broadcast};
-use tokio::task::AbortHandle;
 
-/// The server's settings for the time games may wait (docs/online.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timing {
-    /// How long each side may take over its first move in a live game before the game is
-    /// aborted (a correspondence game: its time for a move).
-    pub first_move: Duration,
-    /// How long a player of a live game must have been away before the other may claim
-    /// the game (a correspondence game: its time for a move).
-    pub claim_live: Duration,
-    /// The same in a game without a time limit.
-    pub claim_untimed: Duration,
-}
+mod cell;
 
-impl Default for Timing {
-    fn default() -> Self {
-        Timing {
-            first_move: Duration::from_secs(30),
-            claim_live: Duration::from_secs(30),
-            claim_untimed: Duration::from_secs(300),
-        }
-    }
-}
-
-impl Timing {
-    /// How long, in milliseconds, a player of `table` must be away before a claim.
-    pub fn claim_after(&self, table: &Table) -> u64 {
-        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-        match table.time_control() {
-            Some(TimeControl::Live { .. }) => ms(self.claim_live),
-            Some(TimeControl::Correspondence { days }) => days.saturating_mul(DAY_MS),
-            None => ms(self.claim_untimed),
-        }
-    }
-
-    fn first_move_ms(&self) -> u64 {
-        u64::try_from(self.first_move.as_millis()).unwrap_or(u64::MAX)
-    }
-}
-
-/// How many states a slow connection may fall behind before it is sent the latest instead.
-const BACKLOG: usize = 32;
+pub use cell::{Cell, Timing, Written, state_message};
 
 /// Why an action did not happen.
 #[derive(Debug)]
@@ -75,202 +33,6 @@ impl From<Refused> for ActError {
 impl From<StoreError> for ActError {
     fn from(e: StoreError) -> Self {
         ActError::Store(e)
-    }
-}
-
-/// A loaded game.
-pub struct Cell {
-    table: OnceCell<tokio::sync::Mutex<Table>>,
-    /// Every change's state, as the JSON the connections send.
-    pub changes: broadcast::Sender<Arc<str>>,
-    used: AtomicU64,
-    /// The latest state written out, and the number of events it is after: a long game's
-    /// record costs milliseconds to write, and it is written once per change, not once
-    /// per reader.
-    written: Mutex<Option<Written>>,
-    /// Who is connected to each seat, on this instance.
-    presence: Mutex<Presence>,
-    /// The task that ends the game when the time of the side to move runs out.
-    timer: Mutex<Option<AbortHandle>>,
-    timing: Timing,
-    /// False when other instances may hold connections (presence is not known).
-    alone: bool,
-}
-
-/// The seats' connections on this instance.
-struct Presence {
-    connected: [u32; 2],
-    /// When each seat's last connection closed (or the game was loaded).
-    since: [u64; 2],
-    /// Counts the changes (a written state is reused only within one).
-    version: u64,
-}
-
-/// A state written out as JSON.
-#[derive(Clone)]
-pub struct Written {
-    events: u64,
-    version: u64,
-    /// Nothing in it runs with time (no clock running, nobody away): it can be sent
-    /// again as it is.
-    timeless: bool,
-    state: Arc<GameState>,
-    /// As the WebSocket sends it (`{"type": "state", ...}`).
-    pub message: Arc<str>,
-    /// As `GET /api/games/{id}` answers it.
-    pub body: Arc<str>,
-}
-
-/// The state message sent to connections.
-pub fn state_message(table: &Table) -> Arc<str> {
-    Arc::from(ServerMessage::State(Box::new(table.state())).to_json())
-}
-
-impl Cell {
-    fn table(&self) -> &tokio::sync::Mutex<Table> {
-        // Cells are handed out only once their table is loaded.
-        self.table.get().expect("a cell handed out is loaded")
-    }
-
-    fn written(&self) -> std::sync::MutexGuard<'_, Option<Written>> {
-        self.written.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// A copy of the game as it stands.
-    pub async fn snapshot(&self) -> Table {
-        self.table().lock().await.clone()
-    }
-
-    /// The seat `token` opens.
-    pub async fn seat_of(&self, token: &str) -> Option<surakarta_engine::Side> {
-        self.table().lock().await.seat_of(token)
-    }
-
-    /// The game's state as it stands, written out (once per change).
-    pub async fn state(&self) -> Written {
-        let table = self.table().lock().await;
-        self.state_of(&table)
-    }
-
-    fn presence(&self) -> std::sync::MutexGuard<'_, Presence> {
-        self.presence.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The state as it stands now. The record is written once per change; the clocks and
-    /// the time players have been away are set to now.
-    fn state_of(&self, table: &Table) -> Written {
-        let now = now_ms();
-        let version = self.presence().version;
-        let cached = self.written().clone();
-        let base = match cached {
-            Some(w) if w.events == table.events() => {
-                if w.version == version && w.timeless {
-                    return w;
-                }
-                w.state
-            }
-            _ => Arc::new(table.state_at(now)),
-        };
-        let mut state = (*base).clone();
-        table.time_into(&mut state, now);
-        self.presence_into(&mut state, table, now);
-        let timeless = state.first_move.is_none()
-            && state.clock.as_ref().is_none_or(|c| c.running.is_none())
-            && state.away.red.is_none()
-            && state.away.black.is_none();
-        let written = Written {
-            events: table.events(),
-            version,
-            timeless,
-            body: Arc::from(serde_json::to_string(&state).unwrap_or_default()),
-            state: if timeless {
-                Arc::new(state.clone())
-            } else {
-                base
-            },
-            message: Arc::from(ServerMessage::State(Box::new(state)).to_json()),
-        };
-        *self.written() = Some(written.clone());
-        written
-    }
-
-    /// Tells every connection the game changed to `table`.
-    fn publish(&self, table: &Table) {
-        let written = self.state_of(table);
-        let _ = self.changes.send(written.message.clone());
-    }
-
-    fn presence_into(&self, state: &mut GameState, table: &Table, now: u64) {
-        state.claim_after = self.timing.claim_after(table);
-        if self.alone {
-            state.away.red = table
-                .seated(Side::Red)
-                .then(|| self.away(Side::Red, now))
-                .flatten();
-            state.away.black = table
-                .seated(Side::Black)
-                .then(|| self.away(Side::Black, now))
-                .flatten();
-        }
-    }
-
-    /// How long the player of `side` has had no connection to this game, in milliseconds
-    /// (`None` while connected). Known only to a server without other instances.
-    pub fn away(&self, side: Side, now: u64) -> Option<u64> {
-        if !self.alone {
-            return None;
-        }
-        let presence = self.presence();
-        (presence.connected[side.index()] == 0)
-            .then(|| now.saturating_sub(presence.since[side.index()]))
-    }
-
-    /// How long, in milliseconds, a player must be away before the other may claim.
-    pub fn claim_after(&self, table: &Table) -> u64 {
-        self.timing.claim_after(table)
-    }
-
-    /// True when this instance alone holds the game's connections, so that who is away
-    /// is known.
-    pub fn alone(&self) -> bool {
-        self.alone
-    }
-
-    /// A connection of `side` opened (`true`) or closed; true when the player arrived or
-    /// left with it.
-    pub fn present(&self, side: Side, open: bool) -> bool {
-        let mut presence = self.presence();
-        let count = &mut presence.connected[side.index()];
-        let changed = if open {
-            *count += 1;
-            *count == 1
-        } else {
-            *count = count.saturating_sub(1);
-            *count == 0
-        };
-        if changed {
-            if !open {
-                presence.since[side.index()] = now_ms();
-            }
-            presence.version += 1;
-        }
-        changed
-    }
-
-    /// Tells every connection who is connected now.
-    pub async fn announce(&self) {
-        let table = self.table().lock().await;
-        let mut state = GameState::default();
-        self.presence_into(&mut state, &table, now_ms());
-        let message = ServerMessage::Presence {
-            away: state.away,
-            claim_after: state.claim_after,
-        };
-        let _ = self.changes.send(Arc::from(message.to_json()));
-    }
-
-    fn timer(&self) -> std::sync::MutexGuard<'_, Option<AbortHandle>> {
-        self.timer.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -325,23 +87,9 @@ impl Hub {
     pub async fn get(&self, id: &str) -> Result<Option<Arc<Cell>>, StoreError> {
         let cell = {
             let mut cells = self.cells();
-            let cell = cells.entry(id.to_owned()).or_insert_with(|| {
-                let now = now_ms();
-                Arc::new(Cell {
-                    table: OnceCell::new(),
-                    changes: broadcast::channel(BACKLOG).0,
-                    used: AtomicU64::new(0),
-                    written: Mutex::new(None),
-                    presence: Mutex::new(Presence {
-                        connected: [0; 2],
-                        since: [now; 2],
-                        version: 0,
-                    }),
-                    timer: Mutex::new(None),
-                    timing: self.timing,
-                    alone: !self.store.shared(),
-                })
-            });
+            let cell = cells
+                .entry(id.to_owned())
+                .or_insert_with(|| Arc::new(Cell::new(self.timing, !self.store.shared())));
             // Marked used under the map's lock, so unload_unused cannot take it now.
             cell.used.store(self.now(), Ordering::Relaxed);
             cell.clone()
