@@ -41,7 +41,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Ask>()
         .add_message::<AppLifecycle>()
         .add_systems(Startup, socket::make_waker)
-        .add_systems(Startup, reopen_on_board.after(crate::persist::load))
+        // After the saved game is loaded (Startup).
+        .add_systems(PostStartup, reopen_on_board)
         .add_systems(
             Update,
             (
