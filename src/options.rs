@@ -51,9 +51,10 @@ pub struct Options {
     pub play: Option<surakarta_engine::Move>,
 }
 
-/// Cards that show only over a game in a certain state (a result, an online seat): a
-/// screen set up from the command line has neither, so `--panel` does not offer them.
-const NEEDS_A_GAME: [Panel; 2] = [Panel::GameOver, Panel::Invite];
+/// Cards that show only over a game in a certain state (a result, an online seat, an
+/// online request that failed): a screen set up from the command line has none, so
+/// `--panel` does not offer them.
+const NEEDS_A_GAME: [Panel; 3] = [Panel::GameOver, Panel::Invite, Panel::Problem];
 
 /// A command line the app cannot follow: what is wrong with it, for the person who typed it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -440,7 +440,8 @@ fn behind_the_first_menu_the_bars_say_nothing_until_a_game_has_moves() {
     animations_off(&mut app);
     go_to(&mut app, Screen::Menu);
     let lines = shown(&mut app);
-    assert_eq!(lines.len(), 4);
+    // Whose turn, the clocks (an online game's), the counts, the counters, the notice.
+    assert_eq!(lines.len(), 5);
     assert!(lines.iter().all(|s| !s), "no 'Your move' before any game");
     press(&mut app, "menu.two_players");
     press(&mut app, "newgame.start");

@@ -8,23 +8,6 @@ use common::*;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-/// A game with this clock, both seats taken: (id, red's token, black's token).
-async fn timed_game(addr: std::net::SocketAddr, clock: Value) -> (String, String, String) {
-    let reply = post(addr, "/api/games", json!({ "seat": "red", "clock": clock })).await;
-    assert_eq!(
-        reply.status,
-        201,
-        "{}",
-        String::from_utf8_lossy(&reply.body)
-    );
-    let v = reply.json();
-    let id = v["id"].as_str().unwrap().to_owned();
-    let red = v["token"].as_str().unwrap().to_owned();
-    let (seat, black) = join(addr, &id).await;
-    assert_eq!(seat, "black");
-    (id, red, black)
-}
-
 /// Reads states until one has ended the game (fails after `within`).
 async fn until_over(socket: &mut Socket, within: Duration) -> Value {
     let started = Instant::now();

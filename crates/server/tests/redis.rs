@@ -319,12 +319,8 @@ async fn a_clock_runs_out_once_for_players_on_two_instances() {
     let (_a, a) = instance(port).await;
     let (_b, b) = instance(port).await;
     let clock = json!({ "initial": 1, "increment": 0 });
-    let reply = post(a, "/api/games", json!({ "seat": "red", "clock": clock })).await;
-    assert_eq!(reply.status, 201);
-    let v = reply.json();
-    let id = v["id"].as_str().unwrap().to_owned();
-    let (_, black_token) = join(b, &id).await;
-    let (mut red, _) = connect(a, &id, v["token"].as_str()).await;
+    let (id, red_token, black_token) = timed_game(a, clock).await;
+    let (mut red, _) = connect(a, &id, Some(&red_token)).await;
     let (mut black, _) = connect(b, &id, Some(&black_token)).await;
     assert_eq!(play(&mut red, "b2-b3").await["plies"], 1);
     assert_eq!(state_at(&mut black, 1).await["plies"], 1);

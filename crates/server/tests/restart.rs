@@ -143,17 +143,8 @@ async fn a_killed_server_loses_no_move_it_told_anyone_of() {
 /// A live game with both players' first moves made: (id, red's socket, black's socket).
 async fn clocks_running(addr: std::net::SocketAddr, initial: u64) -> (String, Socket, Socket) {
     let clock = serde_json::json!({ "initial": initial, "increment": 0 });
-    let reply = post(
-        addr,
-        "/api/games",
-        serde_json::json!({ "seat": "red", "clock": clock }),
-    )
-    .await;
-    assert_eq!(reply.status, 201);
-    let v = reply.json();
-    let id = v["id"].as_str().unwrap().to_owned();
-    let (_, black_token) = join(addr, &id).await;
-    let (mut red, _) = connect(addr, &id, v["token"].as_str()).await;
+    let (id, red_token, black_token) = timed_game(addr, clock).await;
+    let (mut red, _) = connect(addr, &id, Some(&red_token)).await;
     let (mut black, _) = connect(addr, &id, Some(&black_token)).await;
     assert_eq!(play(&mut red, "b2-b3").await["plies"], 1);
     assert_eq!(next(&mut black).await["plies"], 1);

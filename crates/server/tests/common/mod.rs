@@ -181,6 +181,23 @@ pub async fn create(addr: SocketAddr, seat: &str) -> (String, String, String) {
     )
 }
 
+/// A game with this clock, both seats taken: (id, red's token, black's token).
+pub async fn timed_game(addr: std::net::SocketAddr, clock: Value) -> (String, String, String) {
+    let reply = post(addr, "/api/games", json!({ "seat": "red", "clock": clock })).await;
+    assert_eq!(
+        reply.status,
+        201,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    let v = reply.json();
+    let id = v["id"].as_str().unwrap().to_owned();
+    let red = v["token"].as_str().unwrap().to_owned();
+    let (seat, black) = join(addr, &id).await;
+    assert_eq!(seat, "black");
+    (id, red, black)
+}
+
 /// Joins the free seat: (seat, token).
 pub async fn join(addr: SocketAddr, id: &str) -> (String, String) {
     let reply = post(addr, &format!("/api/games/{id}/join"), json!({})).await;
