@@ -165,6 +165,15 @@ pub fn report(world: &mut World) -> Value {
                 crate::online::Status::Lost { .. } => "lost",
             },
             "waiting_for_friend": link.waiting_for_friend(),
+            // The clocks as the bar shows them when the report was written.
+            "clock": link.timing.control.map(|_| {
+                let ms = |side| link.timing.left(side).map(|d| d.as_millis() as u64);
+                json!({
+                    "red": ms(surakarta_engine::Side::Red),
+                    "black": ms(surakarta_engine::Side::Black),
+                    "running": link.timing.running().map(|s| s.to_string()),
+                })
+            }),
         })
     });
     json!({

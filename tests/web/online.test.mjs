@@ -1,7 +1,7 @@
 // Two phones play a friend online through the real game server on 127.0.0.1: headless
 // Chromium with touch, one page creating the game from the menu, the other opening the
 // invite link it shows (the web build served by the server joins at once), then moves
-// both ways by tapping the board. Waits are for what the app reports (window.__surakarta).
+// both ways by tapping the board on a 3 + 2 clock; one page's network cut and restored. Waits are for what the app reports (window.__surakarta).
 //
 //   cargo build -p surakarta-server && web/build.sh && (cd tests/web && npm test)
 //
@@ -38,7 +38,10 @@ test("two phones play a friend online through the server", { timeout: 600_000 },
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "surakarta-online-"));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(binary, ["--listen", `127.0.0.1:${port}`, "--db", path.join(dir, "games.sqlite"), "--web", dist], {
+  // A first move may take five minutes here, not 30 s: software WebGL on a loaded machine
+  // can take longer than that between the friend joining and Red's first tap.
+  const server = spawn(binary, ["--listen", `127.0.0.1:${port}`, "--db", path.join(dir, "games.sqlite"), "--web", dist,
+    "--first-move-within", "300"], {
     stdio: ["ignore", "inherit", "inherit"],
   });
   for (let i = 0; ; i++) {
@@ -105,6 +108,7 @@ test("two phones play a friend online through the server", { timeout: 600_000 },
       await red.tapButton("menu.online");
       await red.waitFor("the online card", () => window.__surakarta.panel === "new-game");
       await red.tapButton("newgame.red");
+      await red.tapButton("newgame.clock.3+2");
       await red.tapButton("newgame.start");
       await red.waitFor("the invite", () => window.__surakarta.panel === "invite" &&
         window.__surakarta.online?.status === "connected");
@@ -141,11 +145,25 @@ test("two phones play a friend online through the server", { timeout: 600_000 },
         window.__surakarta.turn === "Waiting");
       await red.shot("online-3-red");
       await black.shot("online-3-black");
-      // The server has the same game.
+      // The server has the same game, with the clock chosen on the card.
       const id = new URL((await red.report()).online.invite).searchParams.get("join");
       const state = await (await fetch(`${origin}/api/games/${id}`)).json();
       assert.equal(state.plies, 2);
       assert.match(state.record, /1\. b2-b3 e5-e4/);
+      assert.deepEqual(state.time_control, { initial: 180, increment: 2 });
+      // Both first moves made: Red's clock runs, on the page as on the server.
+      const clock = (await red.report()).online.clock;
+      assert.equal(clock.running, "Red", JSON.stringify(clock));
+      assert.ok(clock.red <= 180_000 && clock.red > 150_000, JSON.stringify(clock));
+      assert.equal(clock.black, 180_000, JSON.stringify(clock));
+    });
+
+    await t.test("a page whose network goes says so at once, and comes back with it", async () => {
+      await black.page.bringToFront();
+      await black.page.context().setOffline(true);
+      await black.waitFor("the connection lost", () => window.__surakarta.online.status === "lost");
+      await black.page.context().setOffline(false);
+      await black.waitFor("connected again", () => window.__surakarta.online.status === "connected");
     });
     assert.deepEqual(problems, [], "no errors in the pages");
   } finally {
