@@ -3,7 +3,7 @@
 //! side has moved once, the side to move's first move has a time of its own, and the
 //! game is aborted when it runs out: that is shown in its place. The clocks count down
 //! from what the server last said; the app draws a few frames a second only while one
-//! runs.
+//! runs by the second (a live clock, a correspondence move's last hour).
 
 use crate::game::session::{Mode, Session};
 use crate::online::Link;

@@ -87,9 +87,21 @@ impl Timing {
         ))
     }
 
-    /// True while something shown counts down (a clock or a first move's time).
+    /// True while something shown counts down by the second: a live game's running clock
+    /// or first move's time, a correspondence move's last hour (before it the bar shows
+    /// days and hours, which a frame now and then keeps true: no frames a second for days).
     pub fn ticking(&self) -> bool {
-        self.running().is_some() || self.first_move.is_some()
+        match self.control {
+            Some(TimeControl::Live { .. }) => self.running().is_some() || self.first_move.is_some(),
+            Some(TimeControl::Correspondence { .. }) => {
+                let last_hour = |left: Duration| left < Duration::from_secs(3600);
+                self.running()
+                    .and_then(|side| self.left(side))
+                    .or_else(|| self.first_move_left())
+                    .is_some_and(last_hour)
+            }
+            None => false,
+        }
     }
 
     /// How long the player of `side` has been away (`None`: connected, or not known).
@@ -180,6 +192,26 @@ mod tests {
         assert_eq!(timing.left(Side::Red), Some(Duration::from_secs(30)));
         assert!(timing.left(Side::Black).unwrap() <= Duration::from_secs(5));
         assert!(timing.low(Side::Black), "5 s of a minute is low");
+        assert!(timing.ticking(), "a live clock runs by the second");
+        // Three days a move: no frames a second until the move's last hour.
+        let days = GameState {
+            time_control: Some(TimeControl::Correspondence { days: 3 }),
+            clock: Some(Clock {
+                red: 200_000_000,
+                black: 259_200_000,
+                running: Some("red".into()),
+            }),
+            ..GameState::default()
+        };
+        assert!(!Timing::of(&days).ticking());
+        let last_hour = GameState {
+            clock: Some(Clock {
+                red: 3_000_000,
+                ..days.clock.clone().unwrap()
+            }),
+            ..days
+        };
+        assert!(Timing::of(&last_hour).ticking());
         assert!(!timing.low(Side::Red));
         // Red is away: Black may claim in about 29 s; Red may not claim at all.
         let wait = timing.claim_in(Side::Black).unwrap();
