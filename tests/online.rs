@@ -455,6 +455,14 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
     // Black's phone (Red now) goes away for good. The player left is told, and a second
     // later the end-game card opens by itself with the claim on it.
     go_to(&mut red, Screen::Game);
+    // Only once Red has heard that the friend is here (their hello reached the server: a
+    // connection dropped before it never sat, and nobody "left").
+    assert!(both_until(&mut red, &mut black, 10.0, |r, _| r
+        .world()
+        .resource::<Link>()
+        .timing
+        .away(Side::Red)
+        .is_none()));
     drop(black);
     assert!(
         run_until(&mut red, 10.0, |r| a_notice(r).as_deref()
