@@ -117,7 +117,7 @@ fn history(app: &App) -> Vec<String> {
 }
 
 fn status(app: &App) -> Status {
-    app.world().resource::<Link>().status.clone()
+    app.world().resource::<Link>().line.status.clone()
 }
 
 fn connected(app: &mut App) -> bool {
@@ -578,4 +578,190 @@ fn the_apps_reading_of_the_servers_state_message_is_the_servers_game() {
     assert_eq!(truth.game.position(), table.game().position());
     assert_eq!((truth.seats.red, truth.seats.black), (true, false));
     assert_eq!(truth.draw_offer, Some(Side::Red));
+}
+
+/// Runs the apps until `done` or `seconds` of real time.
+fn all_until(
+    apps: &mut [&mut App],
+    seconds: f32,
+    mut done: impl FnMut(&[&mut App]) -> bool,
+) -> bool {
+    let end = std::time::Instant::now() + Duration::from_secs_f32(seconds);
+    while std::time::Instant::now() < end {
+        if done(apps) {
+            return true;
+        }
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    done(apps)
+}
+
+fn watched(app: &App) -> Vec<String> {
+    let review = app.world().resource::<surakarta::screens::review::Review>();
+    let game = review.game.as_ref().map(|g| g.history().to_vec());
+    game.unwrap_or_default()
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
+#[test]
+fn a_watching_link_follows_the_game_live_read_only() {
+    use surakarta::online::Watch;
+    use surakarta::online::wire::TimeControl;
+    let dir = temp_dir("online-watch-server");
+    let dirs = [
+        temp_dir("online-watch-red"),
+        temp_dir("online-watch-black"),
+        temp_dir("online-watch-watcher"),
+    ];
+    let server = Server::start(&dir, None);
+    let mut red = phone(&dirs[0], &server.url());
+    let mut black = phone(&dirs[1], &server.url());
+    let mut watcher = phone(&dirs[2], &server.url());
+
+    // Red makes a 5 + 3 game; its invite card gives the link to watch as well.
+    go_to(&mut red, Screen::Menu);
+    press(&mut red, "menu.online");
+    press(&mut red, "newgame.clock.5+3");
+    assert_eq!(
+        red.world()
+            .resource::<surakarta::panels::new_game::NewGameChoice>()
+            .clock,
+        Some(TimeControl::Live {
+            initial: 300,
+            increment: 3
+        })
+    );
+    press(&mut red, "newgame.red");
+    press(&mut red, "newgame.start");
+    assert!(run_until(&mut red, 10.0, |a| panel(a) == Panel::Invite));
+    let seat = own_game(&red).online.clone().unwrap();
+    let invite = seat.invite();
+    press(&mut red, "invite.for_watchers");
+    let watch_link = format!("{}/?watch={}", server.url(), seat.id);
+    assert!(
+        texts(&mut red).contains(&watch_link),
+        "the card shows the link to watch: {:?}",
+        texts(&mut red)
+    );
+    press(&mut red, "invite.copy");
+    assert_eq!(
+        red.world().resource::<Clipboard>(),
+        &Clipboard::Memory(Some(watch_link.clone()))
+    );
+    join(&mut black, &invite);
+    // With the friend there the invite card stays (it was turned to the watchers' link);
+    // the menu offers the same link during the game.
+    assert!(both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
+        && connected(b)
+        && !r.world().resource::<Link>().waiting_for_friend()));
+    assert_eq!(panel(&red), Panel::Invite);
+    go_to(&mut red, Screen::Menu);
+    press(&mut red, "menu.watchers");
+    assert!(texts(&mut red).contains(&watch_link));
+    go_to(&mut red, Screen::Game);
+    play_settled(&mut red, "b2", "b3");
+
+    // The watcher pastes the link: the game opens on the review screen at its latest
+    // move, the player's own game untouched.
+    let own_before = own_game(&watcher).game.clone();
+    *watcher.world_mut().resource_mut::<Clipboard>() = Clipboard::Memory(Some(watch_link));
+    go_to(&mut watcher, Screen::Menu);
+    press(&mut watcher, "menu.online");
+    press(&mut watcher, "newgame.join");
+    let mut apps = [&mut red, &mut black, &mut watcher];
+    assert!(
+        all_until(&mut apps, 10.0, |a| screen(a[2]) == Screen::Review
+            && watched(a[2]) == ["b2-b3"]
+            && session(a[2]).game.history().len() == 1
+            && a[2].world().resource::<Watch>().line.status
+                == Status::Connected),
+        "not watching: {:?} {:?}",
+        screen(apps[2]),
+        a_notice(apps[2])
+    );
+    assert!(own_game(apps[2]).online.is_none());
+    assert_eq!(own_game(apps[2]).game, own_before);
+    let shown = texts(apps[2]);
+    assert!(
+        shown.iter().any(|t| t.contains("Watching live")),
+        "{shown:?}"
+    );
+    // Red's clock waits; Black's first move has its own time, shown in its place.
+    assert!(shown.iter().any(|t| t == "Red 5:00"), "clocks: {shown:?}");
+    assert!(
+        shown.iter().any(|t| t.starts_with("First move 0:")),
+        "{shown:?}"
+    );
+
+    // Black moves: the watcher's board plays it (it showed the latest).
+    assert!(all_until(&mut apps, 10.0, |a| history(a[1]).len() == 1
+        && turn(a[1]) == surakarta::game::session::Turn::Waiting));
+    play_settled(apps[1], "e5", "e4");
+    assert!(
+        all_until(&mut apps, 10.0, |a| session(a[2]).game.history().len() == 2),
+        "the move did not arrive"
+    );
+    // Stepped back to the start, the board stays there while Red moves; Last brings it
+    // to the live end.
+    // (A step is not taken while a move runs round its loops: seen to its end first.)
+    for _ in 0..5 {
+        apps[2].update();
+    }
+    let settled = |a: &App| turn(a) != surakarta::game::session::Turn::Animating;
+    assert!(all_until(&mut apps, 5.0, |a| settled(a[2])));
+    press(apps[2], "review.first");
+    assert!(all_until(&mut apps, 2.0, |a| session(a[2])
+        .game
+        .history()
+        .is_empty()));
+    assert!(all_until(&mut apps, 10.0, |a| history(a[0]).len() == 2
+        && turn(a[0]) == surakarta::game::session::Turn::Waiting));
+    play_settled(apps[0], "b3", "b4");
+    assert!(all_until(&mut apps, 10.0, |a| watched(a[2]).len() == 3));
+    for _ in 0..10 {
+        apps[2].update();
+    }
+    assert!(
+        session(apps[2]).game.history().is_empty(),
+        "the step back holds"
+    );
+    press(apps[2], "review.last");
+    assert!(all_until(&mut apps, 2.0, |a| session(a[2])
+        .game
+        .history()
+        .len()
+        == 3));
+    // A watcher cannot play: the board takes no taps on the review screen.
+    assert_eq!(own_game(apps[2]).game, own_before);
+
+    // Black resigns: the watcher's bar says how the game ended.
+    go_to(apps[1], Screen::Menu);
+    press(apps[1], "menu.end_game");
+    press(apps[1], "end.resign");
+    press(apps[1], "resign.confirm");
+    assert!(
+        all_until(&mut apps, 10.0, |a| {
+            let review = a[2]
+                .world()
+                .resource::<surakarta::screens::review::Review>();
+            review.game.as_ref().and_then(|g| g.outcome()).is_some()
+        }),
+        "the end did not arrive"
+    );
+    let line = texts(apps[2]);
+    assert!(
+        line.iter().any(|t| t.contains("Red wins · Black resigned")),
+        "{line:?}"
+    );
+    // Close goes back to the menu, and the connection is closed.
+    press(apps[2], "review.close");
+    assert!(all_until(&mut apps, 5.0, |a| screen(a[2]) == Screen::Menu
+        && a[2].world().resource::<Watch>().line.status == Status::Off));
+    assert!(!apps[2].world().resource::<Watch>().watching());
+    drop(server);
 }

@@ -5,13 +5,15 @@
 //! from what the server last said; the app draws a few frames a second only while one
 //! runs by the second (a live clock, a correspondence move's last hour).
 
-use crate::game::session::{Mode, Session};
-use crate::online::Link;
+use crate::game::session::{OnBoard, Session};
 use crate::online::clock::clock_face;
+use crate::online::{Link, Watch};
+use crate::screens::review::Review;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::GameSet;
 use crate::ui::i18n::Strings;
 use crate::ui::theme::Theme;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::time::Duration;
 use surakarta_engine::Side;
@@ -35,8 +37,9 @@ pub struct ClockRow;
 #[derive(Component)]
 pub struct ClockText(pub Side);
 
-fn ticking(session: Res<Session>, link: Res<Link>) -> bool {
-    session.is_online() && session.game.outcome().is_none() && link.timing.ticking()
+fn ticking(session: Res<Session>, link: Res<Link>, watch: Res<Watch>) -> bool {
+    let own = session.is_online() && session.game.outcome().is_none() && link.timing.ticking();
+    own || watch.live_clock()
 }
 
 /// A time left in the player's words: `2:05`, or days and hours for a correspondence move.
@@ -63,27 +66,48 @@ fn face(left: Duration, strings: &Strings) -> String {
     }
 }
 
+/// Where the clocks come from: the player's online game, or a game watched live.
+#[derive(SystemParam)]
+struct Clocks<'w> {
+    board: OnBoard<'w>,
+    link: Res<'w, Link>,
+    watch: Res<'w, Watch>,
+    review: Res<'w, Review>,
+}
+
 fn show_clocks(
-    session: Res<Session>,
-    link: Res<Link>,
+    clocks: Clocks,
     strings: Res<Strings>,
     theme: Res<Theme>,
     mut rows: Query<&mut Node, With<ClockRow>>,
     mut texts: Query<(&ClockText, &mut Text, &mut TextColor)>,
 ) {
-    let timing = &link.timing;
-    let shown = matches!(session.mode, Mode::Online { .. }) && timing.control.is_some();
+    // A watched game's clocks are those of its latest move, whichever the board shows.
+    let (timing, game) = if clocks.board.practising() {
+        let watched = clocks.review.game.as_ref();
+        (
+            &clocks.watch.timing,
+            watched.filter(|_| clocks.watch.watching()),
+        )
+    } else {
+        let own = clocks.board.session();
+        (
+            &clocks.link.timing,
+            Some(&own.game).filter(|_| own.is_online()),
+        )
+    };
+    let shown = game.is_some() && timing.control.is_some();
     let display = if shown { Display::Flex } else { Display::None };
     for mut node in &mut rows {
         if node.display != display {
             node.display = display;
         }
     }
-    if !shown {
+    let Some(game) = game.filter(|_| shown) else {
         return;
-    }
-    let over = session.game.outcome().is_some();
-    let to_move = session.game.side_to_move();
+    };
+    let over = game.outcome().is_some();
+    let to_move = game.side_to_move();
     let first_move = timing.first_move_left().filter(|_| !over);
     for (ClockText(side), mut text, mut colour) in &mut texts {
         let side = *side;

@@ -193,6 +193,7 @@ fn show_counters(
     seen: Seen,
     strings: Res<Strings>,
     link: Res<crate::online::Link>,
+    watch: Res<crate::online::Watch>,
     layout: Res<BoardLayout>,
     mut texts: Query<&mut Text, With<CounterText>>,
 ) {
@@ -209,6 +210,11 @@ fn show_counters(
     let mut own_line = !layout.portrait;
     if matches!(seen.mode(), Mode::Online { .. }) && !seen.board.practising() {
         level = Some(link.line(&strings)).filter(|l| !l.is_empty());
+        own_line = true;
+    }
+    // A game watched live: that it is (or how it ended), or the connection's trouble.
+    if seen.board.practising() && watch.watching() {
+        level = Some(watch.line(&strings));
         own_line = true;
     }
     let mut counters = Vec::new();

@@ -158,7 +158,7 @@ pub fn report(world: &mut World) -> Value {
         json!({
             "invite": seat.invite(),
             "side": seat.side.to_string(),
-            "status": match link.status {
+            "status": match link.line.status {
                 crate::online::Status::Off => "off",
                 crate::online::Status::Connecting => "connecting",
                 crate::online::Status::Connected => "connected",

@@ -43,6 +43,11 @@ impl Seat {
     pub fn invite(&self) -> String {
         format!("{}/?join={}", self.server, self.id)
     }
+
+    /// The link that lets anyone watch the game, read only.
+    pub fn watch_link(&self) -> String {
+        format!("{}/?watch={}", self.server, self.id)
+    }
 }
 
 /// The game on the board and who plays it.

@@ -17,6 +17,8 @@ pub enum Ask {
     },
     /// The free seat of a friend's game.
     Join { server: String, id: String },
+    /// A game to watch, read only (`online/watch.rs`).
+    Watch { server: String, id: String },
     /// A draw offer made, declined (a move, a resignation and an accepted draw go on
     /// their own, when the game plays them).
     Say(Outgoing),

@@ -22,6 +22,7 @@ mod follow;
 pub mod http;
 mod seat;
 mod socket;
+mod watch;
 pub mod wire;
 
 use crate::game::session::SessionSystems;
@@ -30,11 +31,11 @@ use crate::ui::i18n::Strings;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use std::sync::{Arc, Mutex};
 use surakarta_engine::{Ruleset, Side};
 use wire::{Outgoing, Truth};
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(watch::plugin);
     app.init_resource::<Link>()
         .init_resource::<Waker>()
         .insert_non_send(Socket(None))
@@ -73,7 +74,8 @@ pub use crate::game::session::Seat;
 pub use ask::Ask;
 pub use seat::Joiner;
 use socket::Socket;
-pub use socket::{Waker, backoff};
+pub use socket::{Line, Waker, backoff};
+pub use watch::Watch;
 
 /// The connection as the player is told of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -92,9 +94,8 @@ pub enum Status {
 /// The online game's connection and what is on its way.
 #[derive(Resource, Debug, Default)]
 pub struct Link {
-    pub status: Status,
-    /// Tries that failed in a row (sets the pause before the next).
-    failures: u32,
+    /// The connection.
+    pub line: Line,
     /// The last state the server sent, read and replayed, not yet (all) followed.
     truth: Option<Truth>,
     /// Whose seats are taken, as last heard.
@@ -108,19 +109,13 @@ pub struct Link {
     /// The server refused something: take its game as it is.
     resync: bool,
     /// An HTTP request on its way, and the slot its answer lands in.
-    request: Option<(Request, Arc<Mutex<Option<http::Answer>>>)>,
+    request: Option<(Request, http::Slot)>,
     /// The last create or join asked for (Try again sends it once more).
     last_ask: Option<Ask>,
     /// Why the last create or join failed, in the player's words.
     problem: Option<String>,
     /// Its card has been opened.
     problem_shown: bool,
-    /// The last time the server was heard from.
-    heard: Option<Instant>,
-    /// The last `ping` sent.
-    pinged: Option<Instant>,
-    /// False once the browser said it is off line (reconnect at once when it is back).
-    was_on_line: bool,
     /// The draw offer already put to the player (so it is asked once).
     asked_offer: Option<usize>,
     /// The clocks and who is away, as last heard.
@@ -173,7 +168,7 @@ impl Link {
 
     /// The line the bars show for the connection.
     pub fn line(&self, strings: &Strings) -> String {
-        match &self.status {
+        match &self.line.status {
             Status::Off => String::new(),
             Status::Connecting => strings.get("online.connecting"),
             Status::Connected if self.waiting_for_friend() => strings.get("online.waiting"),

@@ -9,7 +9,6 @@ use crate::shell::navigation::{Navigate, Panel};
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use bevy::prelude::*;
-use std::sync::{Arc, Mutex};
 use surakarta_engine::{Ruleset, Side};
 
 pub(super) fn ask_server(
@@ -22,6 +21,8 @@ pub(super) fn ask_server(
 ) {
     for ask in asks.read() {
         let (request, url, body) = match ask {
+            // Watching asks for no seat (`watch.rs`).
+            Ask::Watch { .. } => continue,
             Ask::Say(say) => {
                 if !socket.send(say.text()) {
                     notice.0 = Some(strings.get("online.not_connected"));
@@ -62,14 +63,8 @@ pub(super) fn ask_server(
         }
         link.last_ask = Some(ask.clone());
         link.problem = None;
-        let slot = Arc::new(Mutex::new(None));
-        let (into, waker) = (slot.clone(), waker.clone());
-        http::post(url, body, move |answer| {
-            if let Ok(mut slot) = into.lock() {
-                *slot = Some(answer);
-            }
-            waker.wake();
-        });
+        let waker = waker.clone();
+        let slot = http::into_slot(url, Some(body), move || waker.wake());
         link.request = Some((request, slot));
         notice.0 = Some(strings.get("online.asking"));
     }
@@ -99,11 +94,7 @@ pub(super) fn take_answer(
     mut start: MessageWriter<StartOnline>,
     mut navigate: MessageWriter<Navigate>,
 ) {
-    let Some(answer) = link
-        .request
-        .as_ref()
-        .and_then(|(_, slot)| slot.lock().ok()?.take())
-    else {
+    let Some(answer) = link.request.as_ref().and_then(|(_, slot)| http::take(slot)) else {
         return;
     };
     let Some((request, _)) = link.request.take() else {
@@ -207,9 +198,14 @@ impl Joiner<'_> {
         self.link.tell_problem(self.strings.get(key), false);
     }
 
-    /// Joins the game `text` invites to; false (with a notice saying why) when it is no
-    /// invite.
+    /// Joins the game `text` invites to (or watches the one a watching link names); false
+    /// (with a notice saying why) when it is neither.
     pub fn join(&mut self, text: &str) -> bool {
+        // A watching link: the game opens to watch, read only.
+        if let Some((server, id)) = wire::read_watch_link(text) {
+            self.ask.write(Ask::Watch { server, id });
+            return true;
+        }
         let server = self.settings.online_server();
         match wire::read_invite(text, server.as_deref()) {
             Ok((server, id)) => {

@@ -32,13 +32,7 @@ pub struct Waker(Arc<dyn Fn() + Send + Sync>);
 impl Socket {
     /// Sends this to the server if the connection is open; false if it is not.
     pub(super) fn send(&mut self, text: String) -> bool {
-        match self.0.as_mut().filter(|s| s.opened) {
-            Some(open) => {
-                open.sender.send(ewebsock::WsMessage::Text(text));
-                true
-            }
-            None => false,
-        }
+        send(&mut self.0, text)
     }
 }
 
@@ -167,58 +161,75 @@ pub(super) fn live_seat<'a>(session: &'a Session, link: &Link) -> Option<&'a Sea
     (!settled || lingering).then_some(seat)
 }
 
-/// Opens the connection when the player's game is online and it is not open, at the time
-/// the pause after a drop says; closes it when the game no longer needs it; takes a
-/// silent one for dead.
-pub(super) fn keep_connected(
-    session: Res<Session>,
-    mut link: ResMut<Link>,
-    mut socket: NonSendMut<Socket>,
-    waker: Res<Waker>,
-    mut lifecycle: MessageReader<AppLifecycle>,
+/// A connection as the app follows it (the player's game's, or a watched game's): how it
+/// stands, and what decides when it is tried again or taken for dead.
+#[derive(Debug, Default)]
+pub struct Line {
+    /// As the player is told of it.
+    pub status: Status,
+    /// Tries that failed in a row (sets the pause before the next).
+    failures: u32,
+    /// The last time the server was heard from.
+    heard: Option<Instant>,
+    /// The last `ping` sent.
+    pinged: Option<Instant>,
+    /// False once the browser said it is off line (reconnect at once when it is back).
+    was_on_line: bool,
+}
+
+/// Keeps the connection to the game `want` (server, id) open: opened when it is not, at
+/// the time the pause after a drop says; pinged; a silent one taken for dead; closed when
+/// nothing is wanted. `line` is changed only when something changes (a system reading it
+/// runs only then).
+pub(super) fn keep(
+    socket: &mut Option<Open>,
+    mut line: Mut<Line>,
+    want: Option<(&str, &str)>,
+    waker: &Waker,
+    resumed: bool,
 ) {
-    let resumed = lifecycle
-        .read()
-        .any(|e| matches!(e, AppLifecycle::WillResume | AppLifecycle::Running));
-    let wanted = live_seat(&session, &link).cloned();
-    let Some(seat) = wanted else {
-        if socket.0.take().is_some() || session.online.is_none() && link.status != Status::Off {
-            link.status = Status::Off;
+    let Some((server, id)) = want else {
+        if socket.take().is_some() || line.status != Status::Off {
+            line.status = Status::Off;
         }
         return;
     };
-    if socket.0.as_ref().is_some_and(|s| s.game != seat.id) {
-        socket.0 = None;
+    if socket.as_ref().is_some_and(|s| s.game != id) {
+        *socket = None;
     }
-    if let Some(open) = &socket.0 {
-        let silent = open.opened && link.heard.is_some_and(|h| h.elapsed() > SILENCE);
+    if let Some(open) = socket.as_ref() {
+        let silent = open.opened && line.heard.is_some_and(|h| h.elapsed() > SILENCE);
         if !silent && on_line() {
-            if open.opened && link.pinged.is_none_or(|p| p.elapsed() >= PING_EVERY) {
-                link.pinged = Some(Instant::now());
-                socket.send(super::wire::ClientMessage::Ping.to_json());
+            if open.opened && line.pinged.is_none_or(|p| p.elapsed() >= PING_EVERY) {
+                line.pinged = Some(Instant::now());
+                send(socket, super::wire::ClientMessage::Ping.to_json());
                 waker.wake_at(Instant::now() + PING_EVERY);
             }
             return;
         }
-        socket.0 = None;
-        dropped(&mut link, &waker);
+        *socket = None;
+        dropped(&mut line, waker);
         return;
     }
     if !on_line() {
         // Off line: no try until the browser says the network is back.
-        link.was_on_line = false;
+        if line.was_on_line {
+            line.was_on_line = false;
+        }
         return;
     }
-    let back_on_line = matches!(link.status, Status::Lost { .. }) && !link.was_on_line;
-    link.was_on_line = true;
-    if let Status::Lost { retry } = link.status
+    let back_on_line = matches!(line.status, Status::Lost { .. }) && !line.was_on_line;
+    if !line.was_on_line {
+        line.was_on_line = true;
+    }
+    if let Status::Lost { retry } = line.status
         && Instant::now() < retry
         && !resumed
         && !back_on_line
     {
         return;
     }
-    let url = wire::socket_url(&seat.server, &seat.id);
+    let url = wire::socket_url(server, id);
     let options = ewebsock::Options {
         max_incoming_frame_size: MAX_MESSAGE,
         // How long the connection's thread waits for a message before it looks for one
@@ -229,143 +240,73 @@ pub(super) fn keep_connected(
     let wake = waker.clone();
     match ewebsock::connect_with_wakeup(url, options, move || wake.wake()) {
         Ok((sender, receiver)) => {
-            socket.0 = Some(Open {
+            *socket = Some(Open {
                 sender,
                 receiver,
-                game: seat.id.clone(),
+                game: id.to_owned(),
                 opened: false,
             });
-            link.status = Status::Connecting;
+            line.status = Status::Connecting;
         }
         Err(e) => {
             warn!("could not open the game's connection: {e}");
-            dropped(&mut link, &waker);
+            dropped(&mut line, waker);
         }
     }
 }
 
+/// Sends this if the connection is open; false if it is not.
+fn send(socket: &mut Option<Open>, text: String) -> bool {
+    match socket.as_mut().filter(|s| s.opened) {
+        Some(open) => {
+            open.sender.send(ewebsock::WsMessage::Text(text));
+            true
+        }
+        None => false,
+    }
+}
+
 /// The connection has gone: try again after the next pause.
-pub(super) fn dropped(link: &mut Link, waker: &Waker) {
-    link.failures = link.failures.saturating_add(1);
-    let retry = Instant::now() + backoff(link.failures);
-    link.status = Status::Lost { retry };
+fn dropped(line: &mut Line, waker: &Waker) {
+    line.failures = line.failures.saturating_add(1);
+    let retry = Instant::now() + backoff(line.failures);
+    line.status = Status::Lost { retry };
     waker.wake_at(retry);
 }
 
-/// Takes what the connection brought: its opening, the server's states and errors, its
-/// end.
-pub(super) fn receive(
-    mut socket: NonSendMut<Socket>,
-    mut link: ResMut<Link>,
-    waker: Res<Waker>,
-    session: Res<Session>,
-    mut notice: ResMut<Notice>,
-    strings: Res<Strings>,
-) {
-    let Some(open) = socket.0.as_mut() else {
-        return;
+/// What a connection brought.
+pub(super) enum Heard {
+    /// It opened: the first message may go.
+    Opened,
+    /// A message from the server, read (or why it could not be).
+    Message(Result<ServerMessage, String>),
+}
+
+/// Takes what the connection brought since the last frame; a connection that ended or
+/// failed is closed and tried again after the next pause.
+pub(super) fn poll(socket: &mut Option<Open>, mut line: Mut<Line>, waker: &Waker) -> Vec<Heard> {
+    let Some(open) = socket.as_mut() else {
+        return Vec::new();
     };
+    let mut heard = Vec::new();
     let mut gone = false;
     while let Some(event) = open.receiver.try_recv() {
-        link.heard = Some(Instant::now());
+        line.heard = Some(Instant::now());
         match event {
             ewebsock::WsEvent::Opened => {
                 open.opened = true;
-                link.pinged = Some(Instant::now());
+                line.pinged = Some(Instant::now());
                 waker.wake_at(Instant::now() + PING_EVERY);
-                link.status = Status::Connected;
-                link.failures = 0;
-                // The seat's token first: until then the server takes this for a watcher.
-                if let Some(seat) = session.online.as_ref().filter(|s| s.id == open.game) {
-                    open.sender
-                        .send(ewebsock::WsMessage::Text(wire::hello(&seat.token)));
-                }
-                // What the server may not have: sent again (the ply keeps a move from
-                // being played twice; a second resignation is refused harmlessly).
-                for say in [link.pending, link.pending_end].into_iter().flatten() {
-                    open.sender.send(ewebsock::WsMessage::Text(say.text()));
-                }
+                line.status = Status::Connected;
+                line.failures = 0;
+                heard.push(Heard::Opened);
             }
-            ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
-                match serde_json::from_str::<ServerMessage>(&text) {
-                    Ok(ServerMessage::State(state)) => match wire::truth(&state) {
-                        Ok(truth) => {
-                            // The player's own offer gone, the game going on: the friend
-                            // declined it (or moved, which declines it too).
-                            let me = session.online.as_ref().map(|s| s.side);
-                            let declined = me.is_some()
-                                && link.draw_offer == me
-                                && truth.draw_offer.is_none()
-                                && truth.game.outcome().is_none();
-                            if declined {
-                                notice.0 = Some(strings.get("notice.draw_declined.friend"));
-                            }
-                            // The player's own rematch offer gone without a rematch.
-                            let turned_down = me.is_some()
-                                && link.truth.as_ref().is_some_and(|t| t.rematch_offer == me)
-                                && truth.rematch_offer.is_none()
-                                && truth.rematch.is_none();
-                            if turned_down {
-                                notice.0 = Some(strings.get("notice.rematch_declined.friend"));
-                            }
-                            if truth.game.outcome().is_some() && link.over_at.is_none() {
-                                link.over_at = Some(Instant::now());
-                            }
-                            link.seats = truth.seats;
-                            link.draw_offer = truth.draw_offer;
-                            link.truth = Some(truth);
-                            link.timing = super::clock::Timing::of(&state);
-                            // The friend seated and not away: connected.
-                            let seats = link.seats;
-                            link.friend_seen |= me.is_some_and(|me| {
-                                let seated = match me.other() {
-                                    surakarta_engine::Side::Red => seats.red,
-                                    surakarta_engine::Side::Black => seats.black,
-                                };
-                                seated && link.timing.away(me.other()).is_none()
-                            });
-                        }
-                        Err(e) => warn!("the server's game does not replay: {e}"),
-                    },
-                    Ok(ServerMessage::Presence { away, claim_after }) => {
-                        // The friend left or came back while the game goes on: said once.
-                        let friend = session.online.as_ref().map(|s| s.side.other());
-                        let going_on = link
-                            .truth
-                            .as_ref()
-                            .is_some_and(|t| t.game.outcome().is_none());
-                        link.timing.presence(away, claim_after);
-                        let gone = friend.map(|f| link.timing.away(f).is_some());
-                        // "Left" once the friend has been seen here, and "back" only
-                        // after a "left" (not a first connection after joining).
-                        let seen = link.friend_seen;
-                        link.friend_seen |= gone == Some(false);
-                        if going_on && seen && gone == Some(!link.told_left) {
-                            link.told_left = !link.told_left;
-                            let key = if link.told_left {
-                                "online.friend_left"
-                            } else {
-                                "online.friend_back"
-                            };
-                            notice.0 = Some(strings.get(key));
-                        }
-                    }
-                    Ok(ServerMessage::Pong) => {}
-                    Ok(ServerMessage::Error { message }) => {
-                        warn!("the server refused: {message}");
-                        link.pending = None;
-                        link.pending_end = None;
-                        link.resync = true;
-                        notice.0 = Some(strings.fill("online.refused", &[("error", message)]));
-                    }
-                    Err(e) => warn!("an unreadable message from the server: {e}"),
-                }
-            }
+            ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => heard.push(
+                Heard::Message(serde_json::from_str(&text).map_err(|e| e.to_string())),
+            ),
             ewebsock::WsEvent::Message(_) => {}
             ewebsock::WsEvent::Error(e) => {
-                if session.online.is_some() {
-                    info!("the game's connection: {e}");
-                }
+                info!("the game's connection: {e}");
                 gone = true;
             }
             ewebsock::WsEvent::Closed => gone = true,
@@ -375,8 +316,62 @@ pub(super) fn receive(
         }
     }
     if gone {
-        socket.0 = None;
-        dropped(&mut link, &waker);
+        *socket = None;
+        dropped(&mut line, waker);
+    }
+    heard
+}
+
+/// Opens the connection while the player's game needs the server, and closes it when
+/// the game no longer does.
+pub(super) fn keep_connected(
+    session: Res<Session>,
+    mut link: ResMut<Link>,
+    mut socket: NonSendMut<Socket>,
+    waker: Res<Waker>,
+    mut lifecycle: MessageReader<AppLifecycle>,
+) {
+    let resumed = lifecycle
+        .read()
+        .any(|e| matches!(e, AppLifecycle::WillResume | AppLifecycle::Running));
+    let want = live_seat(&session, &link).map(|s| (s.server.as_str(), s.id.as_str()));
+    let line = link.reborrow().map_unchanged(|l| &mut l.line);
+    keep(&mut socket.0, line, want, &waker, resumed);
+}
+
+/// Takes what the connection brought: its opening, the server's states and errors.
+pub(super) fn receive(
+    mut socket: NonSendMut<Socket>,
+    mut link: ResMut<Link>,
+    waker: Res<Waker>,
+    session: Res<Session>,
+    mut notice: ResMut<Notice>,
+    strings: Res<Strings>,
+) {
+    let line = link.reborrow().map_unchanged(|l| &mut l.line);
+    for heard in poll(&mut socket.0, line, &waker) {
+        match heard {
+            Heard::Opened => {
+                let game = socket.0.as_ref().map(|o| o.game.clone());
+                // The seat's token first: until then the server takes this for a watcher.
+                if let Some(seat) = session
+                    .online
+                    .as_ref()
+                    .filter(|s| Some(&s.id) == game.as_ref())
+                {
+                    socket.send(wire::hello(&seat.token));
+                }
+                // What the server may not have: sent again (the ply keeps a move from
+                // being played twice; a second resignation is refused harmlessly).
+                for say in [link.pending, link.pending_end].into_iter().flatten() {
+                    socket.send(say.text());
+                }
+            }
+            Heard::Message(Ok(message)) => {
+                take(message, &mut link, &session, &mut notice, &strings)
+            }
+            Heard::Message(Err(e)) => warn!("an unreadable message from the server: {e}"),
+        }
     }
     // The friend away: a frame when the game may be claimed (the app at rest draws none).
     if let Some(wait) = session
@@ -387,6 +382,84 @@ pub(super) fn receive(
         && link.is_changed()
     {
         waker.wake_at(Instant::now() + wait + Duration::from_millis(100));
+    }
+}
+
+/// One message of the server about the player's game.
+fn take(
+    message: ServerMessage,
+    link: &mut Link,
+    session: &Session,
+    notice: &mut Notice,
+    strings: &Strings,
+) {
+    match message {
+        ServerMessage::State(state) => match wire::truth(&state) {
+            Ok(truth) => {
+                // The player's own offer gone, the game going on: the friend declined it
+                // (or moved, which declines it too).
+                let me = session.online.as_ref().map(|s| s.side);
+                let declined = me.is_some()
+                    && link.draw_offer == me
+                    && truth.draw_offer.is_none()
+                    && truth.game.outcome().is_none();
+                if declined {
+                    notice.0 = Some(strings.get("notice.draw_declined.friend"));
+                }
+                // The player's own rematch offer gone without a rematch.
+                let turned_down = me.is_some()
+                    && link.truth.as_ref().is_some_and(|t| t.rematch_offer == me)
+                    && truth.rematch_offer.is_none()
+                    && truth.rematch.is_none();
+                if turned_down {
+                    notice.0 = Some(strings.get("notice.rematch_declined.friend"));
+                }
+                if truth.game.outcome().is_some() && link.over_at.is_none() {
+                    link.over_at = Some(Instant::now());
+                }
+                link.seats = truth.seats;
+                link.draw_offer = truth.draw_offer;
+                link.truth = Some(truth);
+                link.timing = super::clock::Timing::of(&state);
+                // The friend seated and not away: connected.
+                let seats = link.seats;
+                link.friend_seen |= me.is_some_and(|me| {
+                    wire::seated(seats, me.other()) && link.timing.away(me.other()).is_none()
+                });
+            }
+            Err(e) => warn!("the server's game does not replay: {e}"),
+        },
+        ServerMessage::Presence { away, claim_after } => {
+            // The friend left or came back while the game goes on: said once.
+            let friend = session.online.as_ref().map(|s| s.side.other());
+            let going_on = link
+                .truth
+                .as_ref()
+                .is_some_and(|t| t.game.outcome().is_none());
+            link.timing.presence(away, claim_after);
+            let gone = friend.map(|f| link.timing.away(f).is_some());
+            // "Left" once the friend has been seen here, and "back" only after a "left"
+            // (not a first connection after joining).
+            let seen = link.friend_seen;
+            link.friend_seen |= gone == Some(false);
+            if going_on && seen && gone == Some(!link.told_left) {
+                link.told_left = !link.told_left;
+                let key = if link.told_left {
+                    "online.friend_left"
+                } else {
+                    "online.friend_back"
+                };
+                notice.0 = Some(strings.get(key));
+            }
+        }
+        ServerMessage::Pong => {}
+        ServerMessage::Error { message } => {
+            warn!("the server refused: {message}");
+            link.pending = None;
+            link.pending_end = None;
+            link.resync = true;
+            notice.0 = Some(strings.fill("online.refused", &[("error", message)]));
+        }
     }
 }
 

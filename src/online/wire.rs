@@ -87,11 +87,29 @@ pub fn read_invite(text: &str, server: Option<&str>) -> Result<(String, String),
     Err(BadInvite::NotAnInvite)
 }
 
+/// A watching link (`https://host/?watch=k3mpq8x2ra`): the server and the game's id.
+pub fn read_watch_link(text: &str) -> Option<(String, String)> {
+    let (base, query) = text.trim().split_once('?')?;
+    let id = query
+        .split(['&', '#'])
+        .find_map(|pair| pair.strip_prefix("watch="))
+        .filter(|id| valid_id(id))?;
+    Some((server_address(base)?, id.to_owned()))
+}
+
 /// The colour in the server's words.
 pub fn side_word(side: Side) -> &'static str {
     match side {
         Side::Red => "red",
         Side::Black => "black",
+    }
+}
+
+/// True when `side`'s seat is taken.
+pub fn seated(seats: Seats, side: Side) -> bool {
+    match side {
+        Side::Red => seats.red,
+        Side::Black => seats.black,
     }
 }
 

@@ -1,9 +1,11 @@
 //! The invite to an online game: the link to send a friend, and Share (the phone's share
 //! sheet, `navigator.share` in a browser) or Copy (the clipboard, on desktops and in
 //! browsers without a share sheet). Opened when the game has been created, and from the
-//! menu while the friend's seat is free.
+//! menu while the friend's seat is free. The same card gives the link that lets anyone
+//! watch the game (`online/watch.rs`): from its "Link to watch" button, and from the
+//! menu's "Let others watch" during the game.
 
-use crate::game::session::Session;
+use crate::game::session::{Seat, Session};
 use crate::online::Link;
 use crate::platform::clipboard::{Clipboard, ClipboardError};
 use crate::platform::{Platform, ShareOutcome, Shared};
@@ -16,7 +18,11 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<InviteNote>()
+        .init_resource::<Inviting>()
         .add_systems(OnEnter(Panel::Invite), (forget, spawn).chain())
+        .add_systems(OnExit(Panel::Invite), |mut i: ResMut<Inviting>| {
+            *i = Inviting::Friend
+        })
         .add_systems(
             Update,
             (clear_card, spawn)
@@ -24,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(
                     in_state(Panel::Invite).and_then(
                         resource_changed::<InviteNote>
+                            .or_else(resource_changed::<Inviting>)
                             .or_else(crate::ui::widgets::words_or_layout_changed),
                     ),
                 )
@@ -39,13 +46,40 @@ pub(super) fn plugin(app: &mut App) {
 /// the board back, saying why.
 fn close_when_joined(
     link: Res<Link>,
+    inviting: Res<Inviting>,
     mut nav: Navigator,
     mut notice: ResMut<Notice>,
     strings: Res<Strings>,
 ) {
-    if !link.waiting_for_friend() {
+    if *inviting == Inviting::Friend && !link.waiting_for_friend() {
         notice.0 = Some(strings.get("online.friend_joined"));
         nav.close();
+    }
+}
+
+/// Whom the card's link is for.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Inviting {
+    /// The friend who takes the other seat.
+    #[default]
+    Friend,
+    /// Anyone who would watch, read only.
+    Watchers,
+}
+
+impl Inviting {
+    /// The link, and the keys of the card's title, its words and the shared message.
+    fn of(self, seat: &Seat) -> (String, [&'static str; 3]) {
+        match self {
+            Inviting::Friend => (
+                seat.invite(),
+                ["invite.title", "invite.body", "invite.message"],
+            ),
+            Inviting::Watchers => (
+                seat.watch_link(),
+                ["watch.title", "watch.body", "watch.message"],
+            ),
+        }
     }
 }
 
@@ -65,20 +99,22 @@ fn spawn(
     mut cards: Cards,
     session: Res<Session>,
     note: Res<InviteNote>,
+    inviting: Res<Inviting>,
     clipboard: Res<Clipboard>,
     platform: Res<Platform>,
 ) {
     let Some(seat) = &session.online else {
         return;
     };
-    let link = seat.invite();
+    let inviting = *inviting;
+    let (link, [title, body, _]) = inviting.of(seat);
     let (can_share, can_copy) = (platform.can_share, clipboard.available());
     let note = note.0.clone();
     cards.spawn(
         DespawnOnExit(Panel::Invite),
         |c, strings, theme| {
-            c.spawn(label(strings.get("invite.title"), 28.0, theme));
-            c.spawn(paragraph(strings.get("invite.body"), theme));
+            c.spawn(label(strings.get(title), 28.0, theme));
+            c.spawn(paragraph(strings.get(body), theme));
             c.spawn((InviteLink, label(link, 17.0, theme)));
             c.spawn(row()).with_children(|r| {
                 if can_share {
@@ -105,6 +141,18 @@ fn spawn(
             if let Some(note) = note {
                 c.spawn(paragraph(note, theme));
             }
+            if inviting == Inviting::Friend {
+                c.spawn(row()).with_children(|r| {
+                    r.spawn(button(
+                        "invite.for_watchers",
+                        strings.get("invite.for_watchers"),
+                        theme,
+                        17.0,
+                        true,
+                    ))
+                    .observe(for_watchers);
+                });
+            }
         },
         |footer, strings, theme| {
             footer.spawn(row()).with_children(|r| {
@@ -121,21 +169,30 @@ fn spawn(
     );
 }
 
+/// The card shows the link for watchers instead.
+fn for_watchers(_: On<Press>, mut inviting: ResMut<Inviting>, mut note: ResMut<InviteNote>) {
+    *inviting = Inviting::Watchers;
+    note.0 = None;
+}
+
 fn share(
     _: On<Press>,
     session: Res<Session>,
+    inviting: Res<Inviting>,
     mut platform: ResMut<Platform>,
     strings: Res<Strings>,
 ) {
     if let Some(seat) = &session.online {
-        let text = strings.fill("invite.message", &[("link", seat.invite())]);
-        platform.share(strings.get("invite.title"), text);
+        let (link, [title, _, message]) = inviting.of(seat);
+        let text = strings.fill(message, &[("link", link)]);
+        platform.share(strings.get(title), text);
     }
 }
 
 fn copy(
     _: On<Press>,
     session: Res<Session>,
+    inviting: Res<Inviting>,
     mut clipboard: ResMut<Clipboard>,
     mut note: ResMut<InviteNote>,
     strings: Res<Strings>,
@@ -143,7 +200,7 @@ fn copy(
     let Some(seat) = &session.online else {
         return;
     };
-    note.0 = Some(match clipboard.copy(&seat.invite()) {
+    note.0 = Some(match clipboard.copy(&inviting.of(seat).0) {
         Ok(()) => strings.get("invite.copied"),
         Err(ClipboardError::Unavailable) => strings.get("records.no_clipboard"),
         Err(ClipboardError::Failed(e)) => strings.fill("records.not_copied", &[("error", e)]),

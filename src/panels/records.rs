@@ -238,8 +238,11 @@ fn open_shared(
     let Some(last) = opened.read().last() else {
         return;
     };
-    // An invite link opened with the app (or shared to it) joins the friend's game.
-    if crate::online::wire::read_invite(&last.0, None).is_ok() && join.join(&last.0) {
+    // An invite link opened with the app (or shared to it) joins the friend's game;
+    // A watching link opens the game to watch.
+    let online = crate::online::wire::read_invite(&last.0, None).is_ok()
+        || crate::online::wire::read_watch_link(&last.0).is_some();
+    if online && join.join(&last.0) {
         return;
     }
     match records.opened(last, *panel.get() == Panel::Records, &strings) {

@@ -96,9 +96,10 @@ impl Device for Web {
         })
     }
 
-    /// Once, at the start: an online game's invite (`?join=ID`, opened as the invite
-    /// link it came in), or the `text` (or else `url`) the share target put in the
-    /// page's address; either is then taken out of it so a reload does not open it again.
+    /// Once, at the start: an online game's invite (`?join=ID`) or watching link
+    /// (`?watch=ID`), opened as the link it came in, or the `text` (or else `url`) the
+    /// share target put in the page's address; either is then taken out of it so a reload
+    /// does not open it again.
     fn take_opened(&mut self) -> Option<String> {
         if std::mem::replace(&mut self.looked, true) {
             return None;
@@ -108,9 +109,11 @@ impl Device for Web {
         let search = location.search().ok()?;
         let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
         let path = location.pathname().unwrap_or_default();
-        let invite = params.get("join").filter(|id| !id.is_empty()).map(|id| {
-            let origin = location.origin().unwrap_or_default();
-            format!("{origin}{path}?join={id}")
+        // An invite, or a watching link (`?watch=ID`), is read as the link it came in.
+        let origin = location.origin().unwrap_or_default();
+        let invite = ["join", "watch"].into_iter().find_map(|name| {
+            let id = params.get(name).filter(|id| !id.is_empty())?;
+            Some(format!("{origin}{path}?{name}={id}"))
         });
         let text = invite.or_else(|| {
             params
@@ -118,7 +121,7 @@ impl Device for Web {
                 .filter(|t| !t.trim().is_empty())
                 .or_else(|| params.get("url"))
         })?;
-        for name in ["title", "text", "url", "join"] {
+        for name in ["title", "text", "url", "join", "watch"] {
             params.delete(name);
         }
         let rest = String::from(params.to_string());

@@ -57,6 +57,7 @@ enum Entry {
     NewGame { two_players: bool },
     Online,
     Tutorial,
+    Watchers,
     Open(Panel),
 }
 
@@ -71,6 +72,9 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
     }
     if online_on && link.waiting_for_friend() {
         ours.push((Entry::Open(Panel::Invite), "menu.invite"));
+    } else if online_on {
+        // The link that lets others watch (the invite card gives it while the seat is free).
+        ours.push((Entry::Watchers, "menu.watchers"));
     }
     if in_progress {
         ours.push((Entry::Open(Panel::EndGame), "menu.end_game"));
@@ -130,6 +134,7 @@ struct Go<'w> {
     nav: Navigator<'w>,
     new_game: OpenNewGame<'w>,
     lessons: MessageWriter<'w, LessonStep>,
+    inviting: ResMut<'w, crate::panels::invite::Inviting>,
 }
 
 impl Go<'_> {
@@ -140,6 +145,10 @@ impl Go<'_> {
             Entry::Online => self.new_game.open_online(),
             Entry::Tutorial => {
                 self.lessons.write(LessonStep::Begin);
+            }
+            Entry::Watchers => {
+                *self.inviting = crate::panels::invite::Inviting::Watchers;
+                self.nav.open(Panel::Invite);
             }
             Entry::Open(panel) => self.nav.open(panel),
         }

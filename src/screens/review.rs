@@ -59,6 +59,8 @@ pub enum ClosesTo {
     Records,
     /// The player's game (its result card's Analyse).
     Game,
+    /// The menu: a game watched live (`online/watch.rs`), opened at its latest move.
+    Watching,
 }
 
 /// The review's buttons.
@@ -203,9 +205,18 @@ fn open_reviews(
 ) {
     let at_last = pending.0.take();
     let asked = opened.read().last().cloned();
-    let Some((game, plies, closes_to)) = at_last
-        .map(|g| (g, usize::MAX, ClosesTo::Records))
-        .or(asked.map(|OpenReview(g, to)| (g, 0, to)))
+    let Some((game, plies, closes_to)) =
+        at_last
+            .map(|g| (g, usize::MAX, ClosesTo::Records))
+            .or(asked.map(|OpenReview(g, to)| {
+                // A watched game is shown where it is now; a record from its start.
+                let plies = if to == ClosesTo::Watching {
+                    usize::MAX
+                } else {
+                    0
+                };
+                (g, plies, to)
+            }))
     else {
         return;
     };
@@ -273,6 +284,10 @@ fn step_review(
                 }
                 ClosesTo::Game => {
                     nav.go(Screen::Game);
+                    nav.close();
+                }
+                ClosesTo::Watching => {
+                    nav.go(Screen::Menu);
                     nav.close();
                 }
             },
