@@ -753,7 +753,13 @@ fn a_watching_link_follows_the_game_live_read_only() {
         }),
         "the end did not arrive"
     );
+    // The board at the latest move shows the end too (no "Red to move" over it).
+    assert!(
+        all_until(&mut apps, 5.0, |a| session(a[2]).game.outcome().is_some()),
+        "the board does not show the end"
+    );
     let line = texts(apps[2]);
+    assert!(!line.iter().any(|t| t == "Red to move"), "{line:?}");
     assert!(
         line.iter().any(|t| t.contains("Red wins · Black resigned")),
         "{line:?}"

@@ -210,7 +210,8 @@ fn receive(
                 // Not the game the board had (never, from an honest server): shown as it is.
                 steps.write(ReviewStep::Last);
             } else if shown == total {
-                // The board showed the latest: the new moves are played on it.
+                // The board showed the latest: the new moves are played on it (and an end
+                // without a move, a resignation or a clock run out, is shown on it).
                 watch.following = Some(shown);
             }
         }
@@ -242,6 +243,12 @@ fn catch_up(
         steps.write(ReviewStep::Forward);
         watch.following = Some(at + 1);
     } else {
+        let ended_here = review.game.as_ref().is_some_and(|g| g.outcome().is_some())
+            && practice.0.game.outcome().is_none();
+        if shown == at && ended_here {
+            // At the latest move, the game over without one more: the board says so.
+            steps.write(ReviewStep::Last);
+        }
         // The board is at the latest, or the player stepped elsewhere.
         watch.following = None;
     }

@@ -13,7 +13,9 @@ use crate::shell::navigation::{GameSet, Navigator, Panel};
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, clear_card, close_panel, label, paragraph, row};
+use crate::ui::widgets::{
+    Cards, button, clear_card, close_panel, label, paragraph, row, styled_button,
+};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -143,10 +145,12 @@ fn spawn(
             }
             if inviting == Inviting::Friend {
                 c.spawn(row()).with_children(|r| {
-                    r.spawn(button(
+                    // Second to the friend's link: drawn as the menu's lesser entries.
+                    r.spawn(styled_button(
                         "invite.for_watchers",
                         strings.get("invite.for_watchers"),
-                        theme,
+                        theme.bar,
+                        theme.bar_text,
                         17.0,
                         true,
                     ))
