@@ -771,3 +771,106 @@ fn a_watching_link_follows_the_game_live_read_only() {
     assert!(!apps[2].world().resource::<Watch>().watching());
     drop(server);
 }
+
+#[test]
+fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
+    use surakarta::online::games::OnlineGames;
+    let dir = temp_dir("online-list-server");
+    let dirs = [
+        temp_dir("online-list-me"),
+        temp_dir("online-list-first"),
+        temp_dir("online-list-second"),
+    ];
+    let server = Server::start(&dir, None);
+    let mut me = phone(&dirs[0], &server.url());
+    let mut first = phone(&dirs[1], &server.url());
+    let mut second = phone(&dirs[2], &server.url());
+
+    // A game with the first friend, one move played...
+    let link = create(&mut me);
+    join(&mut first, &link);
+    let one = own_game(&me).online.clone().unwrap();
+    assert!(both_until(&mut me, &mut first, 10.0, |m, f| connected(m)
+        && connected(f)
+        && !m.world().resource::<Link>().waiting_for_friend()));
+    go_to(&mut me, Screen::Game);
+    play_settled(&mut me, "b2", "b3");
+    assert!(both_until(&mut me, &mut first, 10.0, |_, f| history(f)
+        .len()
+        == 1));
+    // ...then a second game with another friend (asked first: the first is in
+    // progress). The first is not lost.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online");
+    press(&mut me, "newgame.red");
+    press(&mut me, "newgame.start");
+    assert_eq!(panel(&me), Panel::Replace);
+    press(&mut me, "replace.start");
+    assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
+    let link = own_game(&me).online.clone().unwrap().invite();
+    join(&mut second, &link);
+    let two = own_game(&me).online.clone().unwrap();
+    assert_ne!(one.id, two.id);
+    let kept: Vec<String> = me
+        .world()
+        .resource::<OnlineGames>()
+        .0
+        .iter()
+        .map(|k| k.seat.id.clone())
+        .collect();
+    assert_eq!(kept, [two.id.clone(), one.id.clone()], "newest first");
+
+    // The list, from the menu: the second game (on the board, Red to move: the player's
+    // turn) and the first (the friend's turn after one move), as the server says.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online_games");
+    assert_eq!(panel(&me), Panel::OnlineGames);
+    assert!(
+        both_until(&mut me, &mut second, 10.0, |m, _| {
+            let t = texts(m);
+            t.iter()
+                .any(|t| t == "You play Red · Your turn (0 moves)\nOn the board")
+                && t.iter()
+                    .any(|t| t == "You play Red · Friend's turn (1 moves)")
+        }),
+        "{:?}",
+        texts(&mut me)
+    );
+    // A tap puts the first game back on the board, its move and all, live again.
+    press(&mut me, "online_games.1");
+    assert!(
+        both_until(&mut me, &mut first, 10.0, |m, _| screen(m) == Screen::Game
+            && own_game(m).online.as_ref().is_some_and(|s| s.id == one.id)
+            && history(m) == ["b2-b3"]
+            && connected(m)),
+        "not back in the first game: {:?}",
+        history(&me)
+    );
+    assert!(both_until(&mut me, &mut first, 10.0, |_, f| turn(f)
+        == surakarta::game::session::Turn::Waiting));
+    play_settled(&mut first, "e5", "e4");
+    assert!(both_until(&mut me, &mut first, 10.0, |m, _| history(m)
+        .len()
+        == 2));
+
+    // The list survives the app being closed and opened again.
+    drop(me);
+    let mut me = phone(&dirs[0], &server.url());
+    let kept = me.world().resource::<OnlineGames>().0.len();
+    assert_eq!(kept, 2);
+    // The first game ends (the friend resigns): it leaves the list.
+    go_to(&mut first, Screen::Menu);
+    press(&mut first, "menu.end_game");
+    press(&mut first, "end.resign");
+    press(&mut first, "resign.confirm");
+    assert!(
+        both_until(&mut me, &mut first, 10.0, |m, _| m
+            .world()
+            .resource::<OnlineGames>()
+            .0
+            .len()
+            == 1),
+        "the game over is still listed"
+    );
+    drop(server);
+}

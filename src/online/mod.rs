@@ -19,6 +19,7 @@
 pub mod ask;
 pub mod clock;
 mod follow;
+pub mod games;
 pub mod http;
 mod seat;
 mod socket;
@@ -35,7 +36,7 @@ use surakarta_engine::{Ruleset, Side};
 use wire::{Outgoing, Truth};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(watch::plugin);
+    app.add_plugins((watch::plugin, games::plugin));
     app.init_resource::<Link>()
         .init_resource::<Waker>()
         .insert_non_send(Socket(None))

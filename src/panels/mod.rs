@@ -9,6 +9,7 @@ pub mod leave;
 pub mod moves;
 pub mod new_game;
 pub mod offer;
+pub mod online_games;
 pub mod problem;
 pub mod records;
 pub mod replace;
@@ -36,6 +37,6 @@ pub(super) fn plugin(app: &mut App) {
         strategy::plugin,
         moves::plugin,
         invite::plugin,
-        problem::plugin,
     ));
+    app.add_plugins((problem::plugin, online_games::plugin));
 }

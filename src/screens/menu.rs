@@ -61,7 +61,12 @@ enum Entry {
     Open(Panel),
 }
 
-fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>) {
+fn spawn(
+    mut cards: Cards,
+    session: Res<Session>,
+    link: Res<crate::online::Link>,
+    games: Res<crate::online::games::OnlineGames>,
+) {
     let in_progress = session.in_progress();
     // An online game goes on from its first move on, whoever is to make it.
     let online_on = session.is_online() && session.game.outcome().is_none();
@@ -79,6 +84,8 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
     if in_progress {
         ours.push((Entry::Open(Panel::EndGame), "menu.end_game"));
     }
+    // Online games kept besides the one on the board (`online/games.rs`).
+    let elsewhere = games.elsewhere(&session).next().is_some();
     // After a game, the same kind of game again first.
     let mut new_games = [
         (Entry::NewGame { two_players: false }, "newgame.vs_computer"),
@@ -96,6 +103,9 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
     } else {
         entries.extend(new_games);
         entries.extend(ours);
+    }
+    if elsewhere {
+        entries.push((Entry::Open(Panel::OnlineGames), "menu.online_games"));
     }
     entries.extend([
         (Entry::Online, "menu.online"),

@@ -104,6 +104,8 @@ panels! {
     Invite => "invite",
     /// Why an online game could not be made or joined, with Try again.
     Problem => "problem",
+    /// The player's online games in progress, to put one on the board.
+    OnlineGames => "online-games",
 }
 
 impl Panel {

@@ -1,0 +1,290 @@
+//! The player's online games in progress. Every seat the app takes (a game created,
+//! joined, a rematch) is kept in `online.json` until its game is over, so that starting
+//! another game never loses one: correspondence games go on for days, several at once.
+//! The menu's "Online games" card (`panels/online_games.rs`) lists them with whose turn
+//! it is, read from the server when the card opens, and a tap puts one on the board: the
+//! server's game is the truth, so a game put back on the board is exactly where it is.
+
+use super::socket::Socket;
+use super::wire::{self, GameState};
+use super::{Link, Waker, http};
+use crate::game::session::{Seat, Session, StartOnline};
+use crate::persist::Storage;
+use crate::persist::store::Read;
+use crate::shell::navigation::{Navigate, Panel, Screen};
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use surakarta_engine::{Ruleset, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OnlineGames>()
+        .init_resource::<Listing>()
+        .add_message::<Resume>()
+        .add_systems(Startup, load.after(crate::persist::load))
+        .add_systems(OnEnter(Panel::OnlineGames), ask_standing)
+        .add_systems(
+            Update,
+            (remember, take_standing, resume, save)
+                .chain()
+                .in_set(crate::shell::navigation::GameSet::Rules)
+                .before(crate::game::session::SessionSystems),
+        );
+}
+
+/// The file the seats are kept in.
+pub const GAMES_FILE: &str = "online.json";
+
+/// The most games kept: a player with more has long stopped playing the oldest.
+const MAX_KEPT: usize = 50;
+
+/// A kept game: its seat, and its rules (to put it on the board before the server's
+/// state arrives).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept {
+    pub seat: Seat,
+    pub rules: Ruleset,
+}
+
+/// The online games in progress the app has a seat in, newest first.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct OnlineGames(pub Vec<Kept>);
+
+impl OnlineGames {
+    /// The kept games other than the one on the board.
+    pub fn elsewhere<'a>(&'a self, session: &'a Session) -> impl Iterator<Item = &'a Kept> {
+        let here = session.online.as_ref().map(|s| s.id.as_str());
+        self.0
+            .iter()
+            .filter(move |k| Some(k.seat.id.as_str()) != here)
+    }
+}
+
+/// How a kept game stands at the server, as the card last heard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Asked; no answer yet.
+    Asking,
+    /// Going on: whose turn, after how many moves.
+    Going { to_move: Side, moves: usize },
+    /// The friend has not taken the other seat yet.
+    Waiting,
+    /// Over (it leaves the list).
+    Over,
+    /// The server has no such game any more (it leaves the list).
+    Gone,
+    /// The server could not be reached.
+    Unreachable,
+}
+
+/// The card's view of the kept games: each one's standing, and the requests on their way.
+#[derive(Resource, Default)]
+pub struct Listing {
+    pub standing: std::collections::HashMap<String, Standing>,
+    asking: Vec<(String, http::Slot)>,
+}
+
+/// Put this kept game on the board.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Resume(pub Kept);
+
+/// How the seats are written: `{"version": 1, "games": [...]}`.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    version: u32,
+    games: Vec<SavedKept>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SavedKept {
+    server: String,
+    id: String,
+    side: String,
+    token: String,
+    rules: String,
+}
+
+impl Saved {
+    fn of(games: &OnlineGames) -> Saved {
+        Saved {
+            version: 1,
+            games: games
+                .0
+                .iter()
+                .map(|k| SavedKept {
+                    server: k.seat.server.clone(),
+                    id: k.seat.id.clone(),
+                    side: wire::side_word(k.seat.side).to_owned(),
+                    token: k.seat.token.clone(),
+                    rules: k.rules.to_string(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The kept games it names, each checked as a seat from the server is: one that is
+    /// not (a damaged or hand-edited file) is left out, never trusted.
+    fn games(self) -> Vec<Kept> {
+        self.games
+            .into_iter()
+            .filter_map(|k| {
+                let granted = wire::SeatGranted {
+                    id: Some(k.id.clone()),
+                    seat: k.side,
+                    token: k.token,
+                    invite: None,
+                };
+                let (side, token) = wire::granted_seat(&granted).ok()?;
+                let server = wire::server_address(&k.server)?;
+                wire::valid_id(&k.id).then_some(())?;
+                Some(Kept {
+                    seat: Seat {
+                        server,
+                        id: k.id,
+                        side,
+                        token,
+                    },
+                    rules: k.rules.parse().ok()?,
+                })
+            })
+            .take(MAX_KEPT)
+            .collect()
+    }
+}
+
+pub(crate) fn load(storage: Res<Storage>, mut games: ResMut<OnlineGames>) {
+    let Some(store) = &storage.0 else { return };
+    if let Read::Text(text) = store.read(GAMES_FILE) {
+        match serde_json::from_str::<Saved>(&text) {
+            Ok(saved) if saved.version == 1 => games.0 = saved.games(),
+            _ => {
+                let kept = store.keep_aside(GAMES_FILE);
+                warn!("{GAMES_FILE} not used; kept as {kept:?}");
+            }
+        }
+    }
+}
+
+fn save(storage: Res<Storage>, games: Res<OnlineGames>) {
+    if let Some(store) = &storage.0
+        && games.is_changed()
+        && !games.is_added()
+        && let Ok(text) = serde_json::to_string_pretty(&Saved::of(&games))
+    {
+        store.write_soon(GAMES_FILE, &text);
+    }
+}
+
+/// The seat on the board joins the list (first: the newest); a game seen over on the
+/// board leaves it.
+fn remember(session: Res<Session>, mut games: ResMut<OnlineGames>) {
+    if !session.is_changed() {
+        return;
+    }
+    let Some(seat) = &session.online else { return };
+    let at = games.0.iter().position(|k| k.seat.id == seat.id);
+    match (at, session.game.outcome()) {
+        (None, None) => {
+            games.0.insert(
+                0,
+                Kept {
+                    seat: seat.clone(),
+                    rules: *session.game.rules(),
+                },
+            );
+            games.0.truncate(MAX_KEPT);
+        }
+        (Some(at), Some(_)) => {
+            games.0.remove(at);
+        }
+        _ => {}
+    }
+}
+
+/// The card opened: each kept game is read from its server.
+fn ask_standing(games: Res<OnlineGames>, mut listing: ResMut<Listing>, waker: Res<Waker>) {
+    listing.standing.clear();
+    listing.asking.clear();
+    for kept in &games.0 {
+        let waker = waker.clone();
+        let url = format!("{}/api/games/{}", kept.seat.server, kept.seat.id);
+        let slot = http::into_slot(url, None, move || waker.wake());
+        listing.asking.push((kept.seat.id.clone(), slot));
+        listing
+            .standing
+            .insert(kept.seat.id.clone(), Standing::Asking);
+    }
+}
+
+/// The server's answers: how each game stands; one over or gone leaves the list.
+fn take_standing(mut listing: ResMut<Listing>, mut games: ResMut<OnlineGames>) {
+    if listing.asking.is_empty() {
+        return;
+    }
+    let mut heard = Vec::new();
+    listing.asking.retain(|(id, slot)| match http::take(slot) {
+        Some(answer) => {
+            heard.push((id.clone(), standing(answer)));
+            false
+        }
+        None => true,
+    });
+    for (id, standing) in heard {
+        if matches!(standing, Standing::Over | Standing::Gone) {
+            games.0.retain(|k| k.seat.id != id);
+        }
+        listing.standing.insert(id, standing);
+    }
+}
+
+/// What a server's answer says of a game.
+fn standing(answer: http::Answer) -> Standing {
+    match answer {
+        Ok((200, body)) => {
+            let Ok(state) = serde_json::from_str::<GameState>(&body) else {
+                return Standing::Unreachable;
+            };
+            match wire::truth(&state) {
+                Ok(t) if t.game.outcome().is_some() => Standing::Over,
+                Ok(t) if !(t.seats.red && t.seats.black) => Standing::Waiting,
+                Ok(t) => Standing::Going {
+                    to_move: t.game.side_to_move(),
+                    moves: t.game.history().len(),
+                },
+                Err(_) => Standing::Unreachable,
+            }
+        }
+        Ok((404, _)) => Standing::Gone,
+        _ => Standing::Unreachable,
+    }
+}
+
+/// A kept game put on the board: the connection starts afresh for it, and the server's
+/// state brings its moves.
+fn resume(
+    mut resumes: MessageReader<Resume>,
+    session: Res<Session>,
+    mut link: ResMut<Link>,
+    mut socket: NonSendMut<Socket>,
+    mut start: MessageWriter<StartOnline>,
+    mut navigate: MessageWriter<Navigate>,
+) {
+    let Some(Resume(kept)) = resumes.read().last().cloned() else {
+        return;
+    };
+    navigate.write(Navigate::Open(Panel::None));
+    navigate.write(Navigate::Go(Screen::Game));
+    if session
+        .online
+        .as_ref()
+        .is_some_and(|s| s.id == kept.seat.id)
+    {
+        return; // on the board already
+    }
+    *link = Link::default();
+    // Nothing more from the other game's connection.
+    socket.0 = None;
+    start.write(StartOnline {
+        rules: kept.rules,
+        seat: kept.seat,
+    });
+}
