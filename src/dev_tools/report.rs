@@ -55,6 +55,7 @@ pub struct Watched<'w, 's> {
     panel: Res<'w, State<Panel>>,
     turn: Option<Res<'w, State<Turn>>>,
     link: Res<'w, crate::online::Link>,
+    watch: Res<'w, crate::online::Watch>,
     buttons: Query<'w, 's, (), MovedButtons>,
     gone: RemovedComponents<'w, 's, ButtonId>,
     camera: Query<'w, 's, (), (With<BoardCamera>, Changed<Transform>)>,
@@ -75,6 +76,7 @@ pub fn something_changed(mut w: Watched) -> bool {
         || w.panel.is_changed()
         || w.turn.as_ref().is_some_and(|t| t.is_changed())
         || w.link.is_changed()
+        || w.watch.is_changed()
         || !w.buttons.is_empty()
         || w.gone.read().count() > 0
         || !w.camera.is_empty()
@@ -158,12 +160,7 @@ pub fn report(world: &mut World) -> Value {
         json!({
             "invite": seat.invite(),
             "side": seat.side.to_string(),
-            "status": match link.line.status {
-                crate::online::Status::Off => "off",
-                crate::online::Status::Connecting => "connecting",
-                crate::online::Status::Connected => "connected",
-                crate::online::Status::Lost { .. } => "lost",
-            },
+            "status": status_word(&link.line.status),
             "waiting_for_friend": link.waiting_for_friend(),
             // The clocks as the bar shows them when the report was written.
             "clock": link.timing.control.map(|_| {
@@ -176,9 +173,16 @@ pub fn report(world: &mut World) -> Value {
             }),
         })
     });
+    // A game watched live: its connection, and the bar's line about it.
+    let watch = world.resource::<crate::online::Watch>();
+    let watch = watch.watching().then(|| {
+        let strings = world.resource::<crate::ui::i18n::Strings>();
+        json!({"status": status_word(&watch.line.status), "line": watch.line(strings)})
+    });
     json!({
         "frame": frame,
         "online": online,
+        "watch": watch,
         "notice": notice,
         "thinking": computer.thinking(),
         "hinting": computer.hinting(),
@@ -210,6 +214,15 @@ pub fn report(world: &mut World) -> Value {
         "lesson_state": lesson_state,
         "review": review,
     })
+}
+
+fn status_word(status: &crate::online::Status) -> &'static str {
+    match status {
+        crate::online::Status::Off => "off",
+        crate::online::Status::Connecting => "connecting",
+        crate::online::Status::Connected => "connected",
+        crate::online::Status::Lost { .. } => "lost",
+    }
 }
 
 /// The frame counter, on the report already published: the browser test counts frames.

@@ -256,7 +256,7 @@ pub(super) fn keep(
 }
 
 /// Sends this if the connection is open; false if it is not.
-fn send(socket: &mut Option<Open>, text: String) -> bool {
+pub(super) fn send(socket: &mut Option<Open>, text: String) -> bool {
     match socket.as_mut().filter(|s| s.opened) {
         Some(open) => {
             open.sender.send(ewebsock::WsMessage::Text(text));
@@ -368,7 +368,10 @@ pub(super) fn receive(
                 }
             }
             Heard::Message(Ok(message)) => {
-                take(message, &mut link, &session, &mut notice, &strings)
+                if !take(message, &mut link, &session, &mut notice, &strings) {
+                    // A move that does not follow the game this app has: all of it again.
+                    socket.send(wire::ClientMessage::Sync.to_json());
+                }
             }
             Heard::Message(Err(e)) => warn!("an unreadable message from the server: {e}"),
         }
@@ -385,8 +388,71 @@ pub(super) fn receive(
     }
 }
 
-/// One message of the server about the player's game.
+/// One message of the server about the player's game; false when it cannot be followed
+/// (the whole state is to be asked for).
 fn take(
+    message: ServerMessage,
+    link: &mut Link,
+    session: &Session,
+    notice: &mut Notice,
+    strings: &Strings,
+) -> bool {
+    let (truth, state) = match message {
+        ServerMessage::State(state) => match wire::truth(&state) {
+            Ok(truth) => (truth, state),
+            Err(e) => {
+                warn!("the server's game does not replay: {e}");
+                return true;
+            }
+        },
+        ServerMessage::Moved { mv, state } => {
+            let had = link.truth.as_ref().map(|t| &t.game);
+            match wire::truth_after(had, &mv, &state) {
+                wire::Followed::Next(truth) => (truth, state),
+                wire::Followed::Had => return true,
+                wire::Followed::Gap => return false,
+            }
+        }
+        other => {
+            take_other(other, link, session, notice, strings);
+            return true;
+        }
+    };
+    // The player's own offer gone, the game going on: the friend declined it (or moved,
+    // which declines it too).
+    let me = session.online.as_ref().map(|s| s.side);
+    let declined = me.is_some()
+        && link.draw_offer == me
+        && truth.draw_offer.is_none()
+        && truth.game.outcome().is_none();
+    if declined {
+        notice.0 = Some(strings.get("notice.draw_declined.friend"));
+    }
+    // The player's own rematch offer gone without a rematch.
+    let turned_down = me.is_some()
+        && link.truth.as_ref().is_some_and(|t| t.rematch_offer == me)
+        && truth.rematch_offer.is_none()
+        && truth.rematch.is_none();
+    if turned_down {
+        notice.0 = Some(strings.get("notice.rematch_declined.friend"));
+    }
+    if truth.game.outcome().is_some() && link.over_at.is_none() {
+        link.over_at = Some(Instant::now());
+    }
+    link.seats = truth.seats;
+    link.draw_offer = truth.draw_offer;
+    link.truth = Some(truth);
+    link.timing = super::clock::Timing::of(&state);
+    // The friend seated and not away: connected.
+    let seats = link.seats;
+    link.friend_seen |= me.is_some_and(|me| {
+        wire::seated(seats, me.other()) && link.timing.away(me.other()).is_none()
+    });
+    true
+}
+
+/// A message of the server that is not the game: who is here, a pong, a refusal.
+fn take_other(
     message: ServerMessage,
     link: &mut Link,
     session: &Session,
@@ -394,41 +460,7 @@ fn take(
     strings: &Strings,
 ) {
     match message {
-        ServerMessage::State(state) => match wire::truth(&state) {
-            Ok(truth) => {
-                // The player's own offer gone, the game going on: the friend declined it
-                // (or moved, which declines it too).
-                let me = session.online.as_ref().map(|s| s.side);
-                let declined = me.is_some()
-                    && link.draw_offer == me
-                    && truth.draw_offer.is_none()
-                    && truth.game.outcome().is_none();
-                if declined {
-                    notice.0 = Some(strings.get("notice.draw_declined.friend"));
-                }
-                // The player's own rematch offer gone without a rematch.
-                let turned_down = me.is_some()
-                    && link.truth.as_ref().is_some_and(|t| t.rematch_offer == me)
-                    && truth.rematch_offer.is_none()
-                    && truth.rematch.is_none();
-                if turned_down {
-                    notice.0 = Some(strings.get("notice.rematch_declined.friend"));
-                }
-                if truth.game.outcome().is_some() && link.over_at.is_none() {
-                    link.over_at = Some(Instant::now());
-                }
-                link.seats = truth.seats;
-                link.draw_offer = truth.draw_offer;
-                link.truth = Some(truth);
-                link.timing = super::clock::Timing::of(&state);
-                // The friend seated and not away: connected.
-                let seats = link.seats;
-                link.friend_seen |= me.is_some_and(|me| {
-                    wire::seated(seats, me.other()) && link.timing.away(me.other()).is_none()
-                });
-            }
-            Err(e) => warn!("the server's game does not replay: {e}"),
-        },
+        ServerMessage::State(_) | ServerMessage::Moved { .. } => {}
         ServerMessage::Presence { away, claim_after } => {
             // The friend left or came back while the game goes on: said once.
             let friend = session.online.as_ref().map(|s| s.side.other());

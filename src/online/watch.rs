@@ -6,7 +6,7 @@
 //! through them, and Last (or the next move) brings the board back to the live end. The
 //! clocks count down in the bar as in a game. A rematch is followed to its new game.
 
-use super::socket::{Heard, Line, Open, keep, poll};
+use super::socket::{Heard, Line, Open, keep, poll, send};
 use super::wire::{self, ServerMessage};
 use super::{Ask, Link, Status, Waker, clock::Timing, http, seat::refusal};
 use crate::game::session::{Mode, Practice, Session, Turn};
@@ -176,10 +176,26 @@ fn receive(
 ) {
     let line = watch.reborrow().map_unchanged(|w| &mut w.line);
     for heard in poll(&mut watcher.0, line, &waker) {
-        let state = match heard {
-            // A watcher says nothing: no `hello`.
+        let (truth, state) = match heard {
+            // A watcher says nothing but `ping` and `sync`: no `hello`.
             Heard::Opened => continue,
-            Heard::Message(Ok(ServerMessage::State(state))) => state,
+            Heard::Message(Ok(ServerMessage::State(state))) => match wire::truth(&state) {
+                Ok(truth) => (truth, state),
+                Err(e) => {
+                    warn!("the server's game does not replay: {e}");
+                    continue;
+                }
+            },
+            Heard::Message(Ok(ServerMessage::Moved { mv, state })) => {
+                match wire::truth_after(review.game.as_ref(), &mv, &state) {
+                    wire::Followed::Next(truth) => (truth, state),
+                    wire::Followed::Had => continue,
+                    wire::Followed::Gap => {
+                        send(&mut watcher.0, wire::ClientMessage::Sync.to_json());
+                        continue;
+                    }
+                }
+            }
             Heard::Message(Ok(ServerMessage::Presence { away, claim_after })) => {
                 watch.timing.presence(away, claim_after);
                 continue;
@@ -187,13 +203,6 @@ fn receive(
             Heard::Message(Ok(_)) => continue,
             Heard::Message(Err(e)) => {
                 warn!("an unreadable message from the server: {e}");
-                continue;
-            }
-        };
-        let truth = match wire::truth(&state) {
-            Ok(truth) => truth,
-            Err(e) => {
-                warn!("the server's game does not replay: {e}");
                 continue;
             }
         };

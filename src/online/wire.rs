@@ -176,9 +176,50 @@ pub struct Truth {
 
 /// The server's state with its record replayed: every move checked by the engine.
 pub fn truth(state: &GameState) -> Result<Truth, WireError> {
+    // A state always has its record (only a `moved` message leaves it out).
+    if state.record.is_empty() {
+        return Err(WireError::Shape("a state without its record".into()));
+    }
     let record: Record = state.record.parse().map_err(WireError::Record)?;
     let game = record.to_game().map_err(WireError::Record)?;
     Ok(Truth {
+        game,
+        seats: state.seats,
+        draw_offer: state.draw_offer.as_deref().and_then(side_named),
+        rematch_offer: state.rematch_offer.as_deref().and_then(side_named),
+        rematch: state.rematch.clone().filter(|id| valid_id(id)),
+    })
+}
+
+/// How a `moved` message stands to the game a client has.
+#[derive(Clone, Debug)]
+pub enum Followed {
+    /// Its move follows the game: the game after it.
+    Next(Truth),
+    /// The client has it already (the state it connected with had it).
+    Had,
+    /// It does not follow (a message missed, or a move this game refuses): the client
+    /// asks for the whole state (`sync`).
+    Gap,
+}
+
+/// The server's game after a `moved` message, from `had`, the server's game as the
+/// client last had it: its move checked by the engine, as every move of a state is.
+pub fn truth_after(had: Option<&Game>, mv: &str, state: &GameState) -> Followed {
+    let Some(had) = had else {
+        return Followed::Gap;
+    };
+    let have = had.history().len();
+    if state.plies <= have {
+        return Followed::Had;
+    }
+    let mut game = had.clone();
+    let played =
+        state.plies == have + 1 && mv.parse::<Move>().is_ok_and(|m| game.try_play(m).is_ok());
+    if !played {
+        return Followed::Gap;
+    }
+    Followed::Next(Truth {
         game,
         seats: state.seats,
         draw_offer: state.draw_offer.as_deref().and_then(side_named),
@@ -284,12 +325,51 @@ mod tests {
     }
 
     #[test]
+    fn a_moved_message_plays_its_move_on_the_game_before_it_only() {
+        let mut before = Game::default();
+        before.try_play("b2-b3".parse().unwrap()).unwrap();
+        let state = |plies| GameState {
+            plies,
+            seats: Seats {
+                red: true,
+                black: true,
+            },
+            ..GameState::default()
+        };
+        // The next move: played, by the engine.
+        let Followed::Next(next) = truth_after(Some(&before), "e5-e4", &state(2)) else {
+            panic!("the next move is followed");
+        };
+        assert_eq!(next.game.history().len(), 2);
+        assert_eq!(next.game.history()[1].to_string(), "e5-e4");
+        assert!(next.seats.black);
+        // Already had (the state connected with included it).
+        assert!(matches!(
+            truth_after(Some(&next.game), "e5-e4", &state(2)),
+            Followed::Had
+        ));
+        // A move missed, an illegal or unreadable move, or no game yet: ask for all.
+        for (had, mv, plies) in [
+            (Some(&before), "a5-a4", 3),
+            (Some(&before), "b3-b4", 2),
+            (Some(&before), "a1-a9", 2),
+            (Some(&before), "nonsense", 2),
+            (None, "e5-e4", 2),
+        ] {
+            assert!(
+                matches!(truth_after(had, mv, &state(plies)), Followed::Gap),
+                "{mv} at {plies}"
+            );
+        }
+    }
+
+    #[test]
     fn hostile_messages_are_errors() {
         for text in [
             "",
             "{}",
-            r#"{"type":"state"}"#,
             r#"{"type":"state","record":5}"#,
+            r#"{"type":"moved","plies":"x"}"#,
             r#"{"type":"nope"}"#,
             "[1,2]",
         ] {
@@ -303,6 +383,11 @@ mod tests {
             ..GameState::default()
         };
         assert!(truth(&state).is_err());
+        // A state without its record is no game.
+        let Ok(ServerMessage::State(bare)) = serde_json::from_str(r#"{"type":"state"}"#) else {
+            panic!("a state message");
+        };
+        assert!(truth(&bare).is_err());
         let bad_token = SeatGranted {
             id: None,
             seat: "red".into(),

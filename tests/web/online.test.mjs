@@ -1,7 +1,9 @@
 // Two phones play a friend online through the real game server on 127.0.0.1: headless
 // Chromium with touch, one page creating the game from the menu, the other opening the
 // invite link it shows (the web build served by the server joins at once), then moves
-// both ways by tapping the board on a 3 + 2 clock; one page's network cut and restored. Waits are for what the app reports (window.__surakarta).
+// both ways by tapping the board on a 3 + 2 clock; a third page watching by its link; a
+// page (in Danish) whose friend stops playing on a 2-second clock; one page's network cut
+// and restored. Waits are for what the app reports (window.__surakarta).
 //
 //   cargo build -p surakarta-server && web/build.sh && (cd tests/web && npm test)
 //
@@ -57,9 +59,9 @@ test("two phones play a friend online through the server", { timeout: 600_000 },
   });
   const problems = [];
   // A phone: its own browser profile, 390x844 points, touch.
-  const phone = async (name) => {
+  const phone = async (name, locale = "en-GB") => {
     const context = await browser.newContext({
-      viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true, locale: "en-GB",
+      viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true, locale,
     });
     const page = await context.newPage();
     page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
@@ -156,6 +158,56 @@ test("two phones play a friend online through the server", { timeout: 600_000 },
       assert.equal(clock.running, "Red", JSON.stringify(clock));
       assert.ok(clock.red <= 180_000 && clock.red > 150_000, JSON.stringify(clock));
       assert.equal(clock.black, 180_000, JSON.stringify(clock));
+    });
+
+    await t.test("a third page opens the watching link and follows the game live", async () => {
+      const id = new URL((await red.report()).online.invite).searchParams.get("join");
+      const watcher = await phone("watcher");
+      await watcher.page.goto(`${origin}/?watch=${id}`);
+      await watcher.waitFor("the game, watched", () => window.__surakarta?.screen === "Review" &&
+        window.__surakarta.watch?.status === "connected" && window.__surakarta.review?.join() === "2,2");
+      assert.equal(new URL(watcher.page.url()).search, "", "a reload does not open it again");
+      assert.equal((await watcher.report()).watch.line, "Watching live");
+      assert.equal((await watcher.report()).online, null, "the watcher has no seat");
+      await red.page.bringToFront();
+      await red.move("b3", "b4");
+      await watcher.page.bringToFront();
+      await watcher.waitFor("Red's move, played on the watcher's board", () =>
+        window.__surakarta.review.join() === "3,3" && window.__surakarta.history.join() === "b2-b3,e5-e4,b3-b4");
+      await watcher.shot("online-4-watching");
+      await watcher.page.context().close();
+    });
+
+    await t.test("a page whose friend stops playing sees the friend's clock run out", async () => {
+      // Red is a client of the API on a 2-second clock; a Danish page takes Black.
+      const created = await (await fetch(`${origin}/api/games`, {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ seat: "red", clock: { initial: 2, increment: 0 } }),
+      })).json();
+      // Red's first move, from a socket in a page (Node 20 has no WebSocket).
+      await red.page.evaluate(({ url, token }) => new Promise((done, fail) => {
+        const ws = new WebSocket(url);
+        ws.onopen = () => {
+          ws.send(JSON.stringify({ type: "hello", token }));
+          ws.send(JSON.stringify({ type: "move", move: "b2-b3" }));
+        };
+        ws.onmessage = (m) => { if (JSON.parse(m.data).plies === 1) { ws.close(); done(); } };
+        ws.onerror = () => fail(new Error("the socket failed"));
+      }), { url: `ws://127.0.0.1:${port}/api/games/${created.id}/ws`, token: created.token });
+      const late = await phone("black-da", "da-DK");
+      await late.page.goto(`${origin}${created.invite}`);
+      await late.waitFor("the seat", () => window.__surakarta?.online?.side === "Black" &&
+        window.__surakarta.online.status === "connected" && window.__surakarta.history.join() === "b2-b3" &&
+        window.__surakarta.turn === "Waiting");
+      await late.move("e5", "e4");
+      // Red never moves again: two seconds later Black has won on time, told by the server.
+      await late.waitFor("the game won on time", () => window.__surakarta.outcome === "Some(Black)" &&
+        window.__surakarta.panel === "game-over");
+      const state = await (await fetch(`${origin}/api/games/${created.id}`)).json();
+      assert.equal(state.termination, "time-forfeit");
+      assert.equal(state.result, "0-1");
+      await late.shot("online-5-won-on-time-da");
+      await late.page.context().close();
     });
 
     await t.test("a page whose network goes says so at once, and comes back with it", async () => {

@@ -157,7 +157,9 @@ pub struct GameState {
     /// The rule set.
     #[serde(default)]
     pub ruleset: String,
-    /// The game in the rules' record notation: the truth the rest is derived from.
+    /// The game in the rules' record notation: the truth the rest is derived from. Left
+    /// out of a `moved` message (its game is the one before plus its move).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub record: String,
     /// The position string.
     #[serde(default)]
@@ -211,8 +213,19 @@ pub struct GameState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
-    /// The game, on connecting and after every change.
+    /// The game, on connecting and after every change but a move.
     State(Box<GameState>),
+    /// A move was played: `move`, the `plies`-th of the game, and the state after it
+    /// without its `record` (a long game's record is long; a client has the rest). A
+    /// client whose game is not at `plies - 1` moves asks for the whole state (`sync`).
+    Moved {
+        /// The move, in the rules' notation.
+        #[serde(rename = "move")]
+        mv: String,
+        /// The state after it, `record` left out.
+        #[serde(flatten)]
+        state: Box<GameState>,
+    },
     /// A player arrived or left (the game itself did not change): how long each has
     /// been away, and how long before the one left may claim the game.
     Presence {
@@ -269,6 +282,9 @@ pub enum ClientMessage {
     /// Is the connection alive? Answered with `pong` (a browser cannot see the
     /// WebSocket's own pings, so a page asks itself).
     Ping,
+    /// Sends the whole state again, to this connection (after a `moved` that did not
+    /// follow from the game the client had).
+    Sync,
     /// After the game, the sender offers a rematch: colours swapped, the same rules and
     /// clock.
     Rematch,
@@ -295,7 +311,7 @@ pub enum ClaimResult {
 }
 
 /// The message types a player may send, as a client is told them.
-const TYPES: &str = "hello, move, resign, offer_draw, accept_draw, decline_draw, claim, rematch, accept_rematch, decline_rematch and ping";
+const TYPES: &str = "hello, move, resign, offer_draw, accept_draw, decline_draw, claim, rematch, accept_rematch, decline_rematch, ping and sync";
 
 impl ClientMessage {
     /// The message as it goes over the socket.
@@ -346,6 +362,7 @@ impl ClientMessage {
             "resign" => ClientMessage::Resign,
             "rematch" => ClientMessage::Rematch,
             "ping" => ClientMessage::Ping,
+            "sync" => ClientMessage::Sync,
             "accept_rematch" => ClientMessage::AcceptRematch,
             "decline_rematch" => ClientMessage::DeclineRematch,
             "offer_draw" => ClientMessage::OfferDraw,
@@ -390,6 +407,7 @@ mod tests {
             },
             ClientMessage::Rematch,
             ClientMessage::Ping,
+            ClientMessage::Sync,
             ClientMessage::AcceptRematch,
             ClientMessage::DeclineRematch,
         ] {
@@ -400,6 +418,32 @@ mod tests {
                 message
             );
         }
+    }
+
+    #[test]
+    fn a_moved_message_is_the_state_without_its_record_and_reads_back() {
+        let state = GameState {
+            id: "k3mpq8x2ra".into(),
+            plies: 7,
+            to_move: "black".into(),
+            clock: Some(Clock {
+                red: 1000,
+                black: 2000,
+                running: Some("black".into()),
+            }),
+            ..GameState::default()
+        };
+        let moved = ServerMessage::Moved {
+            mv: "b3xe5".into(),
+            state: Box::new(state),
+        };
+        let text = moved.to_json();
+        assert!(
+            text.starts_with(r#"{"type":"moved","move":"b3xe5""#),
+            "{text}"
+        );
+        assert!(!text.contains("record"), "{text}");
+        assert_eq!(serde_json::from_str::<ServerMessage>(&text).unwrap(), moved);
     }
 
     #[test]

@@ -104,6 +104,7 @@ impl Hub {
                         &stored.events,
                         self.timing.first_move_ms(),
                     )
+                    .inspect(|table| cell.loaded(table))
                     .map(tokio::sync::Mutex::new)
                     .ok_or_else(|| {
                         Some(StoreError(format!("game {id}: its events do not replay")))

@@ -412,14 +412,30 @@ impl Table {
         self.state_at(clock::now_ms())
     }
 
+    /// The last move of the game, if any.
+    pub fn last_move(&self) -> Option<surakarta_engine::Move> {
+        self.game.history().last().copied()
+    }
+
+    /// Moves played.
+    pub fn plies(&self) -> usize {
+        self.game.history().len()
+    }
+
     /// The state the API shows at `now` (milliseconds since 1970).
     pub fn state_at(&self, now: u64) -> GameState {
+        let mut state = self.state_without_record_at(now);
+        state.record = Record::from_game(&self.game, "Red", "Black").to_string();
+        state
+    }
+
+    /// The state at `now` without its record, which is as long as the game: what a
+    /// `moved` message carries.
+    pub fn state_without_record_at(&self, now: u64) -> GameState {
         let outcome = self.game.outcome();
-        let record = Record::from_game(&self.game, "Red", "Black");
         let mut state = GameState {
             id: self.id.clone(),
             ruleset: self.ruleset.clone(),
-            record: record.to_string(),
             position: self.game.position().to_string(),
             to_move: side_name(self.game.side_to_move()).into(),
             // An aborted game has no result.

@@ -208,10 +208,18 @@ impl Connection {
                         }
                         continue;
                     }
-                    if let Ok(ClientMessage::Ping) = ClientMessage::read(text.as_str()) {
-                        // Anyone's, watchers' too; it counted against the rate above.
-                        if !self.send(&ServerMessage::Pong.to_json()).await { return }
-                        continue;
+                    match ClientMessage::read(text.as_str()) {
+                        // Anyone's, watchers' too; they counted against the rate above.
+                        Ok(ClientMessage::Ping) => {
+                            if !self.send(&ServerMessage::Pong.to_json()).await { return }
+                            continue;
+                        }
+                        Ok(ClientMessage::Sync) => {
+                            let state = self.cell.state().await.message;
+                            if !self.send(&state).await { return }
+                            continue;
+                        }
+                        _ => {}
                     }
                     match handle(&self.hub, &self.cell, self.seat, &self.limits, text.as_str()).await {
                         // A move that was played does not count against the rate: the
@@ -303,7 +311,7 @@ async fn handle(
     };
     let wanted = match message {
         ClientMessage::Hello { .. } => return Err("hello comes first, and once".into()),
-        ClientMessage::Ping => return Ok(Handled::Other),
+        ClientMessage::Ping | ClientMessage::Sync => return Ok(Handled::Other),
         ClientMessage::Move { mv, ply } => {
             let m: Move = mv
                 .parse()

@@ -53,7 +53,10 @@ async fn two_players_and_a_watcher_play_a_whole_game() {
         game.try_play(mv).unwrap();
         let mover = if ply % 2 == 0 { &mut red } else { &mut black };
         let seen = play(mover, &mv.to_string()).await;
-        assert_eq!(seen["type"], "state", "{seen}");
+        // A move goes out as the move and the state after it, without the record.
+        assert_eq!(seen["type"], "moved", "{seen}");
+        assert_eq!(seen["move"], mv.to_string());
+        assert!(seen.get("record").is_none(), "{seen}");
         assert_eq!(seen["position"], game.position().to_string());
         assert_eq!(seen["plies"], ply + 1);
         let other = if ply % 2 == 0 { &mut black } else { &mut red };
@@ -67,6 +70,12 @@ async fn two_players_and_a_watcher_play_a_whole_game() {
         next(&mut black).await;
         next(&mut watcher).await;
     }
+    // Anyone may ask for the whole state again (a client that missed a move).
+    send(&mut watcher, json!({ "type": "sync" })).await;
+    let whole = next(&mut watcher).await;
+    assert_eq!(whole["type"], "state", "{whole}");
+    let synced: Record = whole["record"].as_str().unwrap().parse().unwrap();
+    assert_eq!(synced.to_game().unwrap().history(), game.history());
     let end = state(addr, &id).await;
     let outcome = game.outcome().unwrap();
     assert_eq!(end["result"], outcome.result_token());

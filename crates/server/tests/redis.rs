@@ -83,7 +83,7 @@ async fn instance(redis_port: u16) -> (Running, std::net::SocketAddr) {
 async fn state_at(socket: &mut Socket, plies: usize) -> serde_json::Value {
     loop {
         let v = next(socket).await;
-        assert_eq!(v["type"], "state", "{v}");
+        assert!(v["type"] == "state" || v["type"] == "moved", "{v}");
         if v["plies"] == plies {
             return v;
         }

@@ -121,6 +121,8 @@ async fn play(
         };
         wait = Duration::from_millis(200);
         let mut last: Option<GameState> = None;
+        // The game as the states and moves told it.
+        let mut game: Option<Game> = None;
         while let Some(Ok(message)) = socket.next().await {
             let Message::Text(text) = message else {
                 continue;
@@ -132,7 +134,36 @@ async fn play(
                     eprintln!("refused: {message}");
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
-                ServerMessage::State(state) => last = Some(*state),
+                ServerMessage::State(state) => {
+                    // The record is the whole game: replayed to know the position.
+                    let record: Record = state
+                        .record
+                        .parse()
+                        .map_err(|e| format!("the server's record: {e}"))?;
+                    game = Some(record.to_game().map_err(|e| e.to_string())?);
+                    last = Some(*state);
+                }
+                ServerMessage::Moved { mv, state } => {
+                    let follows = game
+                        .as_mut()
+                        .filter(|g| g.history().len() + 1 == state.plies)
+                        .and_then(|g| g.try_play(mv.parse().ok()?).ok());
+                    if follows.is_none() {
+                        if game
+                            .as_ref()
+                            .is_some_and(|g| g.history().len() >= state.plies)
+                        {
+                            continue; // already in the state this connection began with
+                        }
+                        // Not the next move of the game the bot has: the whole state.
+                        socket
+                            .send(Message::Text(ClientMessage::Sync.to_json().into()))
+                            .await
+                            .map_err(|e| e.to_string())?;
+                        continue;
+                    }
+                    last = Some(*state);
+                }
                 // Someone arrived or left: nothing to answer.
                 ServerMessage::Presence { .. } | ServerMessage::Pong => continue,
             }
@@ -150,12 +181,7 @@ async fn play(
             if state.to_move != seat {
                 continue; // the opponent's turn
             }
-            // The record is the whole game: replay it to know the position.
-            let record: Record = state
-                .record
-                .parse()
-                .map_err(|e| format!("the server's record: {e}"))?;
-            let game = record.to_game().map_err(|e| e.to_string())?;
+            let Some(game) = &game else { continue };
             let ply = state.plies as u64;
             // With a clock, the bot thinks for a slice of its time.
             let limits = match (&state.clock, state.time_control) {
@@ -169,7 +195,7 @@ async fn play(
                 }
                 _ => Limits::default(),
             };
-            let Some(mv) = think(&mut engine, &game, level, limits, ply) else {
+            let Some(mv) = think(&mut engine, game, level, limits, ply) else {
                 continue;
             };
             // Sent with the ply it is for: if the game moved on meanwhile (the opponent's

@@ -63,6 +63,9 @@ pub struct Cell {
     /// record costs milliseconds to write, and it is written once per change, not once
     /// per reader.
     written: Mutex<Option<Written>>,
+    /// The events and moves of the game when it was last published (a change of one
+    /// move goes out as `moved`).
+    published: Mutex<(u64, usize)>,
     /// Who is connected to each seat, on this instance.
     presence: Mutex<Presence>,
     /// The task that ends the game when the time of the side to move runs out.
@@ -110,6 +113,7 @@ impl Cell {
             changes: broadcast::channel(BACKLOG).0,
             used: AtomicU64::new(0),
             written: Mutex::new(None),
+            published: Mutex::new((0, 0)),
             presence: Mutex::new(Presence {
                 connected: [0; 2],
                 since: [now; 2],
@@ -188,10 +192,36 @@ impl Cell {
         written
     }
 
-    /// Tells every connection the game changed to `table`.
+    /// Tells every connection the game changed to `table`: a move as `moved` (the state
+    /// without its record, which costs as much to write and send as the game is long),
+    /// anything else as the whole state.
     pub(super) fn publish(&self, table: &Table) {
+        let now_at = (table.events(), table.plies());
+        let (events, plies) = std::mem::replace(&mut *self.published(), now_at);
+        let one_move = now_at == (events + 1, plies + 1);
+        if let (true, Some(mv)) = (one_move, table.last_move()) {
+            let now = now_ms();
+            let mut state = table.state_without_record_at(now);
+            self.presence_into(&mut state, table, now);
+            let message = ServerMessage::Moved {
+                mv: mv.to_string(),
+                state: Box::new(state),
+            };
+            let _ = self.changes.send(Arc::from(message.to_json()));
+            return;
+        }
         let written = self.state_of(table);
         let _ = self.changes.send(written.message.clone());
+    }
+
+    /// The game was loaded as `table`: what its connections are told first.
+    pub(super) fn loaded(&self, table: &Table) {
+        *self.published() = (table.events(), table.plies());
+    }
+
+    /// The events and moves of the game as last published.
+    fn published(&self) -> std::sync::MutexGuard<'_, (u64, usize)> {
+        self.published.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn presence_into(&self, state: &mut GameState, table: &Table, now: u64) {
