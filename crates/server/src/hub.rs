@@ -352,6 +352,29 @@ impl Hub {
         }
     }
 
+    /// Ends a game nobody finished before it expires (`unfinished`: the side to move
+    /// loses it, or it ends without a result if nobody had begun); a clock that ran out
+    /// ends it first as a loss on time. True when this ended it.
+    pub async fn conclude(&self, id: &str) -> Result<bool, StoreError> {
+        let Some(cell) = self.get(id).await? else {
+            return Ok(false);
+        };
+        let ended = self
+            .act(&cell, |t| {
+                if t.over() {
+                    Err(Refused(String::new()))
+                } else {
+                    Ok(Event::Unfinished)
+                }
+            })
+            .await;
+        match ended {
+            Ok(_) => Ok(true),
+            Err(ActError::Refused(_)) | Err(ActError::Gone) => Ok(false),
+            Err(ActError::Store(e)) => Err(e),
+        }
+    }
+
     /// The ids of the loaded games someone is connected to.
     pub fn watched(&self) -> Vec<String> {
         self.cells()

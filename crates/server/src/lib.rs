@@ -132,6 +132,8 @@ pub async fn serve(
         let (every, idle) = (config.sweep_every, config.expire_after);
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(every);
+            // Games idle since before this have been looked at (at the start: none has).
+            let mut swept_to = store::now_secs().saturating_sub(idle.as_secs() as i64);
             loop {
                 tick.tick().await;
                 // A game someone is connected to never expires, however long it waits.
@@ -139,12 +141,33 @@ pub async fn serve(
                     tracing::warn!("marking watched games as used: {e}");
                     continue;
                 }
-                match hub.store().expire(idle).await {
-                    Ok(0) => {}
-                    Ok(n) => tracing::info!("{n} idle games expired"),
-                    Err(e) => tracing::warn!("expiring games: {e}"),
+                // A game nobody finished ends with a result before it expires, and then
+                // stays as long again for its players to see how it ended.
+                match conclude_idle(&hub, swept_to, ending_after(idle, every)).await {
+                    Ok((to, 0)) => swept_to = to,
+                    Ok((to, n)) => {
+                        swept_to = to;
+                        tracing::info!("{n} unfinished games ended before they expire");
+                    }
+                    Err(e) => {
+                        tracing::warn!("ending unfinished games: {e}");
+                        continue; // nothing expires before they are ended
+                    }
                 }
-                hub.unload_unused(idle.min(Duration::from_secs(300)));
+                let unused = match hub.store().expire(idle).await {
+                    Ok(0) => idle.min(Duration::from_secs(300)),
+                    Ok(n) => {
+                        tracing::info!("{n} idle games expired");
+                        // Nor answered from memory: every game nobody listens to is read
+                        // again from the store when next asked for.
+                        Duration::ZERO
+                    }
+                    Err(e) => {
+                        tracing::warn!("expiring games: {e}");
+                        idle.min(Duration::from_secs(300))
+                    }
+                };
+                hub.unload_unused(unused);
             }
         });
     }
@@ -160,6 +183,39 @@ pub async fn serve(
     };
     http::serve(listener, app, serving, shutdown).await;
     Ok(())
+}
+
+/// How long a game may wait for an event before it is ended as unfinished: a tenth of
+/// the time after which it would expire, or two sweeps if that is more, sooner (27 days
+/// of the default 30), so that it is ended while it is still stored (Redis expires its
+/// keys by itself, to the second).
+pub fn ending_after(expire_after: Duration, sweep_every: Duration) -> Duration {
+    expire_after.saturating_sub((expire_after / 10).max(sweep_every * 2))
+}
+
+/// Ends the unfinished games whose last event lies between `from` (seconds since 1970)
+/// and `idle` ago, a page at a time; returns where the next sweep begins and how many
+/// were ended.
+async fn conclude_idle(
+    hub: &Hub,
+    from: i64,
+    idle: Duration,
+) -> Result<(i64, u64), store::StoreError> {
+    const PAGE: usize = 200;
+    let to = store::now_secs().saturating_sub(idle.as_secs() as i64);
+    let (mut after, mut ended) = (None, 0);
+    loop {
+        let page = hub.store().idle(from, to, after.take(), PAGE).await?;
+        for (_, id) in &page {
+            if hub.conclude(id).await? {
+                ended += 1;
+            }
+        }
+        if page.len() < PAGE {
+            return Ok((to.max(from), ended));
+        }
+        after = page.last().cloned();
+    }
 }
 
 /// The routes: the API under `/api`, the web build everywhere else. `addresses` keeps

@@ -25,10 +25,13 @@ struct Args {
     /// The web build's folder (web/build.sh's output), served at /.
     #[arg(long)]
     web: Option<PathBuf>,
-    /// Delete a game after this many seconds without a move or any other event.
+    /// Delete a game after this many seconds without a move or any other event (and
+    /// nobody connected); a game not over is first ended, a tenth of it (at least two
+    /// sweeps) sooner: the side to move loses it, or, before each side has moved, it ends
+    /// without a result.
     #[arg(long, default_value_t = 30 * 24 * 3600)]
     expire_after: u64,
-    /// How often, in seconds, expired games are deleted.
+    /// How often, in seconds, unfinished games are ended and expired ones deleted.
     #[arg(long, default_value_t = 600)]
     sweep_every: u64,
     /// Largest message a connection may send, in bytes.

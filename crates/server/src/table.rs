@@ -231,6 +231,7 @@ impl Table {
                 | Event::Flag(_)
                 | Event::Abort(_)
                 | Event::Claim(..)
+                | Event::Unfinished
         );
         if self.events >= MAX_EVENTS && !ending {
             return refuse("this game is too long: resign or agree a draw");
@@ -375,6 +376,23 @@ impl Table {
                 }
                 self.rematch_offer = None;
                 self.rematched = Some(id.clone());
+            }
+            Event::Unfinished => {
+                self.draw_offer = None;
+                self.stop_clocks(at);
+                // Both seated and each has moved: the side to move left the game and
+                // loses it. Before that, nobody had begun to play: no result.
+                self.game.declare(if self.full() && plies >= 2 {
+                    Outcome {
+                        winner: Some(to_move.other()),
+                        reason: EndReason::Abandoned,
+                    }
+                } else {
+                    Outcome {
+                        winner: None,
+                        reason: EndReason::Aborted,
+                    }
+                });
             }
             Event::Claim(side, result) => {
                 if !self.full() {

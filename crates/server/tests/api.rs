@@ -443,6 +443,55 @@ async fn idle_games_expire() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn games_nobody_finishes_end_with_a_result_before_they_expire() {
+    let server = Server::start_with(|c| {
+        c.expire_after = Duration::from_secs(3);
+        c.sweep_every = Duration::from_millis(300);
+    })
+    .await;
+    let addr = server.addr;
+    // Both seated, each has moved, Red to move, then nobody comes back.
+    let (left, _, red_token) = create(addr, "red").await;
+    let (_, black_token) = join(addr, &left).await;
+    let (mut red, _) = connect(addr, &left, Some(&red_token)).await;
+    let (mut black, _) = connect(addr, &left, Some(&black_token)).await;
+    assert_eq!(play(&mut red, "b2-b3").await["plies"], 1);
+    assert_eq!(next(&mut black).await["plies"], 1, "Red's move");
+    assert_eq!(play(&mut black, "e5-e4").await["plies"], 2);
+    drop((red, black));
+    // Nobody ever joined this one.
+    let (alone, _, _) = create(addr, "red").await;
+    let mut ended = None;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (a, b) = (state(addr, &left).await, state(addr, &alone).await);
+        if !a["termination"].is_null() && !b["termination"].is_null() {
+            ended = Some((a, b));
+            break;
+        }
+    }
+    let (abandoned, aborted) = ended.expect("both games ended before they expired");
+    // Red, to move, left the game: Black wins it.
+    assert_eq!(abandoned["termination"], "abandoned", "{abandoned}");
+    assert_eq!(abandoned["result"], "0-1");
+    let record: Record = abandoned["record"].as_str().unwrap().parse().unwrap();
+    assert_eq!(record.header("Termination"), Some("abandoned"));
+    // Nobody had begun: no result.
+    assert_eq!(aborted["termination"], "aborted", "{aborted}");
+    assert!(aborted["result"].is_null());
+    // Ended, each stays as long again for its players to see, then expires.
+    let mut gone = false;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        if get(addr, &format!("/api/games/{left}")).await.status == 404 {
+            gone = true;
+            break;
+        }
+    }
+    assert!(gone, "the ended game expired");
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn the_web_build_is_served_and_nothing_outside_its_folder() {
     let outside = tempfile::tempdir().unwrap();
     let web = outside.path().join("dist");

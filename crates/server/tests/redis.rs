@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use serde_json::json;
+use serde_json::{Value, json};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use surakarta_engine::{Game, Side};
@@ -67,10 +67,15 @@ async fn redis_on(port: u16, dir: Option<&std::path::Path>) -> Option<(Running, 
 }
 
 async fn instance(redis_port: u16) -> (Running, std::net::SocketAddr) {
+    instance_with(redis_port, &[]).await
+}
+
+async fn instance_with(redis_port: u16, more: &[&str]) -> (Running, std::net::SocketAddr) {
     let port = free_port();
     let child = Command::new(env!("CARGO_BIN_EXE_surakarta-server"))
         .args(["--listen", &format!("127.0.0.1:{port}")])
         .args(["--store", &format!("redis://127.0.0.1:{redis_port}/")])
+        .args(more)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -359,4 +364,36 @@ async fn a_clock_runs_out_for_players_on_two_instances_alike() {
             .contains("several instances"),
         "{refused}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unfinished_game_ends_with_a_result_before_redis_expires_it() {
+    let Some((_redis, redis_port)) = redis().await else {
+        return;
+    };
+    let (_a, addr) =
+        instance_with(redis_port, &["--expire-after", "6", "--sweep-every", "1"]).await;
+    let (id, _, red_token) = create(addr, "red").await;
+    let (_, black_token) = join(addr, &id).await;
+    let (mut red, _) = connect(addr, &id, Some(&red_token)).await;
+    let (mut black, _) = connect(addr, &id, Some(&black_token)).await;
+    assert_eq!(play(&mut red, "b2-b3").await["plies"], 1);
+    assert_eq!(next(&mut black).await["plies"], 1);
+    assert_eq!(play(&mut black, "e5-e4").await["plies"], 2);
+    assert_eq!(next(&mut red).await["plies"], 2);
+    assert_eq!(play(&mut red, "b3-b4").await["plies"], 3);
+    drop((red, black));
+    let mut ended = Value::Null;
+    for _ in 0..60 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let reply = get(addr, &format!("/api/games/{id}")).await;
+        assert_eq!(reply.status, 200, "expired before it ended");
+        ended = reply.json();
+        if !ended["termination"].is_null() {
+            break;
+        }
+    }
+    // Black, to move, left it: Red wins.
+    assert_eq!(ended["termination"], "abandoned", "{ended}");
+    assert_eq!(ended["result"], "1-0");
 }

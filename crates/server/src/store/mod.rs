@@ -134,7 +134,23 @@ impl Store {
                     }
                 }
             }
-            Store::Redis(_) => Ok(0),
+            Store::Redis(s) => s.forget_expired().await,
+        }
+    }
+
+    /// At most `limit` games whose last event was in `[from, to)` (seconds since 1970),
+    /// as (that time, id), oldest first, after `after` in that order: the games nobody
+    /// has finished are looked for among them before they expire.
+    pub async fn idle(
+        &self,
+        from: i64,
+        to: i64,
+        after: Option<(i64, String)>,
+        limit: usize,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.idle(from, to, after, limit).await,
+            Store::Redis(s) => s.idle(from, to, after, limit).await,
         }
     }
 

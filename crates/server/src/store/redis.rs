@@ -38,6 +38,7 @@ redis.call('DEL', KEYS[2])
 redis.call('RPUSH', KEYS[2], ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
 redis.call('EXPIRE', KEYS[2], ARGV[4])
+redis.call('ZADD', KEYS[3], ARGV[2], ARGV[5])
 return 1
 ";
 
@@ -47,9 +48,14 @@ if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('RPUSH', KEYS[2], ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[6], ARGV[7])
 redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1
 ";
+
+/// A sorted set of every game's id by the time of its last event (seconds since 1970):
+/// the games nobody has finished are found by it before their keys expire.
+const UPDATED: &str = "surakarta:updated";
 
 /// A connection to the Redis server (reconnects by itself); cheap to clone.
 #[derive(Clone)]
@@ -100,10 +106,12 @@ impl RedisStore {
             .create
             .key(meta_key(id))
             .key(events_key(id))
+            .key(UPDATED)
             .arg(ruleset)
             .arg(now_secs())
             .arg(first)
             .arg(self.idle_secs)
+            .arg(id)
             .invoke_async(&mut conn)
             .await?;
         Ok(made == 1)
@@ -142,11 +150,14 @@ impl RedisStore {
             .append
             .key(meta_key(id))
             .key(events_key(id))
+            .key(UPDATED)
             .arg(seq)
             .arg(event)
             .arg(self.idle_secs)
             .arg(CHANNEL)
             .arg(format!("{id} {seq} {event}"))
+            .arg(now_secs())
+            .arg(id)
             .invoke_async(&mut conn)
             .await?;
         Ok(match done {
@@ -160,13 +171,64 @@ impl RedisStore {
     pub async fn touch(&self, ids: &[String]) -> Result<u64, StoreError> {
         let mut conn = self.conn.clone();
         let mut pipe = redis::pipe();
+        let now = now_secs();
         for id in ids {
             pipe.expire(meta_key(id), self.idle_secs as i64)
                 .expire(events_key(id), self.idle_secs as i64)
+                .zadd(UPDATED, id, now)
                 .ignore();
         }
         let _: () = pipe.query_async(&mut conn).await?;
         Ok(ids.len() as u64)
+    }
+
+    /// See [`super::Store::idle`]: by the sorted set of last events (seconds, so many
+    /// games may share a score: a page goes on from `after` by score and id).
+    pub async fn idle(
+        &self,
+        from: i64,
+        to: i64,
+        after: Option<(i64, String)>,
+        limit: usize,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        let mut conn = self.conn.clone();
+        let lo = after.as_ref().map_or(from, |(at, _)| (*at).max(from));
+        // The games of `after`'s second already seen are skipped: ask for enough more.
+        let mut count = limit;
+        loop {
+            let page: Vec<(String, i64)> = redis::cmd("ZRANGEBYSCORE")
+                .arg(UPDATED)
+                .arg(lo)
+                .arg(format!("({to}"))
+                .arg("WITHSCORES")
+                .arg("LIMIT")
+                .arg(0)
+                .arg(count)
+                .query_async(&mut conn)
+                .await?;
+            let full = page.len() == count;
+            let games: Vec<(i64, String)> = page
+                .into_iter()
+                .map(|(id, at)| (at, id))
+                .filter(|game| after.as_ref().is_none_or(|a| game > a))
+                .take(limit)
+                .collect();
+            if games.len() == limit || !full {
+                return Ok(games);
+            }
+            count = count.saturating_mul(2);
+        }
+    }
+
+    /// Forgets the games expired from the sorted set of last events (their keys expire by
+    /// themselves).
+    pub async fn forget_expired(&self) -> Result<u64, StoreError> {
+        let mut conn = self.conn.clone();
+        let before = now_secs().saturating_sub(self.idle_secs as i64);
+        let gone: u64 = conn
+            .zrembyscore(UPDATED, "-inf", format!("({before}"))
+            .await?;
+        Ok(gone)
     }
 
     /// Listens for every instance's events until the server stops, reconnecting after a

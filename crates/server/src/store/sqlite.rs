@@ -36,6 +36,13 @@ enum Work {
     },
     Expire(Duration),
     Touch(Vec<String>),
+    /// Games whose last event is in [from, to), after (updated, id), oldest first.
+    Idle {
+        from: i64,
+        to: i64,
+        after: Option<(i64, String)>,
+        limit: usize,
+    },
     Probe,
 }
 
@@ -46,6 +53,7 @@ enum Done {
     Events(Option<Tail>),
     Appended(Appended),
     Counted(u64),
+    Games(Vec<(i64, String)>),
 }
 
 type Reply = oneshot::Sender<Result<Done, StoreError>>;
@@ -160,6 +168,26 @@ impl SqliteStore {
         }
     }
 
+    /// See [`super::Store::idle`].
+    pub async fn idle(
+        &self,
+        from: i64,
+        to: i64,
+        after: Option<(i64, String)>,
+        limit: usize,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        let work = Work::Idle {
+            from,
+            to,
+            after,
+            limit,
+        };
+        match self.ask(work).await? {
+            Done::Games(games) => Ok(games),
+            _ => Err(unexpected()),
+        }
+    }
+
     /// See [`super::Store::touch`].
     pub async fn touch(&self, ids: Vec<String>) -> Result<u64, StoreError> {
         match self.ask(Work::Touch(ids)).await? {
@@ -247,6 +275,12 @@ impl Work {
             Work::Append { id, seq, event } => Done::Appended(append(tx, id, *seq, event)?),
             Work::Expire(idle) => Done::Counted(expire(tx, *idle)?),
             Work::Touch(ids) => Done::Counted(touch(tx, ids)?),
+            Work::Idle {
+                from,
+                to,
+                after,
+                limit,
+            } => Done::Games(idle(tx, *from, *to, after.as_ref(), *limit)?),
             Work::Probe => {
                 tx.execute(
                     "INSERT OR REPLACE INTO health (id, at) VALUES (1, ?1)",
@@ -352,6 +386,25 @@ fn expire(tx: &Connection, idle: Duration) -> Result<u64, StoreError> {
         params![before, EXPIRE_STEP as i64],
     )?;
     Ok(gone as u64)
+}
+
+fn idle(
+    tx: &Connection,
+    from: i64,
+    to: i64,
+    after: Option<&(i64, String)>,
+    limit: usize,
+) -> Result<Vec<(i64, String)>, StoreError> {
+    // Keyset paging on (updated, id): by the index on updated.
+    let (after_at, after_id) = after.cloned().unwrap_or((i64::MIN, String::new()));
+    let mut query = tx.prepare_cached(
+        "SELECT updated, id FROM games WHERE updated >= ?1 AND updated < ?2
+         AND (updated, id) > (?3, ?4) ORDER BY updated, id LIMIT ?5",
+    )?;
+    let rows = query.query_map(params![from, to, after_at, after_id, limit as i64], |row| {
+        Ok((row.get(0)?, row.get(1)?))
+    })?;
+    Ok(rows.collect::<Result<Vec<_>, _>>()?)
 }
 
 fn touch(tx: &Connection, ids: &[String]) -> Result<u64, StoreError> {

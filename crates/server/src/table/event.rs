@@ -93,12 +93,15 @@ pub enum Event {
     DeclineRematch(Side),
     /// The rematch offer was accepted: the new game's id.
     Rematched(String),
+    /// Nobody finished the game and it was about to expire: the side to move lost it
+    /// (abandoned), or, before each side had moved, it ended without a result.
+    Unfinished,
 }
 
 impl Event {
     /// The stored line: `seat red <digest>`, `move b2-c3`, `offer red`, `decline black`,
     /// `accept black`, `resign red`, `clock live 180 2`, `clock days 3`, `flag red`,
-    /// `abort black`, `claim red win`.
+    /// `abort black`, `claim red win`, `unfinished`.
     pub fn encode(&self) -> String {
         match self {
             Event::Seat(side, hash) => format!("seat {} {}", side_name(*side), hex(hash)),
@@ -115,6 +118,7 @@ impl Event {
             Event::Rematch(side) => format!("rematch {}", side_name(*side)),
             Event::DeclineRematch(side) => format!("decline_rematch {}", side_name(*side)),
             Event::Rematched(id) => format!("rematched {id}"),
+            Event::Unfinished => "unfinished".into(),
         }
     }
 
@@ -139,6 +143,9 @@ impl Event {
         let kind = words.next()?;
         if kind == "clock" {
             return clock::decode(words).map(Event::Clock);
+        }
+        if kind == "unfinished" {
+            return words.next().is_none().then_some(Event::Unfinished);
         }
         let arg = words.next()?;
         let event = match kind {

@@ -264,6 +264,7 @@ fn timed_events_and_claims_read_back_as_written() {
         Event::Abort(Side::Black),
         Event::Claim(Side::Red, ClaimResult::Win),
         Event::Claim(Side::Black, ClaimResult::Draw),
+        Event::Unfinished,
     ] {
         assert_eq!(Event::decode(&e.encode()), Some(e.clone()));
         assert_eq!(Event::decode_at(&e.encode_at(17)), Some((e, Some(17))));
@@ -277,6 +278,7 @@ fn timed_events_and_claims_read_back_as_written() {
         "clock days 99",
         "clock live 60",
         "claim red all",
+        "unfinished red",
         "move b2-c3 @x",
     ] {
         assert_eq!(Event::decode_at(bad), None, "{bad:?}");
@@ -301,4 +303,28 @@ fn a_claim_ends_the_game_as_claimed() {
         (s.result.as_deref(), s.termination.as_deref()),
         (Some("1/2-1/2"), Some("abandoned-draw"))
     );
+}
+
+#[test]
+fn an_unfinished_game_is_lost_by_the_side_to_move_once_both_have_moved() {
+    // Seated, no move yet: no result.
+    let (mut t, _, _) = seated();
+    t.apply(&Event::Unfinished).unwrap();
+    let s = t.state();
+    assert_eq!(
+        (s.result.as_deref(), s.termination.as_deref()),
+        (None, Some("aborted"))
+    );
+    // Each side has moved, Red to move: Black wins; and an ended game ends no more.
+    let (mut t, _, _) = seated();
+    for mv in ["b2-b3", "e5-e4"] {
+        t.apply(&Event::Move(mv.parse().unwrap())).unwrap();
+    }
+    t.apply(&Event::Unfinished).unwrap();
+    let s = t.state();
+    assert_eq!(
+        (s.result.as_deref(), s.termination.as_deref()),
+        (Some("0-1"), Some("abandoned"))
+    );
+    assert!(t.apply(&Event::Unfinished).is_err());
 }
