@@ -184,14 +184,17 @@ test("two phones play a friend online through the server", { timeout: 600_000 },
         method: "POST", headers: { "content-type": "application/json" },
         body: JSON.stringify({ seat: "red", clock: { initial: 2, increment: 0 } }),
       })).json();
-      // Red's first move, from a socket in a page (Node 20 has no WebSocket).
+      // Red's first move, from a socket in a page (Node 20 has no WebSocket). The socket
+      // stays open: Red is there, only never moves again (a Red gone would let Black
+      // claim the game instead).
       await red.page.evaluate(({ url, token }) => new Promise((done, fail) => {
         const ws = new WebSocket(url);
+        window.__redSocket = ws;
         ws.onopen = () => {
           ws.send(JSON.stringify({ type: "hello", token }));
           ws.send(JSON.stringify({ type: "move", move: "b2-b3" }));
         };
-        ws.onmessage = (m) => { if (JSON.parse(m.data).plies === 1) { ws.close(); done(); } };
+        ws.onmessage = (m) => { if (JSON.parse(m.data).plies === 1) done(); };
         ws.onerror = () => fail(new Error("the socket failed"));
       }), { url: `ws://127.0.0.1:${port}/api/games/${created.id}/ws`, token: created.token });
       const late = await phone("black-da", "da-DK");
