@@ -53,6 +53,26 @@ fn a_step_a_capture_and_the_end_each_sound_once_the_stone_lands() {
 }
 
 #[test]
+fn a_game_that_ends_off_the_board_chimes_once() {
+    use surakarta::game::session::{Command, Ending};
+    let mut app = sound_app();
+    set_game(&mut app, "5b/6/6/1r2b1/6/6 r 0 0", Mode::TwoPlayers);
+    for _ in 0..3 {
+        app.update();
+    }
+    app.world_mut().resource_mut::<Heard>().0.clear();
+    // A resignation (as the friend's, or a clock run out, arrives from the server): no
+    // stone lands, and the end is still heard, once.
+    app.world_mut()
+        .write_message(Command::End(Ending::Resign(surakarta_engine::Side::Black)));
+    assert!(run_until(&mut app, 2.0, |a| !heard(a).is_empty()));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(heard(&app), vec![Cue::GameOver]);
+}
+
+#[test]
 fn no_sound_when_it_is_turned_off() {
     let mut app = sound_app();
     app.world_mut()

@@ -25,7 +25,12 @@ use bevy::window::AppLifecycle;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Cue>()
         .add_message::<AppLifecycle>()
-        .add_systems(Update, (cue_sounds, play).chain().in_set(GameSet::Present));
+        .add_systems(
+            Update,
+            (cue_sounds, cue_declared_end, play)
+                .chain()
+                .in_set(GameSet::Present),
+        );
     if !app.world().contains_non_send::<Output>() {
         install(app, output::native());
     }
@@ -196,6 +201,49 @@ fn cue_sounds(
         if over {
             platform.haptic(Haptic::GameOver);
         }
+    }
+}
+
+/// The chime and the pattern for a game of the player's that ends off the board: a
+/// resignation, an agreement, a clock run out, an online game claimed or aborted (the
+/// friend's resignation and the clock come from the server with no move to land). An end
+/// on the board sounds when its move lands (`cue_sounds`).
+fn cue_declared_end(
+    session: Res<crate::game::session::Session>,
+    settings: Res<Settings>,
+    mut seen: Local<Option<(u64, bool)>>,
+    mut cues: MessageWriter<Cue>,
+    mut platform: ResMut<Platform>,
+) {
+    if !session.is_changed() {
+        return;
+    }
+    let outcome = session.game.outcome();
+    let now = (session.seed, outcome.is_some());
+    let was = seen.replace(now);
+    // The same game, going on until now: not a game loaded or started already over.
+    let ended_now = was == Some((session.seed, false)) && now.1;
+    let off_the_board = outcome.is_some_and(|o| {
+        use surakarta_engine::EndReason::*;
+        matches!(
+            o.reason,
+            Resignation
+                | AgreedDraw
+                | AgreedStop
+                | TimeForfeit
+                | Abandoned
+                | AbandonedDraw
+                | Aborted
+        )
+    });
+    if !(ended_now && off_the_board) {
+        return;
+    }
+    if settings.sound {
+        cues.write(Cue::GameOver);
+    }
+    if settings.haptics {
+        platform.haptic(Haptic::GameOver);
     }
 }
 
