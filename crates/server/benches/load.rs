@@ -1,10 +1,12 @@
 //! Many games at once against the real server binary, on loopback.
 //!
 //! ```text
-//! cargo bench -p surakarta-server --bench load -- [--games 200] [--moves 40] [--think 20] [-- SERVER FLAGS]
+//! cargo bench -p surakarta-server --bench load -- [--games 200] [--moves 40] [--think 20] [--clock M+S] [-- SERVER FLAGS]
 //! ```
 //!
-//! Starts `surakarta-server` on a fresh SQLite file (or whatever the flags after `--` say,
+//! `--clock 5+3` plays every game on that clock (minutes, seconds added a move), so every
+//! game has a timer running; `SURAKARTA_SERVER=PATH` runs another server binary (an
+//! earlier build, side by side). Starts `surakarta-server` on a fresh SQLite file (or whatever the flags after `--` say,
 //! such as `--store redis://127.0.0.1:6379/`), seats two players in each game, and plays
 //! every game at once, each player waiting up to `--think` milliseconds before a move: each move is timed from the mover sending it to the opponent
 //! receiving the state after it. Prints games at once, moves per second, the latency's
@@ -74,15 +76,20 @@ fn resident_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-async fn play(addr: SocketAddr, index: usize, moves: usize, think: u64) -> Vec<Duration> {
+async fn play(
+    addr: SocketAddr,
+    index: usize,
+    moves: usize,
+    think: u64,
+    clock: Option<(u64, u64)>,
+) -> Vec<Duration> {
     // Players arrive over the first second or so, not all in one instant.
     tokio::time::sleep(Duration::from_micros(500 * index as u64)).await;
-    let created = post(
-        addr,
-        "/api/games",
-        r#"{"ruleset": "standard", "seat": "red"}"#,
-    )
-    .await;
+    let mut body = json!({ "ruleset": "standard", "seat": "red" });
+    if let Some((minutes, increment)) = clock {
+        body["clock"] = json!({ "initial": minutes * 60, "increment": increment });
+    }
+    let created = post(addr, "/api/games", &body.to_string()).await;
     let id = created["id"].as_str().unwrap().to_owned();
     let joined = post(addr, &format!("/api/games/{id}/join"), "{}").await;
     let mut red = connect(addr, &id, created["token"].as_str().unwrap()).await;
@@ -128,6 +135,10 @@ fn main() {
     };
     let (games, moves) = (flag("--games", 200), flag("--moves", 40));
     let think = flag("--think", 20) as u64;
+    let clock = args.iter().position(|a| a == "--clock").and_then(|i| {
+        let (m, s) = args.get(i + 1)?.split_once('+')?;
+        Some((m.parse().ok()?, s.parse().ok()?))
+    });
     let server_flags: Vec<&String> = match args.iter().position(|a| a == "--") {
         Some(i) => args[i + 1..].iter().collect(),
         None => Vec::new(),
@@ -140,7 +151,9 @@ fn main() {
         .unwrap()
         .port();
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_surakarta-server"))
+    let binary = std::env::var("SURAKARTA_SERVER")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_surakarta-server").to_owned());
+    let mut server = Command::new(binary)
         .args(["--listen", &addr.to_string(), "--db"])
         .arg(dir.join("games.sqlite"))
         .args(server_flags)
@@ -159,7 +172,7 @@ fn main() {
         let before = resident_kib(server.id());
         let started = Instant::now();
         let tasks: Vec<_> = (0..games)
-            .map(|i| tokio::spawn(play(addr, i, moves, think)))
+            .map(|i| tokio::spawn(play(addr, i, moves, think, clock)))
             .collect();
         let mut times = Vec::new();
         for t in tasks {
@@ -175,7 +188,8 @@ fn main() {
     let mut ms: Vec<f64> = times.iter().map(|t| t.as_secs_f64() * 1000.0).collect();
     ms.sort_by(f64::total_cmp);
     let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
-    println!("games at once:   {games} (thinking up to {think} ms a move)");
+    let on = clock.map_or("no clock".to_owned(), |(m, s)| format!("{m} + {s}"));
+    println!("games at once:   {games} (thinking up to {think} ms a move, {on})");
     println!(
         "moves played:    {} in {:.1} s",
         ms.len(),
