@@ -302,7 +302,7 @@ mod tests {
         );
         assert_eq!(
             parse(&["--panel", "help"]).unwrap_err(),
-            "--panel is one of menu, new-game, settings, stats, rules, records, leave, replace, end-game, resign, offer, strategy, moves, not \"help\""
+            "--panel is one of menu, new-game, settings, stats, rules, records, leave, replace, end-game, resign, offer, strategy, moves, online-games, not \"help\""
         );
         assert!(
             parse(&["--lesson-state", "won"])

@@ -425,15 +425,7 @@ async fn idle_games_expire() {
     let addr = server.addr;
     let (id, _, _) = create(addr, "red").await;
     assert_eq!(get(addr, &format!("/api/games/{id}")).await.status, 200);
-    let mut gone = false;
-    for _ in 0..40 {
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        if get(addr, &format!("/api/games/{id}")).await.status == 404 {
-            gone = true;
-            break;
-        }
-    }
-    assert!(gone, "the game expired");
+    assert!(gone_within_10_s(addr, &id).await, "the game expired");
     assert_eq!(
         post(addr, &format!("/api/games/{id}/join"), json!({}))
             .await
@@ -480,15 +472,10 @@ async fn games_nobody_finishes_end_with_a_result_before_they_expire() {
     assert_eq!(aborted["termination"], "aborted", "{aborted}");
     assert!(aborted["result"].is_null());
     // Ended, each stays as long again for its players to see, then expires.
-    let mut gone = false;
-    for _ in 0..50 {
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        if get(addr, &format!("/api/games/{left}")).await.status == 404 {
-            gone = true;
-            break;
-        }
-    }
-    assert!(gone, "the ended game expired");
+    assert!(
+        gone_within_10_s(addr, &left).await,
+        "the ended game expired"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -292,6 +292,17 @@ pub async fn play(socket: &mut Socket, mv: &str) -> Value {
     next(socket).await
 }
 
+/// True once the game is no longer stored (asked every 200 ms, for 10 s at most).
+pub async fn gone_within_10_s(addr: SocketAddr, id: &str) -> bool {
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        if get(addr, &format!("/api/games/{id}")).await.status == 404 {
+            return true;
+        }
+    }
+    false
+}
+
 /// A free port on loopback.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
