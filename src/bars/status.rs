@@ -214,7 +214,10 @@ fn show_counters(
     }
     // A game watched live: that it is (or how it ended), or the connection's trouble.
     if seen.board.practising() && watch.watching() {
-        level = Some(watch.line(&strings));
+        level = Some(watch.outcome().map_or_else(
+            || watch.line(&strings),
+            |o| crate::panels::game_over::ending_line(o, &strings),
+        ));
         own_line = true;
     }
     let mut counters = Vec::new();

@@ -177,7 +177,11 @@ pub fn report(world: &mut World) -> Value {
     let watch = world.resource::<crate::online::Watch>();
     let watch = watch.watching().then(|| {
         let strings = world.resource::<crate::ui::i18n::Strings>();
-        json!({"status": status_word(&watch.line.status), "line": watch.line(strings)})
+        let line = watch.outcome().map_or_else(
+            || watch.line(strings),
+            |o| crate::panels::game_over::ending_line(o, strings),
+        );
+        json!({"status": status_word(&watch.line.status), "line": line})
     });
     json!({
         "frame": frame,

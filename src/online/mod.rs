@@ -76,6 +76,7 @@ pub use ask::Ask;
 pub use seat::Joiner;
 use socket::Socket;
 pub use socket::{Line, Waker, backoff};
+pub use games::OnlineGames;
 pub use watch::Watch;
 
 /// The connection as the player is told of it.

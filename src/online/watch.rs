@@ -9,14 +9,14 @@
 use super::socket::{Heard, Line, Open, keep, poll, send};
 use super::wire::{self, ServerMessage};
 use super::{Ask, Link, Status, Waker, clock::Timing, http, seat::refusal};
-use crate::game::session::{Mode, Practice, Session, Turn};
+use crate::game::session::{Practice, Turn};
 use crate::screens::review::{ClosesTo, OpenReview, Review, ReviewStep};
 use crate::shell::navigation::Screen;
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use surakarta_engine::{EndReason, Outcome, Side};
+use surakarta_engine::Outcome;
 
 /// The watched game's connection. Kept on the main thread: a browser's socket cannot
 /// leave it.
@@ -66,11 +66,14 @@ impl Watch {
         self.watching() && self.outcome.is_none() && self.timing.ticking()
     }
 
-    /// The line the bars show: how the game ended, or the connection.
+    /// How the game ended, once it has (the bars say it in words:
+    /// `panels::game_over::ending_line`).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The line the bars show for the connection while the game goes on.
     pub fn line(&self, strings: &Strings) -> String {
-        if let Some(outcome) = self.outcome {
-            return ending(outcome, strings);
-        }
         strings.get(match self.line.status {
             Status::Off | Status::Connected => "watch.live",
             Status::Connecting => "online.connecting",
@@ -261,23 +264,6 @@ fn catch_up(
         // The board is at the latest, or the player stepped elsewhere.
         watch.following = None;
     }
-}
-
-/// How a watched game ended, as the game-over card of a two-player game says it: "Red
-/// wins · Time ran out".
-fn ending(outcome: Outcome, strings: &Strings) -> String {
-    let title = match outcome.winner {
-        Some(Side::Red) => "over.red_wins",
-        Some(Side::Black) => "over.black_wins",
-        None if outcome.reason == EndReason::Aborted => "over.aborted",
-        None => "over.draw",
-    };
-    let seen = Session {
-        mode: Mode::TwoPlayers,
-        ..Session::default()
-    };
-    let why = crate::panels::game_over::reason_line(&seen, outcome, strings);
-    format!("{} · {why}", strings.get(title))
 }
 
 fn stop_watching(mut watch: ResMut<Watch>) {

@@ -63,6 +63,26 @@ pub fn reason_line(session: &Session, outcome: Outcome, strings: &Strings) -> St
     }
 }
 
+/// How a game between two others ended, as the game-over card of a two-player game says
+/// it: "Red wins · Black resigned" (a game watched live).
+pub fn ending_line(outcome: Outcome, strings: &Strings) -> String {
+    let title = match outcome.winner {
+        Some(Side::Red) => "over.red_wins",
+        Some(Side::Black) => "over.black_wins",
+        None if outcome.reason == EndReason::Aborted => "over.aborted",
+        None => "over.draw",
+    };
+    let seen = Session {
+        mode: Mode::TwoPlayers,
+        ..Session::default()
+    };
+    format!(
+        "{} · {}",
+        strings.get(title),
+        reason_line(&seen, outcome, strings)
+    )
+}
+
 fn spawn(mut cards: Cards, session: Res<Session>) {
     let (Some(title), Some(outcome)) = (title_key(&session), session.game.outcome()) else {
         return;

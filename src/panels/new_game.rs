@@ -27,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             keep_choice.run_if(resource_changed::<NewGameChoice>),
         )
+        .add_systems(Update, play_from_review)
         .add_systems(OnEnter(Panel::NewGame), spawn)
         .add_systems(
             Update,
@@ -42,6 +43,21 @@ pub(super) fn plugin(app: &mut App) {
                 )
                 .in_set(GameSet::Present),
         );
+}
+
+/// The review's "Play from here": a new game from the record as far as it is shown, in
+/// its rules.
+fn play_from_review(
+    mut steps: MessageReader<crate::screens::review::ReviewStep>,
+    practice: Res<crate::game::session::Practice>,
+    mut new_game: OpenNewGame,
+) {
+    if steps
+        .read()
+        .any(|s| *s == crate::screens::review::ReviewStep::PlayHere)
+    {
+        new_game.open_in(None, *practice.0.game.rules(), Start::Here);
+    }
 }
 
 /// The card opens with the level and colour chosen last, also after a restart.

@@ -65,7 +65,7 @@ fn spawn(
     mut cards: Cards,
     session: Res<Session>,
     link: Res<crate::online::Link>,
-    games: Res<crate::online::games::OnlineGames>,
+    games: Res<crate::online::OnlineGames>,
 ) {
     let in_progress = session.in_progress();
     // An online game goes on from its first move on, whoever is to make it.

@@ -9,9 +9,8 @@
 use crate::board::selection::Selection;
 use crate::game::analysis::{Analysis, mark};
 use crate::game::session::{
-    Mode, MoveChosen, Practice, Session, SessionSystems, Start, Turn, replayed, settled_turn,
+    Mode, MoveChosen, Practice, Session, SessionSystems, Turn, replayed, settled_turn,
 };
-use crate::panels::new_game::OpenNewGame;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Navigator, Panel, Screen};
 use crate::ui::i18n::Strings;
@@ -238,7 +237,6 @@ fn step_review(
     mut steps: MessageReader<ReviewStep>,
     mut board: ReviewBoard,
     mut chosen: MessageWriter<MoveChosen>,
-    mut new_game: OpenNewGame,
     mut nav: Navigator,
 ) {
     for step in steps.read() {
@@ -273,10 +271,8 @@ fn step_review(
                     chosen.write(MoveChosen(mv));
                 }
             }
-            ReviewStep::PlayHere => {
-                let rules = *board.practice.0.game.rules();
-                new_game.open_in(None, rules, Start::Here);
-            }
+            // The new-game card takes it (`panels/new_game.rs`).
+            ReviewStep::PlayHere => {}
             ReviewStep::Close => match board.review.closes_to {
                 ClosesTo::Records => {
                     nav.go(Screen::Menu);
