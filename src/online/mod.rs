@@ -73,10 +73,10 @@ pub(super) fn plugin(app: &mut App) {
 pub use crate::game::session::Seat;
 
 pub use ask::Ask;
+pub use games::OnlineGames;
 pub use seat::Joiner;
 use socket::Socket;
 pub use socket::{Line, Waker, backoff};
-pub use games::OnlineGames;
 pub use watch::Watch;
 
 /// The connection as the player is told of it.

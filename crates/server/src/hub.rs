@@ -1,7 +1,7 @@
 //! The games in play: each loaded game's table, who listens to it, and the one way an
 //! event happens (checked by the engine, committed to the store, then told to everyone).
 
-use crate::store::{Appended, Heard, Store, StoreError};
+use crate::store::{Appended, Heard, Said, Store, StoreError};
 use crate::table::clock::now_ms;
 use crate::table::{Event, Refused, Table, mark};
 use std::collections::HashMap;
@@ -44,6 +44,8 @@ pub struct Hub {
     timing: Timing,
     /// The hub itself, for the clocks' timers.
     me: Weak<Hub>,
+    /// This instance's name among several (Redis): whose connections it writes.
+    instance: String,
 }
 
 impl Hub {
@@ -55,7 +57,57 @@ impl Hub {
             started: Instant::now(),
             timing,
             me: me.clone(),
+            instance: crate::table::new_token()[..16].to_owned(),
         })
+    }
+
+    /// This instance's name among several.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// A seat's first connection on this instance opened or its last closed: everyone
+    /// connected is told who is away (with several instances, through Redis: each
+    /// instance then reads what all wrote and tells its own connections).
+    pub async fn presence_changed(&self, cell: &Arc<Cell>) {
+        let Store::Redis(redis) = &self.store else {
+            cell.announce().await;
+            return;
+        };
+        let id = cell.table().lock().await.id.clone();
+        if let Err(e) = redis
+            .set_presence(&self.instance, &id, cell.seated_here())
+            .await
+        {
+            tracing::warn!("game {id}: writing who is connected: {e}");
+        }
+    }
+
+    /// Reads the other instances' connections to the game (several instances only).
+    pub async fn read_presence(&self, cell: &Arc<Cell>) {
+        let Store::Redis(redis) = &self.store else {
+            return;
+        };
+        let id = cell.table().lock().await.id.clone();
+        match redis.presence(&id, &self.instance).await {
+            Ok(others) => cell.others_are(&others, now_ms()),
+            Err(e) => tracing::warn!("game {id}: reading who is connected: {e}"),
+        }
+    }
+
+    /// What another instance said: an event, or that who is connected to a game changed.
+    pub async fn said(&self, said: Option<Said>) {
+        match said {
+            Some(Said::Presence(id)) => {
+                let cell = self.cells().get(&id).cloned();
+                if let Some(cell) = cell.filter(|c| c.table.get().is_some()) {
+                    self.read_presence(&cell).await;
+                    cell.announce().await;
+                }
+            }
+            Some(Said::Event(heard)) => self.heard(Some(heard)).await,
+            None => self.heard(None).await,
+        }
     }
 
     /// The time settings.
@@ -115,6 +167,10 @@ impl Hub {
             .await;
         match loaded {
             Ok(_) => {
+                if self.store.shared() && !cell.knows_presence() {
+                    // Who is connected on the other instances, for claims.
+                    self.read_presence(&cell).await;
+                }
                 let mut table = cell.table().lock().await;
                 if self.store.shared() {
                     // Another instance may have moved since this one last heard.

@@ -115,6 +115,17 @@ pub async fn serve(
     let store = open_store(&config).await?;
     let hub = Hub::new(store.clone(), config.timing);
     if let Store::Redis(redis) = &store {
+        // This instance runs: its connections count for the others while it says so.
+        let (beat, instance) = (redis.clone(), hub.instance().to_owned());
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(store::redis::HEARTBEAT_LAPSES / 3);
+            loop {
+                tick.tick().await;
+                if let Err(e) = beat.heartbeat(&instance).await {
+                    tracing::warn!("heartbeat: {e}");
+                }
+            }
+        });
         let (heard, mut queue) = tokio::sync::mpsc::channel(1024);
         redis.listen(heard);
         let hub = hub.clone();
@@ -123,7 +134,7 @@ pub async fn serve(
             // for Redis) holds up no other game's events.
             while let Some(message) = queue.recv().await {
                 let hub = hub.clone();
-                tokio::spawn(async move { hub.heard(message).await });
+                tokio::spawn(async move { hub.said(message).await });
             }
         });
     }

@@ -129,7 +129,7 @@ impl Connection {
         if let Some(side) = self.seat
             && self.cell.present(side, false)
         {
-            self.cell.announce().await;
+            self.hub.presence_changed(&self.cell).await;
         }
     }
 
@@ -194,7 +194,7 @@ impl Connection {
                                 self.seat = Some(side);
                                 bucket.give_back(self.limits.message_burst);
                                 if self.cell.present(side, true) {
-                                    self.cell.announce().await;
+                                    self.hub.presence_changed(&self.cell).await;
                                 }
                             }
                             None => {
@@ -327,6 +327,10 @@ async fn handle(
         ClientMessage::DeclineRematch => Wanted::DeclineRematch,
         ClientMessage::AcceptRematch => Wanted::AcceptRematch,
     };
+    if let Wanted::Claim(_) = wanted {
+        // Who is connected on the other instances, as it is now.
+        hub.read_presence(cell).await;
+    }
     let decide = |t: &Table| match wanted {
         Wanted::Claim(result) => claim(cell, t, side, result),
         _ => wanted.event(t, side),
@@ -374,9 +378,9 @@ fn claim(cell: &Cell, t: &Table, side: Side, result: ClaimResult) -> Result<Even
     if !t.full() {
         return Err(Refused("there is no opponent to claim against yet".into()));
     }
-    if !cell.alone() {
+    if !cell.knows_presence() {
         return Err(Refused(
-            "claims are not taken on a server with several instances; the clock decides".into(),
+            "who is connected is not known yet here; try again in a moment".into(),
         ));
     }
     let wait = cell.claim_after(t);

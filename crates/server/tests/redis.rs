@@ -351,19 +351,65 @@ async fn a_clock_runs_out_for_players_on_two_instances_alike() {
         assert_eq!(stored["plies"], 2);
         assert_eq!(stored["clock"]["red"], 0);
     }
-    // A claim is refused where the instances cannot know who is connected.
-    let (id, _, token) = create(a, "red").await;
-    join(a, &id).await;
-    let (mut lone, _) = connect(a, &id, Some(&token)).await;
-    send(&mut lone, json!({ "type": "claim", "result": "win" })).await;
-    let refused = next(&mut lone).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_player_on_one_instance_claims_against_one_who_left_another() {
+    let Some((_redis, port)) = redis().await else {
+        return;
+    };
+    // Untimed games: a claim after 1 s of absence.
+    let claim_after = ["--claim-after-untimed", "1"];
+    let (_a, a) = instance_with(port, &claim_after).await;
+    let (_b, b) = instance_with(port, &claim_after).await;
+    let (id, _, red_token) = create(a, "red").await;
+    let (_, black_token) = join(a, &id).await;
+    let (mut red, _) = connect(a, &id, Some(&red_token)).await;
+    let (mut black, _) = connect(b, &id, Some(&black_token)).await;
+    // Each instance knows the other's player is there: nobody is away.
+    let seen = loop {
+        let v = next_any(&mut red).await;
+        if v["type"] == "presence" && v["away"]["black"].is_null() && v["away"]["red"].is_null() {
+            break v;
+        }
+    };
+    assert_eq!(seen["claim_after"], 1000, "{seen}");
+    // A claim against a player who is there is refused.
+    send(&mut black, json!({ "type": "claim", "result": "win" })).await;
+    let refused = loop {
+        let v = next_any(&mut black).await;
+        if v["type"] == "error" {
+            break v;
+        }
+    };
     assert!(
-        refused["message"]
-            .as_str()
-            .unwrap()
-            .contains("several instances"),
+        refused["message"].as_str().unwrap().contains("connected"),
         "{refused}"
     );
+    // Red's connection (on instance A) closes: Black, on B, is told Red is away...
+    drop(red);
+    let told = loop {
+        let v = next_any(&mut black).await;
+        if v["type"] == "presence" && !v["away"]["red"].is_null() {
+            break v;
+        }
+    };
+    assert!(told["away"]["black"].is_null(), "{told}");
+    // ...and, a second later, claims the win there.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    send(&mut black, json!({ "type": "claim", "result": "win" })).await;
+    let end = loop {
+        let v = next_any(&mut black).await;
+        assert_ne!(v["type"], "error", "{v}");
+        if !v["termination"].is_null() {
+            break v;
+        }
+    };
+    assert_eq!(
+        (end["result"].as_str(), end["termination"].as_str()),
+        (Some("0-1"), Some("abandoned"))
+    );
+    assert_eq!(state(a, &id).await["termination"], "abandoned");
 }
 
 #[tokio::test(flavor = "multi_thread")]

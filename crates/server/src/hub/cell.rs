@@ -1,6 +1,8 @@
 //! A loaded game: its table, the connections listening to it, who of its players is
 //! connected here, the state as last written out, and the timer of its clocks.
 
+use crate::store::Seated;
+use crate::store::redis::HEARTBEAT_LAPSES;
 use crate::table::Table;
 use crate::table::clock::{DAY_MS, now_ms};
 use std::sync::atomic::AtomicU64;
@@ -71,8 +73,20 @@ pub struct Cell {
     /// The task that ends the game when the time of the side to move runs out.
     timer: Mutex<Option<AbortHandle>>,
     timing: Timing,
-    /// False when other instances may hold connections (presence is not known).
+    /// False when other instances may hold connections (presence is then what they
+    /// wrote to Redis, in `others`).
     alone: bool,
+    /// The other instances' connections to the seats, as last read from Redis (`None`:
+    /// not read yet, so who is away is not known).
+    others: Mutex<Option<Others>>,
+}
+
+/// The other instances' connections to a game's seats, added up.
+#[derive(Clone, Copy, Debug, Default)]
+struct Others {
+    connected: [u32; 2],
+    /// Since when each seat has had no connection on any of them (0: never had one).
+    since: [u64; 2],
 }
 
 /// The seats' connections on this instance.
@@ -122,7 +136,51 @@ impl Cell {
             timer: Mutex::new(None),
             timing,
             alone,
+            others: Mutex::new(None),
         }
+    }
+
+    /// This instance's connections to the seats, as it writes them for the others.
+    pub fn seated_here(&self) -> Seated {
+        let presence = self.presence();
+        Seated {
+            connected: presence.connected,
+            since: presence.since,
+            alive: true,
+        }
+    }
+
+    /// What the other instances wrote of their connections: a stopped instance's count
+    /// for nothing, and (its end not being known) as gone since its heartbeat could last
+    /// have come.
+    pub fn others_are(&self, others: &[Seated], now: u64) {
+        let mut sum = Others::default();
+        let lapsed = now.saturating_sub(HEARTBEAT_LAPSES.as_millis() as u64);
+        for other in others {
+            for side in 0..2 {
+                if other.alive {
+                    sum.connected[side] += other.connected[side];
+                    if other.connected[side] == 0 {
+                        sum.since[side] = sum.since[side].max(other.since[side]);
+                    }
+                } else if other.connected[side] > 0 {
+                    sum.since[side] = sum.since[side].max(lapsed);
+                } else {
+                    sum.since[side] = sum.since[side].max(other.since[side]);
+                }
+            }
+        }
+        *self.others.lock().unwrap_or_else(|e| e.into_inner()) = Some(sum);
+    }
+
+    /// True when who is connected is known: alone, or the others have been read.
+    pub fn knows_presence(&self) -> bool {
+        self.alone
+            || self
+                .others
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_some()
     }
 
     pub(super) fn table(&self) -> &tokio::sync::Mutex<Table> {
@@ -226,38 +284,37 @@ impl Cell {
 
     fn presence_into(&self, state: &mut GameState, table: &Table, now: u64) {
         state.claim_after = self.timing.claim_after(table);
-        if self.alone {
-            state.away.red = table
-                .seated(Side::Red)
-                .then(|| self.away(Side::Red, now))
-                .flatten();
-            state.away.black = table
-                .seated(Side::Black)
-                .then(|| self.away(Side::Black, now))
-                .flatten();
-        }
+        state.away.red = table
+            .seated(Side::Red)
+            .then(|| self.away(Side::Red, now))
+            .flatten();
+        state.away.black = table
+            .seated(Side::Black)
+            .then(|| self.away(Side::Black, now))
+            .flatten();
     }
 
-    /// How long the player of `side` has had no connection to this game, in milliseconds
-    /// (`None` while connected). Known only to a server without other instances.
+    /// How long the player of `side` has had no connection to this game, on this
+    /// instance or (with several) any other, in milliseconds (`None` while connected,
+    /// and while the other instances' connections have not been read).
     pub fn away(&self, side: Side, now: u64) -> Option<u64> {
-        if !self.alone {
-            return None;
-        }
-        let presence = self.presence();
-        (presence.connected[side.index()] == 0)
-            .then(|| now.saturating_sub(presence.since[side.index()]))
+        let i = side.index();
+        let (here, since_here) = {
+            let presence = self.presence();
+            (presence.connected[i], presence.since[i])
+        };
+        let others = if self.alone {
+            Others::default()
+        } else {
+            (*self.others.lock().unwrap_or_else(|e| e.into_inner()))?
+        };
+        (here + others.connected[i] == 0)
+            .then(|| now.saturating_sub(since_here.max(others.since[i])))
     }
 
     /// How long, in milliseconds, a player must be away before the other may claim.
     pub fn claim_after(&self, table: &Table) -> u64 {
         self.timing.claim_after(table)
-    }
-
-    /// True when this instance alone holds the game's connections, so that who is away
-    /// is known.
-    pub fn alone(&self) -> bool {
-        self.alone
     }
 
     /// A connection of `side` opened (`true`) or closed; true when the player arrived or

@@ -76,6 +76,27 @@ pub struct Heard {
     pub event: String,
 }
 
+/// What the other instances said through Redis.
+#[derive(Clone, Debug)]
+pub enum Said {
+    /// An event of a game.
+    Event(Heard),
+    /// Who is connected to this game changed on some instance.
+    Presence(String),
+}
+
+/// One instance's connections to one game's seats, as it wrote them to Redis.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seated {
+    /// Its connections to Red's seat and to Black's.
+    pub connected: [u32; 2],
+    /// When each seat's last connection on it closed (milliseconds since 1970).
+    pub since: [u64; 2],
+    /// False when the instance has stopped (its heartbeat lapsed): its connections are
+    /// gone.
+    pub alive: bool,
+}
+
 /// One of the two stores.
 #[derive(Clone)]
 pub enum Store {

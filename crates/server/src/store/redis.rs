@@ -15,7 +15,7 @@
 //! every command waits behind. While Redis is away, requests are answered 503 at once;
 //! the first one after it is back reconnects.
 
-use super::{Appended, Heard, StoreError, StoredGame, Tail, now_secs};
+use super::{Appended, Heard, Said, Seated, StoreError, StoredGame, Tail, now_secs};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::{AsyncCommands, Script};
 use std::time::Duration;
@@ -30,6 +30,21 @@ const RESUBSCRIBE_AT_MOST: Duration = Duration::from_millis(500);
 
 /// The channel every instance listens on.
 pub const CHANNEL: &str = "surakarta:events";
+
+/// The channel on which an instance says that who is connected to a game changed on it
+/// (the message is the game's id).
+pub const PRESENCE_CHANNEL: &str = "surakarta:presence";
+
+/// How long an instance counts as running after its last heartbeat.
+pub const HEARTBEAT_LAPSES: Duration = Duration::from_secs(30);
+
+fn presence_key(id: &str) -> String {
+    format!("surakarta:presence:{id}")
+}
+
+fn alive_key(instance: &str) -> String {
+    format!("surakarta:alive:{instance}")
+}
 
 const CREATE: &str = r"
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -231,10 +246,74 @@ impl RedisStore {
         Ok(gone)
     }
 
+    /// Says that this instance runs, for [`HEARTBEAT_LAPSES`].
+    pub async fn heartbeat(&self, instance: &str) -> Result<(), StoreError> {
+        let mut conn = self.conn.clone();
+        let _: () = conn
+            .set_ex(alive_key(instance), 1, HEARTBEAT_LAPSES.as_secs())
+            .await?;
+        Ok(())
+    }
+
+    /// Writes this instance's connections to the game's seats, and tells the others.
+    pub async fn set_presence(
+        &self,
+        instance: &str,
+        id: &str,
+        seated: Seated,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn.clone();
+        let value = format!(
+            "{} {} {} {}",
+            seated.connected[0], seated.connected[1], seated.since[0], seated.since[1]
+        );
+        let _: () = redis::pipe()
+            .hset(presence_key(id), instance, value)
+            .ignore()
+            .expire(presence_key(id), self.idle_secs as i64)
+            .ignore()
+            .publish(PRESENCE_CHANNEL, id)
+            .ignore()
+            .query_async(&mut conn)
+            .await?;
+        Ok(())
+    }
+
+    /// The other instances' connections to the game's seats (all but `except`), and
+    /// whether each still runs.
+    pub async fn presence(&self, id: &str, except: &str) -> Result<Vec<Seated>, StoreError> {
+        let mut conn = self.conn.clone();
+        let mut fields: Vec<(String, String)> = conn.hgetall(presence_key(id)).await?;
+        fields.retain(|(instance, _)| instance != except);
+        if fields.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut pipe = redis::pipe();
+        for (instance, _) in &fields {
+            pipe.exists(alive_key(instance));
+        }
+        let alive: Vec<bool> = pipe.query_async(&mut conn).await?;
+        Ok(fields
+            .into_iter()
+            .zip(alive)
+            .filter_map(|((_, value), alive)| {
+                let n: Vec<u64> = value.split(' ').filter_map(|w| w.parse().ok()).collect();
+                let [red, black, red_since, black_since] = n[..] else {
+                    return None;
+                };
+                Some(Seated {
+                    connected: [red as u32, black as u32],
+                    since: [red_since, black_since],
+                    alive,
+                })
+            })
+            .collect())
+    }
+
     /// Listens for every instance's events until the server stops, reconnecting after a
     /// lost connection; `None` is sent after each (re)connection, when events may have
     /// been missed.
-    pub fn listen(&self, heard: mpsc::Sender<Option<Heard>>) {
+    pub fn listen(&self, heard: mpsc::Sender<Option<Said>>) {
         let client = self.client.clone();
         tokio::spawn(async move {
             let mut wait = Duration::from_millis(100);
@@ -259,16 +338,19 @@ impl RedisStore {
 
 async fn listen_once(
     client: &redis::Client,
-    heard: &mpsc::Sender<Option<Heard>>,
+    heard: &mpsc::Sender<Option<Said>>,
 ) -> Result<(), StoreError> {
     use futures_util::StreamExt;
     let timed_out = |_| StoreError("redis: no answer to subscribing".into());
     let mut pubsub = tokio::time::timeout(CONNECT_TIMEOUT, client.get_async_pubsub())
         .await
         .map_err(timed_out)??;
-    tokio::time::timeout(RESPONSE_TIMEOUT, pubsub.subscribe(CHANNEL))
-        .await
-        .map_err(timed_out)??;
+    tokio::time::timeout(
+        RESPONSE_TIMEOUT,
+        pubsub.subscribe(&[CHANNEL, PRESENCE_CHANNEL]),
+    )
+    .await
+    .map_err(timed_out)??;
     if heard.send(None).await.is_err() {
         return Ok(());
     }
@@ -277,6 +359,12 @@ async fn listen_once(
         let Ok(text) = msg.get_payload::<String>() else {
             continue;
         };
+        if msg.get_channel_name() == PRESENCE_CHANNEL {
+            if heard.send(Some(Said::Presence(text))).await.is_err() {
+                return Ok(());
+            }
+            continue;
+        }
         let mut parts = text.splitn(3, ' ');
         let (Some(id), Some(seq), Some(event)) = (parts.next(), parts.next(), parts.next()) else {
             continue;
@@ -287,7 +375,7 @@ async fn listen_once(
             seq,
             event: event.to_owned(),
         };
-        if heard.send(Some(message)).await.is_err() {
+        if heard.send(Some(Said::Event(message))).await.is_err() {
             return Ok(());
         }
     }
