@@ -5,7 +5,8 @@
 //! ```
 //!
 //! `--clock 5+3` plays every game on that clock (minutes, seconds added a move), so every
-//! game has a timer running; `SURAKARTA_SERVER=PATH` runs another server binary (an
+//! game has a timer running; `--split` starts a second instance with the same flags (a
+//! Redis store, then) and seats every game's Black on it; `SURAKARTA_SERVER=PATH` runs another server binary (an
 //! earlier build, side by side). Starts `surakarta-server` on a fresh SQLite file (or whatever the flags after `--` say,
 //! such as `--store redis://127.0.0.1:6379/`), seats two players in each game, and plays
 //! every game at once, each player waiting up to `--think` milliseconds before a move: each move is timed from the mover sending it to the opponent
@@ -77,7 +78,7 @@ fn resident_kib(pid: u32) -> u64 {
 }
 
 async fn play(
-    addr: SocketAddr,
+    (addr, black_addr): (SocketAddr, SocketAddr),
     index: usize,
     moves: usize,
     think: u64,
@@ -93,7 +94,7 @@ async fn play(
     let id = created["id"].as_str().unwrap().to_owned();
     let joined = post(addr, &format!("/api/games/{id}/join"), "{}").await;
     let mut red = connect(addr, &id, created["token"].as_str().unwrap()).await;
-    let mut black = connect(addr, &id, joined["token"].as_str().unwrap()).await;
+    let mut black = connect(black_addr, &id, joined["token"].as_str().unwrap()).await;
     until(&mut red, 0).await;
     until(&mut black, 0).await;
     let mut rng = SmallRng::seed_from_u64(index as u64);
@@ -143,36 +144,45 @@ fn main() {
         Some(i) => args[i + 1..].iter().collect(),
         None => Vec::new(),
     };
+    let split = args.iter().any(|a| a == "--split");
     let dir = std::env::temp_dir().join(format!("surakarta-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
     let binary = std::env::var("SURAKARTA_SERVER")
         .unwrap_or_else(|_| env!("CARGO_BIN_EXE_surakarta-server").to_owned());
-    let mut server = Command::new(binary)
-        .args(["--listen", &addr.to_string(), "--db"])
-        .arg(dir.join("games.sqlite"))
-        .args(server_flags)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let start = || {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let server = Command::new(&binary)
+            .args(["--listen", &addr.to_string(), "--db"])
+            .arg(dir.join("games.sqlite"))
+            .args(&server_flags)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        (addr, server)
+    };
+    let (addr, mut server) = start();
+    let mut second = split.then(start);
+    let black_addr = second.as_ref().map_or(addr, |(a, _)| *a);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let (times, elapsed, before, after) = runtime.block_on(async {
-        for _ in 0..400 {
-            if tokio::net::TcpStream::connect(addr).await.is_ok() {
-                break;
+        for at in [addr, black_addr] {
+            for _ in 0..400 {
+                if tokio::net::TcpStream::connect(at).await.is_ok() {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(25)).await;
             }
-            tokio::time::sleep(Duration::from_millis(25)).await;
         }
         let before = resident_kib(server.id());
         let started = Instant::now();
         let tasks: Vec<_> = (0..games)
-            .map(|i| tokio::spawn(play(addr, i, moves, think, clock)))
+            .map(|i| tokio::spawn(play((addr, black_addr), i, moves, think, clock)))
             .collect();
         let mut times = Vec::new();
         for t in tasks {
@@ -182,14 +192,21 @@ fn main() {
         let after = resident_kib(server.id());
         (times, elapsed, before, after)
     });
-    let _ = server.kill();
-    let _ = server.wait();
+    for server in std::iter::once(&mut server).chain(second.as_mut().map(|(_, s)| s)) {
+        let _ = server.kill();
+        let _ = server.wait();
+    }
     let _ = std::fs::remove_dir_all(&dir);
     let mut ms: Vec<f64> = times.iter().map(|t| t.as_secs_f64() * 1000.0).collect();
     ms.sort_by(f64::total_cmp);
     let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
     let on = clock.map_or("no clock".to_owned(), |(m, s)| format!("{m} + {s}"));
-    println!("games at once:   {games} (thinking up to {think} ms a move, {on})");
+    let instances = if split {
+        "Red and Black on two instances"
+    } else {
+        "one instance"
+    };
+    println!("games at once:   {games} (thinking up to {think} ms a move, {on}, {instances})");
     println!(
         "moves played:    {} in {:.1} s",
         ms.len(),
