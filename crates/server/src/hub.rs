@@ -424,6 +424,16 @@ impl Hub {
                 }
             })
             .await;
+        // Loaded only to be looked at: not kept in memory (a sweep may look at many).
+        {
+            let mut cells = self.cells();
+            let unused = cells.get(id).is_some_and(|c| {
+                Arc::ptr_eq(c, &cell) && c.changes.receiver_count() == 0 && c.timer().is_none()
+            });
+            if unused {
+                cells.remove(id);
+            }
+        }
         match ended {
             Ok(_) => Ok(true),
             Err(ActError::Refused(_)) | Err(ActError::Gone) => Ok(false),
