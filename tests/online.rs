@@ -736,7 +736,26 @@ fn a_watching_link_follows_the_game_live_read_only() {
         .history()
         .len()
         == 3));
-    // A watcher cannot play: the board takes no taps on the review screen.
+    // A watcher cannot play: Black's legal a5-a4, tapped by a finger, does nothing.
+    tap(apps[2], "a5");
+    tap(apps[2], "a4");
+    for _ in 0..5 {
+        apps[2].update();
+    }
+    assert_eq!(session(apps[2]).game.history().len(), 3);
+    assert_eq!(
+        watched(apps[2]).len(),
+        3,
+        "nothing sent to the server either"
+    );
+    assert!(
+        apps[2]
+            .world()
+            .resource::<surakarta::board::selection::Selection>()
+            .stone
+            .is_none(),
+        "no stone picked up"
+    );
     assert_eq!(own_game(apps[2]).game, own_before);
 
     // Black resigns: the watcher's bar says how the game ended.

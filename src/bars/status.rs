@@ -194,6 +194,7 @@ fn show_counters(
     strings: Res<Strings>,
     link: Res<crate::online::Link>,
     watch: Res<crate::online::Watch>,
+    review: Res<Review>,
     layout: Res<BoardLayout>,
     mut texts: Query<&mut Text, With<CounterText>>,
 ) {
@@ -214,10 +215,7 @@ fn show_counters(
     }
     // A game watched live: that it is (or how it ended), or the connection's trouble.
     if seen.board.practising() && watch.watching() {
-        level = Some(watch.outcome().map_or_else(
-            || watch.line(&strings),
-            |o| crate::panels::game_over::ending_line(o, &strings),
-        ));
+        level = Some(watch_line(&watch, &review, &strings));
         own_line = true;
     }
     let mut counters = Vec::new();
@@ -246,6 +244,15 @@ fn show_counters(
         None => line,
     };
     set_text(&mut texts, &line);
+}
+
+/// A watched game's line: how it ended (the whole record's end, whichever move the board
+/// shows), or else the connection.
+pub fn watch_line(watch: &crate::online::Watch, review: &Review, strings: &Strings) -> String {
+    match review.game.as_ref().and_then(|g| g.outcome()) {
+        Some(outcome) => crate::panels::game_over::ending_line(outcome, strings),
+        None => watch.line(strings),
+    }
 }
 
 /// What the line under the counts can say, most pressing first.

@@ -177,10 +177,7 @@ pub fn report(world: &mut World) -> Value {
     let watch = world.resource::<crate::online::Watch>();
     let watch = watch.watching().then(|| {
         let strings = world.resource::<crate::ui::i18n::Strings>();
-        let line = watch.outcome().map_or_else(
-            || watch.line(strings),
-            |o| crate::panels::game_over::ending_line(o, strings),
-        );
+        let line = crate::bars::status::watch_line(watch, world.resource::<Review>(), strings);
         json!({"status": status_word(&watch.line.status), "line": line})
     });
     json!({

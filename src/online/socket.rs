@@ -322,6 +322,14 @@ pub(super) fn poll(socket: &mut Option<Open>, mut line: Mut<Line>, waker: &Waker
     heard
 }
 
+/// True when the app came back to the front this frame: a dropped connection is tried
+/// again at once, not after its pause.
+pub(super) fn resumed(lifecycle: &mut MessageReader<AppLifecycle>) -> bool {
+    lifecycle
+        .read()
+        .any(|e| matches!(e, AppLifecycle::WillResume | AppLifecycle::Running))
+}
+
 /// Opens the connection while the player's game needs the server, and closes it when
 /// the game no longer does.
 pub(super) fn keep_connected(
@@ -331,9 +339,7 @@ pub(super) fn keep_connected(
     waker: Res<Waker>,
     mut lifecycle: MessageReader<AppLifecycle>,
 ) {
-    let resumed = lifecycle
-        .read()
-        .any(|e| matches!(e, AppLifecycle::WillResume | AppLifecycle::Running));
+    let resumed = resumed(&mut lifecycle);
     let want = live_seat(&session, &link).map(|s| (s.server.as_str(), s.id.as_str()));
     let line = link.reborrow().map_unchanged(|l| &mut l.line);
     keep(&mut socket.0, line, want, &waker, resumed);

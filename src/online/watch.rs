@@ -6,7 +6,7 @@
 //! through them, and Last (or the next move) brings the board back to the live end. The
 //! clocks count down in the bar as in a game. A rematch is followed to its new game.
 
-use super::socket::{Heard, Line, Open, keep, poll, send};
+use super::socket::{Heard, Line, Open, keep, poll, resumed, send};
 use super::wire::{self, ServerMessage};
 use super::{Ask, Link, Status, Waker, clock::Timing, http, seat::refusal};
 use crate::game::session::{Practice, Turn};
@@ -16,7 +16,6 @@ use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use surakarta_engine::Outcome;
 
 /// The watched game's connection. Kept on the main thread: a browser's socket cannot
 /// leave it.
@@ -50,8 +49,6 @@ pub struct Watch {
     /// The board was put at this many moves to follow the game live: the next move goes
     /// on from there (a step of the player's own ends it).
     following: Option<usize>,
-    /// How the game ended, once it has.
-    outcome: Option<Outcome>,
 }
 
 impl Watch {
@@ -63,13 +60,7 @@ impl Watch {
     /// True while the watched game's clock counts by the second (the bar then draws
     /// a few frames a second).
     pub fn live_clock(&self) -> bool {
-        self.watching() && self.outcome.is_none() && self.timing.ticking()
-    }
-
-    /// How the game ended, once it has (the bars say it in words:
-    /// `panels::game_over::ending_line`).
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.watching() && self.timing.ticking()
     }
 
     /// The line the bars show for the connection while the game goes on.
@@ -142,7 +133,6 @@ fn opened(
             *watch = Watch {
                 game: Some((server, id)),
                 timing: Timing::of(&state),
-                outcome: truth.game.outcome(),
                 ..Watch::default()
             };
             review.write(OpenReview(truth.game, ClosesTo::Watching));
@@ -157,9 +147,7 @@ fn keep_watching(
     waker: Res<Waker>,
     mut lifecycle: MessageReader<AppLifecycle>,
 ) {
-    let resumed = lifecycle
-        .read()
-        .any(|e| matches!(e, AppLifecycle::WillResume | AppLifecycle::Running));
+    let resumed = resumed(&mut lifecycle);
     let game = watch.game.clone();
     let want = game.as_ref().map(|(s, id)| (s.as_str(), id.as_str()));
     let line = watch.reborrow().map_unchanged(|w| &mut w.line);
@@ -227,7 +215,6 @@ fn receive(
                 watch.following = Some(shown);
             }
         }
-        watch.outcome = truth.game.outcome();
         if let (Some(next), Some((server, _))) = (truth.rematch, watch.game.clone()) {
             // The players play again, colours swapped: the watcher goes with them.
             asks.write(Ask::Watch { server, id: next });
