@@ -9,10 +9,13 @@
 //! Redis store, then) and seats every game's Black on it; `SURAKARTA_SERVER=PATH` runs another server binary (an
 //! earlier build, side by side). Starts `surakarta-server` on a fresh SQLite file (or whatever the flags after `--` say,
 //! such as `--store redis://127.0.0.1:6379/`), seats two players in each game, and plays
-//! every game at once, each player waiting up to `--think` milliseconds before a move: each move is timed from the mover sending it to the opponent
-//! receiving the state after it. Prints games at once, moves per second, the latency's
-//! p50, p99 and worst, and the server's memory per game (resident size after all games
-//! are connected and have played, less the size before the first game).
+//! every game at once once all are set up, each player waiting up to `--think`
+//! milliseconds before a move (the first one too): each move is timed from the mover
+//! sending it to the opponent receiving the state after it. Prints games at once, moves
+//! per second, the latency's p50, p99 and worst, the CPU the (first) server and the
+//! bench's own clients used while the games were played, and the server's memory per
+//! game (resident size after all games are connected and have played, less the size
+//! before the first game).
 
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::SmallRng;
@@ -20,10 +23,13 @@ use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use surakarta_engine::{Game, Side};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::sync::Barrier;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -43,7 +49,13 @@ async fn post(addr: SocketAddr, path: &str, body: &str) -> Value {
 
 async fn connect(addr: SocketAddr, id: &str, token: &str) -> Socket {
     let url = format!("ws://{addr}/api/games/{id}/ws");
-    let mut socket = tokio_tungstenite::connect_async_with_config(url, None, true)
+    // As the server's own: tungstenite's default 128 KiB read buffer is zeroed on every
+    // read, which made memset a third of the bench's own CPU (the clients share the
+    // server's two cores).
+    let config = WebSocketConfig::default()
+        .read_buffer_size(4096)
+        .write_buffer_size(0);
+    let mut socket = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
         .await
         .unwrap()
         .0;
@@ -55,15 +67,40 @@ async fn connect(addr: SocketAddr, id: &str, token: &str) -> Socket {
 /// Reads until the state after `plies` moves.
 async fn until(socket: &mut Socket, plies: usize) {
     loop {
-        let Some(Ok(Message::Text(text))) = socket.next().await else {
-            panic!("connection lost")
+        let text = match socket.next().await {
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(_)) => continue,
+            other => panic!("connection lost: {other:?}"),
         };
-        let v: Value = serde_json::from_str(&text).unwrap();
-        assert_ne!(v["type"], "error", "{v}");
-        if v["plies"] == plies {
+        // Only what is looked at is read (a whole `Value` made the bench's clients
+        // spend on allocation what the server needs).
+        #[derive(serde::Deserialize)]
+        struct Seen<'a> {
+            #[serde(rename = "type", borrow)]
+            kind: &'a str,
+            plies: Option<usize>,
+        }
+        let seen: Seen = serde_json::from_str(&text).unwrap();
+        assert_ne!(seen.kind, "error", "{text}");
+        if seen.plies == Some(plies) {
             return;
         }
     }
+}
+
+/// The CPU time a process has used, in seconds (Linux's `/proc`, at 100 ticks a second).
+fn cpu_seconds(pid: &str) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // After the command's name (in parentheses): utime and stime are fields 12 and 13.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
 }
 
 fn resident_kib(pid: u32) -> u64 {
@@ -83,6 +120,7 @@ async fn play(
     moves: usize,
     think: u64,
     clock: Option<(u64, u64)>,
+    ready: Arc<Barrier>,
 ) -> Vec<Duration> {
     // Players arrive over the first second or so, not all in one instant.
     tokio::time::sleep(Duration::from_micros(500 * index as u64)).await;
@@ -97,7 +135,12 @@ async fn play(
     let mut black = connect(black_addr, &id, joined["token"].as_str().unwrap()).await;
     until(&mut red, 0).await;
     until(&mut black, 0).await;
+    // Every game is set up before any is played: what is timed is play, not a crowd of
+    // players arriving.
+    ready.wait().await;
     let mut rng = SmallRng::seed_from_u64(index as u64);
+    // Red thinks over the first move too: the games do not all move in one instant.
+    tokio::time::sleep(Duration::from_millis(rng.random_range(0..=think))).await;
     let mut game = Game::default();
     let mut times = Vec::with_capacity(moves);
     for _ in 0..moves {
@@ -170,7 +213,7 @@ fn main() {
     let mut second = split.then(start);
     let black_addr = second.as_ref().map_or(addr, |(a, _)| *a);
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let (times, elapsed, before, after) = runtime.block_on(async {
+    let (times, elapsed, before, after, set_up, cpu_used) = runtime.block_on(async {
         for at in [addr, black_addr] {
             for _ in 0..400 {
                 if tokio::net::TcpStream::connect(at).await.is_ok() {
@@ -180,17 +223,34 @@ fn main() {
             }
         }
         let before = resident_kib(server.id());
-        let started = Instant::now();
+        // The last game to be set up starts the clock of the run.
+        let ready = Arc::new(Barrier::new(games + 1));
         let tasks: Vec<_> = (0..games)
-            .map(|i| tokio::spawn(play((addr, black_addr), i, moves, think, clock)))
+            .map(|i| {
+                let ready = ready.clone();
+                tokio::spawn(play((addr, black_addr), i, moves, think, clock, ready))
+            })
             .collect();
+        let setting_up = Instant::now();
+        let set_up_in = Duration::from_secs(300);
+        if tokio::time::timeout(set_up_in, ready.wait()).await.is_err() {
+            panic!("the games were not all set up within {set_up_in:?}");
+        }
+        let set_up = setting_up.elapsed();
+        let started = Instant::now();
+        let server_pid = server.id().to_string();
+        let cpu_before = (cpu_seconds(&server_pid), cpu_seconds("self"));
         let mut times = Vec::new();
         for t in tasks {
             times.extend(t.await.unwrap());
         }
         let elapsed = started.elapsed();
+        let cpu_used = (
+            cpu_seconds(&server_pid) - cpu_before.0,
+            cpu_seconds("self") - cpu_before.1,
+        );
         let after = resident_kib(server.id());
-        (times, elapsed, before, after)
+        (times, elapsed, before, after, set_up, cpu_used)
     });
     for server in std::iter::once(&mut server).chain(second.as_mut().map(|(_, s)| s)) {
         let _ = server.kill();
@@ -208,9 +268,10 @@ fn main() {
     };
     println!("games at once:   {games} (thinking up to {think} ms a move, {on}, {instances})");
     println!(
-        "moves played:    {} in {:.1} s",
+        "moves played:    {} in {:.1} s (after {:.1} s setting the games up)",
         ms.len(),
-        elapsed.as_secs_f64()
+        elapsed.as_secs_f64(),
+        set_up.as_secs_f64()
     );
     println!(
         "moves per second: {:.0}",
@@ -221,6 +282,14 @@ fn main() {
         at(0.5),
         at(0.99),
         at(1.0)
+    );
+    let moves_cpu = |seconds: f64| seconds * 1e6 / ms.len().max(1) as f64;
+    println!(
+        "CPU while playing: the server {:.2} of a core ({:.0} µs a move), the bench's clients {:.2} ({:.0} µs a move)",
+        cpu_used.0 / elapsed.as_secs_f64(),
+        moves_cpu(cpu_used.0),
+        cpu_used.1 / elapsed.as_secs_f64(),
+        moves_cpu(cpu_used.1)
     );
     println!(
         "server memory:   {} KiB before, {} KiB with every game loaded and connected: {:.1} KiB a game",
