@@ -444,10 +444,13 @@ async fn join(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
         })
         .await;
     match taken {
-        Ok(table) => {
-            let seat = table.seat_of(&token).map(side_name);
-            tracing::info!(game = %id, seat = ?seat, "seat taken");
-            let seat = seat.unwrap_or_default().into();
+        Ok(event) => {
+            let seat = match event {
+                Event::Seat(side, _) => side_name(side),
+                _ => "",
+            };
+            tracing::info!(game = %id, seat, "seat taken");
+            let seat = seat.into();
             axum::Json(SeatGranted {
                 id: None,
                 seat,

@@ -12,8 +12,9 @@ use crate::table::{Event, Refused, Table, new_game_id};
 use std::sync::Arc;
 use surakarta_engine::Side;
 
-/// The player on `side` accepts the other's rematch offer: the game after it.
-pub(crate) async fn accept(hub: &Hub, cell: &Arc<Cell>, side: Side) -> Result<Table, ActError> {
+/// The player on `side` accepts the other's rematch offer: the old game's event that
+/// says where the new one is.
+pub(crate) async fn accept(hub: &Hub, cell: &Arc<Cell>, side: Side) -> Result<Event, ActError> {
     let old = cell.snapshot().await;
     let refused = |why: &str| Err(ActError::Refused(Refused(why.into())));
     if old.rematched().is_some() {

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use surakarta_engine::Side;
 use surakarta_protocol::online::{GameState, ServerMessage, TimeControl};
-use tokio::sync::{OnceCell, broadcast};
+use tokio::sync::{Notify, OnceCell, broadcast};
 use tokio::task::AbortHandle;
 
 /// The server's settings for the time games may wait (docs/online.md).
@@ -70,8 +70,13 @@ pub struct Cell {
     published: Mutex<(u64, usize)>,
     /// Who is connected to each seat, on this instance.
     presence: Mutex<Presence>,
-    /// The task that ends the game when the time of the side to move runs out.
+    /// The task that ends the game when the time of the side to move runs out (while
+    /// the game has a deadline)...
     timer: Mutex<Option<AbortHandle>>,
+    /// ...the time it wakes at, in milliseconds since the epoch (0: nothing runs)...
+    pub(super) wake: AtomicU64,
+    /// ...and what tells it that time came sooner.
+    pub(super) rearmed: Notify,
     timing: Timing,
     /// False when other instances may hold connections (presence is then what they
     /// wrote to Redis, in `others`).
@@ -134,6 +139,8 @@ impl Cell {
                 version: 0,
             }),
             timer: Mutex::new(None),
+            wake: AtomicU64::new(0),
+            rearmed: Notify::new(),
             timing,
             alone,
             others: Mutex::new(None),

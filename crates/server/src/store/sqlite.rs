@@ -282,10 +282,8 @@ impl Work {
                 limit,
             } => Done::Games(idle(tx, *from, *to, after.as_ref(), *limit)?),
             Work::Probe => {
-                tx.execute(
-                    "INSERT OR REPLACE INTO health (id, at) VALUES (1, ?1)",
-                    params![now_secs()],
-                )?;
+                tx.prepare_cached("INSERT OR REPLACE INTO health (id, at) VALUES (1, ?1)")?
+                    .execute(params![now_secs()])?;
                 Done::Counted(1)
             }
         })
@@ -294,27 +292,23 @@ impl Work {
 
 fn create(tx: &Connection, id: &str, ruleset: &str, first: &str) -> Result<bool, StoreError> {
     let now = now_secs();
-    let added = tx.execute(
-        "INSERT OR IGNORE INTO games (id, ruleset, created, updated) VALUES (?1, ?2, ?3, ?3)",
-        params![id, ruleset, now],
-    )?;
+    let added = tx
+        .prepare_cached(
+            "INSERT OR IGNORE INTO games (id, ruleset, created, updated) VALUES (?1, ?2, ?3, ?3)",
+        )?
+        .execute(params![id, ruleset, now])?;
     if added == 0 {
         return Ok(false);
     }
-    tx.execute(
-        "INSERT INTO events (game, seq, event) VALUES (?1, 0, ?2)",
-        params![id, first],
-    )?;
+    tx.prepare_cached("INSERT INTO events (game, seq, event) VALUES (?1, 0, ?2)")?
+        .execute(params![id, first])?;
     Ok(true)
 }
 
 fn load(tx: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
     let ruleset: Option<String> = tx
-        .query_row(
-            "SELECT ruleset FROM games WHERE id = ?1",
-            params![id],
-            |row| row.get(0),
-        )
+        .prepare_cached("SELECT ruleset FROM games WHERE id = ?1")?
+        .query_row(params![id], |row| row.get(0))
         .optional()?;
     let Some(ruleset) = ruleset else {
         return Ok(None);
@@ -325,18 +319,15 @@ fn load(tx: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
 
 fn events_from(tx: &Connection, id: &str, from: u64) -> Result<Option<Tail>, StoreError> {
     let known: Option<i64> = tx
-        .query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |row| {
-            row.get(0)
-        })
+        .prepare_cached("SELECT 1 FROM games WHERE id = ?1")?
+        .query_row(params![id], |row| row.get(0))
         .optional()?;
     if known.is_none() {
         return Ok(None);
     }
-    let total: i64 = tx.query_row(
-        "SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE game = ?1",
-        params![id],
-        |row| row.get(0),
-    )?;
+    let total: i64 = tx
+        .prepare_cached("SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE game = ?1")?
+        .query_row(params![id], |row| row.get(0))?;
     Ok(Some(Tail {
         total: total.max(0) as u64,
         events: events_after(tx, id, from)?,
@@ -355,36 +346,40 @@ fn append(tx: &Connection, id: &str, seq: u64, event: &str) -> Result<Appended, 
     let Ok(seq) = i64::try_from(seq) else {
         return Ok(Appended::Conflict);
     };
-    let touched = tx.execute(
-        "UPDATE games SET updated = ?2 WHERE id = ?1",
-        params![id, now_secs()],
-    )?;
-    if touched == 0 {
+    let updated: Option<i64> = tx
+        .prepare_cached("SELECT updated FROM games WHERE id = ?1")?
+        .query_row(params![id], |row| row.get(0))
+        .optional()?;
+    let Some(updated) = updated else {
         return Ok(Appended::Gone);
+    };
+    // Written once a second at most: a second move within it would rewrite the row and
+    // its index entry for nothing.
+    let now = now_secs();
+    if updated < now {
+        tx.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")?
+            .execute(params![id, now])?;
     }
     // The next index follows the last: anything else is a writer that is behind.
-    let count: i64 = tx.query_row(
-        "SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE game = ?1",
-        params![id],
-        |row| row.get(0),
-    )?;
+    let count: i64 = tx
+        .prepare_cached("SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE game = ?1")?
+        .query_row(params![id], |row| row.get(0))?;
     if count != seq {
         return Ok(Appended::Conflict);
     }
-    tx.execute(
-        "INSERT INTO events (game, seq, event) VALUES (?1, ?2, ?3)",
-        params![id, seq, event],
-    )?;
+    tx.prepare_cached("INSERT INTO events (game, seq, event) VALUES (?1, ?2, ?3)")?
+        .execute(params![id, seq, event])?;
     Ok(Appended::Done)
 }
 
 fn expire(tx: &Connection, idle: Duration) -> Result<u64, StoreError> {
     let idle = i64::try_from(idle.as_secs()).unwrap_or(i64::MAX);
     let before = now_secs().saturating_sub(idle);
-    let gone = tx.execute(
-        "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE updated < ?1 LIMIT ?2)",
-        params![before, EXPIRE_STEP as i64],
-    )?;
+    let gone = tx
+        .prepare_cached(
+            "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE updated < ?1 LIMIT ?2)",
+        )?
+        .execute(params![before, EXPIRE_STEP as i64])?;
     Ok(gone as u64)
 }
 
