@@ -250,6 +250,12 @@ impl Game {
         !self.redo.is_empty()
     }
 
+    /// Forgets the moves taken back: after `undo`, the game is exactly as it was before
+    /// the move (a server whose store refused the move takes it back this way).
+    pub fn forget_redo(&mut self) {
+        self.redo.clear();
+    }
+
     /// `side` resigns; ignored once the game is over.
     pub fn resign(&mut self, side: Side) {
         self.declare(Outcome {

@@ -327,15 +327,31 @@ impl Hub {
                 Some(event) => event.clone(),
                 None => decide(&table)?,
             };
-            let mut next = table.clone();
-            next.apply_at(&event, Some(now))?;
-            match self
+            let seq = table.events();
+            // A move (the commonest event by far) is played on the table itself and taken
+            // back if the store does not take it; anything else is tried on a copy.
+            let (played, next) = match event {
+                Event::Move(m) => (Some(table.play_at(m, Some(now))?), None),
+                _ => {
+                    let mut next = table.clone();
+                    next.apply_at(&event, Some(now))?;
+                    (None, Some(next))
+                }
+            };
+            let appended = self
                 .store
-                .append(&table.id, table.events(), &event.encode_at(now))
-                .await?
+                .append(&table.id, seq, &event.encode_at(now))
+                .await;
+            if !matches!(appended, Ok(Appended::Done))
+                && let Some(played) = played
             {
+                table.take_back(played);
+            }
+            match appended? {
                 Appended::Done => {
-                    *table = next;
+                    if let Some(next) = next {
+                        *table = next;
+                    }
                     self.changed(cell, &table);
                     if lapsed.is_none() {
                         return Ok(event);

@@ -10,7 +10,7 @@ mod event;
 
 use clock::{Clocks, Lapse};
 use subtle::ConstantTimeEq;
-use surakarta_engine::{EndReason, Game, Outcome, Record, Ruleset, Side};
+use surakarta_engine::{EndReason, Game, Move, Outcome, Record, Ruleset, Side};
 use surakarta_protocol::online::{ClaimResult, GameState, Seats, TimeControl};
 
 pub use event::{Event, TokenHash, new_game_id, new_token, plausible_id, side_name, token_hash};
@@ -57,6 +57,16 @@ pub struct Table {
     /// that this table already has from one that differs (the store went back in time
     /// and was written over).
     marks: Vec<u32>,
+}
+
+/// What a move changed in a table besides the game's moves: enough to take it back.
+#[must_use = "a move the store did not take is taken back with it"]
+pub struct Played {
+    clocks: Option<Clocks>,
+    offered: [bool; 2],
+    draw_offer: Option<Side>,
+    events: u64,
+    marks: usize,
 }
 
 /// A short fingerprint of an event line (FNV-1a).
@@ -218,6 +228,32 @@ impl Table {
     /// Applies an event without a time (as stored before events were timed; tests).
     pub fn apply(&mut self, event: &Event) -> Result<(), Refused> {
         self.apply_at(event, None)
+    }
+
+    /// Plays move `m` at `at` in place, as [`Table::apply_at`] would (nothing changes
+    /// when it is refused), and returns what takes it back. Copying a whole game to try a
+    /// move on cost as much as the game is long, at every move.
+    pub fn play_at(&mut self, m: Move, at: Option<u64>) -> Result<Played, Refused> {
+        let played = Played {
+            clocks: self.clocks.clone(),
+            offered: self.offered,
+            draw_offer: self.draw_offer,
+            events: self.events,
+            marks: self.marks.len(),
+        };
+        self.apply_at(&Event::Move(m), at)?;
+        Ok(played)
+    }
+
+    /// Takes back the move [`Table::play_at`] played: the table is as it was before it.
+    pub fn take_back(&mut self, played: Played) {
+        self.game.undo();
+        self.game.forget_redo();
+        self.clocks = played.clocks;
+        self.offered = played.offered;
+        self.draw_offer = played.draw_offer;
+        self.events = played.events;
+        self.marks.truncate(played.marks);
     }
 
     /// Applies an event that happens at `at` (milliseconds since 1970) if it can happen

@@ -328,3 +328,24 @@ fn an_unfinished_game_is_lost_by_the_side_to_move_once_both_have_moved() {
     );
     assert!(t.apply(&Event::Unfinished).is_err());
 }
+
+#[test]
+fn a_move_taken_back_leaves_the_table_exactly_as_it_was() {
+    let mut t = timed(300, 2, 1_000);
+    play(&mut t, "b2-b3", 2_000).unwrap();
+    play(&mut t, "e5-e4", 3_000).unwrap();
+    // Black offers a draw; Red's move would answer it and run Red's clock.
+    t.apply_at(&Event::Offer(Side::Black), Some(3_500)).unwrap();
+    let before = serde_json::to_string(&t.state_at(9_000)).unwrap();
+    let events = t.events();
+    let played = t.play_at("b3-b4".parse().unwrap(), Some(8_000)).unwrap();
+    assert_ne!(serde_json::to_string(&t.state_at(9_000)).unwrap(), before);
+    t.take_back(played);
+    assert_eq!(serde_json::to_string(&t.state_at(9_000)).unwrap(), before);
+    assert_eq!(t.events(), events);
+    // The same move can be played again, and a refused one is not taken back twice.
+    assert!(t.play_at("b3-b5".parse().unwrap(), Some(8_000)).is_err());
+    assert_eq!(serde_json::to_string(&t.state_at(9_000)).unwrap(), before);
+    play(&mut t, "b3-b4", 8_000).unwrap();
+    assert_eq!(t.events(), events + 1);
+}
