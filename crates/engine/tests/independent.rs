@@ -115,6 +115,24 @@ fn legal(board: &Board, side: Side, diagonal: bool) -> BTreeSet<Plain> {
     out
 }
 
+/// Leaf counts of the move tree `depth` plies deep, by the plain generator alone.
+fn plain_perft(board: &Board, side: Side, diagonal: bool, depth: u32) -> u64 {
+    let moves = legal(board, side, diagonal);
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { moves.len() as u64 };
+    }
+    moves
+        .iter()
+        .map(|(from, to, _)| {
+            let (f, t) = (point(from), point(to));
+            let mut next = *board;
+            next[f.0][f.1] = None;
+            next[t.0][t.1] = Some(side);
+            plain_perft(&next, side.other(), diagonal, depth - 1)
+        })
+        .sum()
+}
+
 fn engine_moves(pos: &Position, diagonal: bool) -> BTreeSet<Plain> {
     pos.moves_with(diagonal)
         .iter()
@@ -181,5 +199,43 @@ proptest! {
         diagonal in any::<bool>(),
     ) {
         check(&pos, diagonal);
+    }
+}
+
+/// The perft counts in `data/positions.txt` (and `properties.rs`) were not worked out by
+/// hand: they are the plain generator's, checked here against the engine's `perft`.
+#[test]
+fn perft_counts_agree_with_the_plain_generator() {
+    let cases: [(&str, bool, &[u64]); 5] = [
+        (
+            "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0",
+            true,
+            &[16, 256, 5382, 111_122, 2_572_484],
+        ),
+        ("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0", false, &[]),
+        // Captures from the first ply (data/positions.txt's routes).
+        ("6/6/1b4/6/1r4/6 r 0 0", true, &[]),
+        ("6/6/6/rb4/6/2r3 r 0 0", true, &[]),
+        ("6/6/6/6/b4r/6 r 0 0", true, &[]),
+    ];
+    for (fen, diagonal, known) in cases {
+        let pos: Position = fen.parse().unwrap();
+        let board = board_of(&pos);
+        let depths = if known.is_empty() {
+            4
+        } else {
+            known.len() as u32
+        };
+        for depth in 1..=depths {
+            let plain = plain_perft(&board, pos.side_to_move(), diagonal, depth);
+            assert_eq!(
+                surakarta_engine::perft(&pos, depth, diagonal),
+                plain,
+                "{fen} (diagonal steps {diagonal}): perft {depth}"
+            );
+            if let Some(&n) = known.get(depth as usize - 1) {
+                assert_eq!(plain, n, "{fen}: the count written down at depth {depth}");
+            }
+        }
     }
 }

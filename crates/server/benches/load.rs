@@ -103,6 +103,22 @@ fn cpu_seconds(pid: &str) -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
+/// The machine's CPU time so far (`/proc/stat`'s first line, in ticks): all of it, the
+/// idle part (with I/O wait) and the part a virtual machine's host took (steal).
+fn machine_ticks() -> [u64; 3] {
+    let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+    let fields: Vec<u64> = stat
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|f| f.parse().ok())
+        .collect();
+    let at = |i: usize| fields.get(i).copied().unwrap_or(0);
+    [fields.iter().take(8).sum(), at(3) + at(4), at(7)]
+}
+
 fn resident_kib(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
@@ -213,7 +229,7 @@ fn main() {
     let mut second = split.then(start);
     let black_addr = second.as_ref().map_or(addr, |(a, _)| *a);
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let (times, elapsed, before, after, set_up, cpu_used) = runtime.block_on(async {
+    let (times, elapsed, before, after, set_up, cpu_used, machine) = runtime.block_on(async {
         for at in [addr, black_addr] {
             for _ in 0..400 {
                 if tokio::net::TcpStream::connect(at).await.is_ok() {
@@ -240,6 +256,7 @@ fn main() {
         let started = Instant::now();
         let server_pid = server.id().to_string();
         let cpu_before = (cpu_seconds(&server_pid), cpu_seconds("self"));
+        let machine_before = machine_ticks();
         let mut times = Vec::new();
         for t in tasks {
             times.extend(t.await.unwrap());
@@ -249,8 +266,12 @@ fn main() {
             cpu_seconds(&server_pid) - cpu_before.0,
             cpu_seconds("self") - cpu_before.1,
         );
+        let machine = machine_ticks().map(|t| t as f64);
+        let machine: Vec<f64> = (0..3)
+            .map(|i| machine[i] - machine_before[i] as f64)
+            .collect();
         let after = resident_kib(server.id());
-        (times, elapsed, before, after, set_up, cpu_used)
+        (times, elapsed, before, after, set_up, cpu_used, machine)
     });
     for server in std::iter::once(&mut server).chain(second.as_mut().map(|(_, s)| s)) {
         let _ = server.kill();
@@ -290,6 +311,12 @@ fn main() {
         moves_cpu(cpu_used.0),
         cpu_used.1 / elapsed.as_secs_f64(),
         moves_cpu(cpu_used.1)
+    );
+    let share = |part: f64| 100.0 * part / machine[0].max(1.0);
+    println!(
+        "the machine meanwhile: {:.0}% idle, {:.0}% taken by its host (steal)",
+        share(machine[1]),
+        share(machine[2])
     );
     println!(
         "server memory:   {} KiB before, {} KiB with every game loaded and connected: {:.1} KiB a game",
