@@ -366,6 +366,40 @@ fn the_computer_accepts_a_draw_when_behind_or_level_after_the_opening() {
     );
 }
 
+/// The margin itself, on two level positions after the opening (twelve stones each) whose
+/// 4-ply scores are small: Red, to move, stands better by a fifth of a stone in the first
+/// (the search says +21) and by half a stone in the second (+48). A fifth is within the
+/// margin (a quarter): accepted; half a stone is not: declined, and the side behind by
+/// it accepts. A margin of 0 or of a whole stone fails here. (The scores are the
+/// evaluation's of today: a new evaluation may move them, and then these positions.)
+#[test]
+fn the_computer_accepts_a_draw_within_a_quarter_stone_and_declines_half_a_stone_up() {
+    use surakarta_engine::ai::{DrawAnswer, draw_answer};
+    let answer = |fen: &str, computer: Side| {
+        with_control(|ctl| draw_answer(&mut Engine::new(1), &game(fen), computer, ctl))
+    };
+    let (fifth, half) = (
+        "b1bb1b/bbrb2/bbb1b1/1r1rrb/1r2rr/rrr1rr r 32 32",
+        "bbbbb1/b1bb1b/2r3/br1rbb/rr1r1r/r1rrrr r 40 40",
+    );
+    for fen in [fifth, half] {
+        let score = with_control(|ctl| {
+            let limits = Limits {
+                depth: Some(surakarta_engine::ai::DRAW_DEPTH),
+                ..Limits::default()
+            };
+            Engine::new(1)
+                .search(&game(fen), limits, ctl, &mut |_| {})
+                .score
+        });
+        assert!((1..MATE).contains(&score), "{fen}: Red is ahead, {score}");
+    }
+    assert_eq!(answer(fifth, Side::Red), DrawAnswer::Accepts);
+    assert_eq!(answer(fifth, Side::Black), DrawAnswer::Accepts);
+    assert_eq!(answer(half, Side::Red), DrawAnswer::StandsBetter);
+    assert_eq!(answer(half, Side::Black), DrawAnswer::Accepts);
+}
+
 /// A newcomer: takes a stone whenever it can, any of them, and otherwise moves at random,
 /// never looking at the reply.
 fn first_timer(game: &Game, rng: &mut u64) -> Move {
