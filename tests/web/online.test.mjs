@@ -14,7 +14,6 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,25 +26,36 @@ const binary = process.env.SURAKARTA_SERVER ?? path.join(root, "target/debug/sur
 const artifacts = path.join(here, "artifacts");
 const LONG = 60_000;
 
-const freePort = () => new Promise((ok) => {
-  const s = net.createServer().listen(0, "127.0.0.1", () => {
-    const { port } = s.address();
-    s.close(() => ok(port));
-  });
+// The server binds a port the system picks (127.0.0.1:0) and says which in its log: no
+// port is chosen here and freed for another program to take first.
+const listening = (server) => new Promise((ok, fail) => {
+  let seen = "";
+  const read = (chunk) => {
+    process.stdout.write(chunk);
+    seen += chunk.toString();
+    const found = /listening on (127\.0\.0\.1:\d+)/.exec(seen);
+    if (found) {
+      server.stdout.off("data", read);
+      server.stdout.pipe(process.stdout);
+      ok(found[1]);
+    }
+  };
+  server.stdout.on("data", read);
+  server.on("exit", (code) => fail(new Error(`the server ended (${code}) before it listened`)));
 });
 
 test("two phones play a friend online through the server", { timeout: 600_000 }, async (t) => {
   assert.ok(fs.existsSync(binary), `no server at ${binary}: cargo build -p surakarta-server`);
   fs.mkdirSync(artifacts, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "surakarta-online-"));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
   // A first move may take five minutes here, not 30 s: software WebGL on a loaded machine
   // can take longer than that between the friend joining and Red's first tap.
-  const server = spawn(binary, ["--listen", `127.0.0.1:${port}`, "--db", path.join(dir, "games.sqlite"), "--web", dist,
+  const server = spawn(binary, ["--listen", "127.0.0.1:0", "--db", path.join(dir, "games.sqlite"), "--web", dist,
     "--first-move-within", "300"], {
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, NO_COLOR: "1", RUST_LOG: "surakarta_server=info" },
   });
+  const origin = `http://${await listening(server)}`;
   for (let i = 0; ; i++) {
     const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
     if (up) break;

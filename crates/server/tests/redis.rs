@@ -32,8 +32,16 @@ async fn wait_for(port: u16) {
     panic!("nothing listens on {port}");
 }
 
+/// A Redis on a port of its own: one found taken (redis-server cannot bind port 0 and
+/// say which it got) is given up for another.
 async fn redis() -> Option<(Running, u16)> {
-    redis_on(free_port(), None).await
+    for _ in 0..5 {
+        let (mut running, port) = redis_on(free_port(), None).await?;
+        if running.0.try_wait().is_ok_and(|ended| ended.is_none()) {
+            return Some((running, port));
+        }
+    }
+    panic!("no port for redis-server in five tries");
 }
 
 /// A Redis on `port`; with `dir`, it keeps every write in an append-only file there (as
@@ -71,17 +79,13 @@ async fn instance(redis_port: u16) -> (Running, std::net::SocketAddr) {
 }
 
 async fn instance_with(redis_port: u16, more: &[&str]) -> (Running, std::net::SocketAddr) {
-    let port = free_port();
-    let child = Command::new(env!("CARGO_BIN_EXE_surakarta-server"))
-        .args(["--listen", &format!("127.0.0.1:{port}")])
-        .args(["--store", &format!("redis://127.0.0.1:{redis_port}/")])
-        .args(more)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    wait_for(port).await;
-    (Running(child), format!("127.0.0.1:{port}").parse().unwrap())
+    let store = format!("redis://127.0.0.1:{redis_port}/");
+    let first = ["--store", store.as_str()];
+    let args: Vec<&std::ffi::OsStr> = first.iter().chain(more).map(|a| a.as_ref()).collect();
+    let (child, addr) = spawn_server(&args);
+    let running = Running(child);
+    wait_for(addr.port()).await;
+    (running, addr)
 }
 
 /// Reads states until the one after `plies` moves.

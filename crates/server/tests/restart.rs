@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use futures_util::StreamExt;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::Duration;
 use surakarta_engine::{Game, Record};
 
@@ -15,15 +15,10 @@ struct Process {
 }
 
 impl Process {
-    async fn start(db: &std::path::Path, port: u16) -> Process {
-        let child = Command::new(env!("CARGO_BIN_EXE_surakarta-server"))
-            .args(["--listen", &format!("127.0.0.1:{port}"), "--db"])
-            .arg(db)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let addr = format!("127.0.0.1:{port}").parse().unwrap();
+    /// The server on `db`, on a port it picks itself (a restart gets a new one: the
+    /// players connect again to wherever it is, as they would through a proxy).
+    async fn start(db: &std::path::Path) -> Process {
+        let (child, addr) = spawn_server(&["--db".as_ref(), db.as_os_str()]);
         // Owned at once, so the process is killed and waited for whatever happens next.
         let process = Process { child, addr };
         for _ in 0..200 {
@@ -59,8 +54,7 @@ async fn server_game(addr: std::net::SocketAddr, id: &str) -> Game {
 async fn a_killed_server_loses_no_move_it_told_anyone_of() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite");
-    let port = free_port();
-    let mut server = Process::start(&db, port).await;
+    let mut server = Process::start(&db).await;
     let (id, _, red_token) = create(server.addr, "red").await;
     let (_, black_token) = join(server.addr, &id).await;
 
@@ -131,7 +125,7 @@ async fn a_killed_server_loses_no_move_it_told_anyone_of() {
         }
         server.kill_9();
         kills += 1;
-        server = Process::start(&db, port).await;
+        server = Process::start(&db).await;
     }
     assert_eq!(kills, 8, "the game went on through eight kills");
     assert!(told.len() > 10, "moves were played: {}", told.len());
@@ -156,8 +150,7 @@ async fn clocks_running(addr: std::net::SocketAddr, initial: u64) -> (String, So
 async fn the_clocks_resume_from_what_was_stored_after_a_kill() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite");
-    let port = free_port();
-    let mut server = Process::start(&db, port).await;
+    let mut server = Process::start(&db).await;
     let (long, _r1, _b1) = clocks_running(server.addr, 600).await;
     let (short, _r2, _b2) = clocks_running(server.addr, 1).await;
     let before = state(server.addr, &long).await;
@@ -165,7 +158,7 @@ async fn the_clocks_resume_from_what_was_stored_after_a_kill() {
     assert_eq!(before["clock"]["running"], "red");
     server.kill_9();
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    let server = Process::start(&db, port).await;
+    let server = Process::start(&db).await;
     let after = state(server.addr, &long).await;
     let between = asked.elapsed().as_millis() as i64;
     // Red's clock ran on through the downtime, no more and no less (a second's slack).

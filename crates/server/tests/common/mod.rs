@@ -303,7 +303,42 @@ pub async fn gone_within_10_s(addr: SocketAddr, id: &str) -> bool {
     false
 }
 
-/// A free port on loopback.
+/// Starts the server binary with `args` on a port the system picks (`--listen
+/// 127.0.0.1:0`), and reads the address it bound back from its log: no port is chosen
+/// here and freed for someone else to take first.
+pub fn spawn_server(args: &[&std::ffi::OsStr]) -> (std::process::Child, SocketAddr) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_surakarta-server"))
+        .args(["--listen", "127.0.0.1:0"])
+        .args(args)
+        .env("RUST_LOG", "surakarta_server=info")
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let addr = loop {
+        let Some(Ok(line)) = lines.next() else {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the server ended before it listened");
+        };
+        if let Some((_, rest)) = line.split_once("listening on ") {
+            let addr: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | ':' | '[' | ']'))
+                .collect();
+            break addr.parse().unwrap();
+        }
+    };
+    // The rest of its log is read and dropped, so that a full pipe never stops it.
+    std::thread::spawn(move || lines.for_each(drop));
+    (child, addr)
+}
+
+/// A port on loopback that was free a moment ago, for programs that cannot bind port 0
+/// and say which they got (redis-server): a caller that finds it taken tries another.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
