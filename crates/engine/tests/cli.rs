@@ -195,7 +195,28 @@ fn engine_protocol_handshake_options_and_search() {
         "{best} is legal"
     );
 
-    // Easy under a time cap is still Easy, and still answers with a legal move.
+    // Easy under a time cap is still Easy: it looks two plies deep however long it may
+    // think, where Hard with the same cap looks further, and it still answers with a
+    // legal move (the capture of the last stone, which every level sees).
+    let deepest = |out: &[String]| {
+        out.iter()
+            .filter_map(|l| {
+                l.strip_prefix("info depth ")?
+                    .split(' ')
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .max()
+            .unwrap_or(0u32)
+    };
+    for (level, deeper) in [("Easy", false), ("Hard", true)] {
+        p.send(&format!("setoption name Level value {level}"));
+        p.send("position startpos moves b2-b3 e5-e4");
+        p.send("go movetime 200");
+        let out = p.until("bestmove");
+        assert_eq!(deepest(&out) > 2, deeper, "{level}: {out:?}");
+    }
     p.send("setoption name Level value Easy");
     p.send("position fen 6/6/6/6/b4r/6 r 0 0");
     p.send("go movetime 200");

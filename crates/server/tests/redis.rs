@@ -158,7 +158,24 @@ async fn two_instances_share_a_game_and_one_can_die() {
     game.try_play(mv).unwrap();
     let n = game.history().len();
     state_at(&mut black, n).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Exactly one of Red's two connections is refused: it is no longer Red's turn (by the
+    // rules if its instance had heard the move, by the store's conflict if not; the
+    // store's own test below makes the conflict happen). A ping after the move is
+    // answered after the move's own answer, so each connection's answers are all in by
+    // its pong.
+    let mut refused = 0;
+    for socket in [&mut red, &mut red_b] {
+        send(socket, json!({ "type": "ping" })).await;
+        loop {
+            let v = next(socket).await;
+            match v["type"].as_str() {
+                Some("pong") => break,
+                Some("error") => refused += 1,
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(refused, 1, "one of the two sends is refused");
     assert_eq!(state(a_addr, &id).await["plies"], n);
     assert_eq!(state(b_addr, &id).await["plies"], n);
     drop(red_b);
@@ -452,4 +469,45 @@ async fn an_unfinished_game_ends_with_a_result_before_redis_expires_it() {
     // Black, to move, left it: Red wins.
     assert_eq!(ended["termination"], "abandoned", "{ended}");
     assert_eq!(ended["result"], "1-0");
+}
+
+/// Two instances' stores append to one game at once: one is taken, the other is told of
+/// the conflict (what makes an instance read what it missed), whatever the timing.
+#[tokio::test(flavor = "multi_thread")]
+async fn two_stores_appending_at_once_conflict_and_one_is_kept() {
+    use surakarta_server::store::Appended;
+    use surakarta_server::store::redis::RedisStore;
+    let Some((_redis, port)) = redis().await else {
+        return;
+    };
+    let url = format!("redis://127.0.0.1:{port}/");
+    let idle = Duration::from_secs(600);
+    let (a, b) = (
+        RedisStore::connect(&url, idle).await.unwrap(),
+        RedisStore::connect(&url, idle).await.unwrap(),
+    );
+    assert!(a.create("g1", "standard", "seat red x").await.unwrap());
+    assert!(!b.create("g1", "standard", "seat red y").await.unwrap());
+    for seq in 1..20u64 {
+        let (from_a, from_b) = (format!("from a {seq}"), format!("from b {seq}"));
+        let (one, other) = tokio::join!(a.append("g1", seq, &from_a), b.append("g1", seq, &from_b));
+        let mut both = [one.unwrap(), other.unwrap()];
+        both.sort_by_key(|x| *x != Appended::Done);
+        assert_eq!(both, [Appended::Done, Appended::Conflict], "at {seq}");
+    }
+    // Behind, ahead, or a game that is not there.
+    assert_eq!(a.append("g1", 3, "late").await.unwrap(), Appended::Conflict);
+    assert_eq!(
+        a.append("g1", 99, "early").await.unwrap(),
+        Appended::Conflict
+    );
+    assert_eq!(a.append("nope", 0, "x").await.unwrap(), Appended::Gone);
+    let kept = b.load("g1").await.unwrap().unwrap().events;
+    assert_eq!(kept.len(), 20, "{kept:?}");
+    assert!(
+        kept[1..]
+            .iter()
+            .enumerate()
+            .all(|(i, e)| e.ends_with(&format!(" {}", i + 1)))
+    );
 }
