@@ -19,6 +19,67 @@ fn finished(app: &App) -> bool {
     a.complete() && !a.running()
 }
 
+/// A 40-ply game of plain moves, the same every time.
+fn long_game() -> Game {
+    let mut game = Game::new(Ruleset::default());
+    for i in 0..40usize {
+        let moves = game.moves();
+        if game.outcome().is_some() || moves.is_empty() {
+            break;
+        }
+        let m = moves.as_slice()[(i * 7 + 3) % moves.len()];
+        game.try_play(m).unwrap();
+    }
+    game
+}
+
+/// Frames go on while a long game is analysed: the analysis is not done in the frame
+/// that starts it (a search that held the frame until it was done would be), the
+/// frames keep coming while it runs, and the marks come at the end.
+fn frames_go_on_while_it_runs(background: bool) {
+    let mut app = app();
+    animations_off(&mut app);
+    app.world_mut().resource_mut::<Analysis>().background = background;
+    let game = long_game();
+    let plies = game.history().len();
+    assert!(plies >= 30, "{plies} plies");
+    app.world_mut()
+        .write_message(OpenReview(game, ClosesTo::Records));
+    app.update();
+    app.update();
+    press(&mut app, "review.moves");
+    press(&mut app, "moves.analyse");
+    {
+        let analysis = app.world().resource::<Analysis>();
+        assert!(analysis.running(), "it runs after the frames of the tap");
+        assert!(
+            analysis.plies.len() < plies,
+            "{} of {plies} moves were judged in the frames of the tap",
+            analysis.plies.len()
+        );
+    }
+    let mut frames_while_running = 0;
+    assert!(run_until(&mut app, 120.0, |a| {
+        frames_while_running += 1;
+        finished(a)
+    }));
+    assert!(
+        frames_while_running > 3,
+        "only {frames_while_running} frames while a {plies}-ply game was analysed"
+    );
+    assert_eq!(app.world().resource::<Analysis>().plies.len(), plies);
+}
+
+#[test]
+fn frames_go_on_while_a_background_analysis_runs() {
+    frames_go_on_while_it_runs(true);
+}
+
+#[test]
+fn frames_go_on_while_the_webs_analysis_runs_a_position_a_frame() {
+    frames_go_on_while_it_runs(false);
+}
+
 #[test]
 fn a_reviewed_blunder_is_marked_and_the_better_move_shown() {
     blunder_marked(true);

@@ -220,11 +220,18 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
             .hinting()
     );
     assert_eq!(history(&black), ["b2-b3"]);
-    // Black cannot move Red's stones, nor Red move on Black's turn.
+    // Black cannot move Red's stones, nor Red move on Black's turn: neither board
+    // changes (and Black's move next is the only one either phone ever receives).
+    tap(&mut black, "c2");
+    tap(&mut black, "c3");
     tap(&mut red, "c2");
     tap(&mut red, "c3");
     red.update();
-    assert_eq!(history(&red), ["b2-b3"]);
+    black.update();
+    assert_eq!(
+        (history(&red), history(&black)),
+        (vec!["b2-b3".to_owned()], vec!["b2-b3".to_owned()])
+    );
 
     play_settled(&mut black, "b5", "b4");
     assert!(both_until(&mut red, &mut black, 10.0, |r, _| history(r)

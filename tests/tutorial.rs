@@ -118,6 +118,13 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
     press(&mut app, "lesson.next");
     play(&mut app, "b3", "b4");
     assert_eq!(tutorial(&app).state, LessonState::Failed(Miss::Wrong));
+    // Explained: the card says what went wrong and what to do.
+    app.update();
+    let card = texts(&mut app).join("\n");
+    assert!(
+        card.contains("That was not a capture. Tap your stone, then the black stone"),
+        "{card}"
+    );
     // The board waits for Try again: taps change nothing.
     let after_wrong = session(&app).game.clone();
     tap(&mut app, "b4");

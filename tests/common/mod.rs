@@ -266,17 +266,24 @@ pub fn texts(app: &mut App) -> Vec<String> {
         .collect()
 }
 
-/// Updates until `done` or about `seconds` of game time (and as much real time) pass.
+/// Updates until `done`, or until both `seconds` of game time and `seconds` of real time
+/// have passed: work on other threads (the computer's search, a server's answer) gets the
+/// real time the caller gave it, however fast the frames run here.
 pub fn run_until(app: &mut App, seconds: f32, mut done: impl FnMut(&mut App) -> bool) -> bool {
     let frames = (seconds / FRAME.as_secs_f32()) as usize;
-    for _ in 0..frames {
+    let started = std::time::Instant::now();
+    let mut frame = 0;
+    loop {
         if done(app) {
             return true;
         }
+        if frame >= frames && started.elapsed().as_secs_f32() >= seconds {
+            return false;
+        }
         app.update();
+        frame += 1;
         std::thread::sleep(Duration::from_millis(1));
     }
-    done(app)
 }
 
 pub fn sq(s: &str) -> Square {
@@ -331,7 +338,9 @@ pub fn play_settled(app: &mut App, from: &str, to: &str) {
 }
 
 /// Taps the button named `id` (see `ButtonId`), and the frames that follow. The button
-/// must be on screen and not under a card it does not belong to, as for a finger.
+/// must be shown (neither it nor anything it sits in is `Display::None` or hidden) and
+/// not under a card it does not belong to, as for a finger. Where it is drawn is not
+/// known here (headless apps lay nothing out): the browser tests tap by place.
 pub fn press(app: &mut App, id: &str) {
     let found: Vec<Entity> = app
         .world_mut()
@@ -359,6 +368,16 @@ pub fn press(app: &mut App, id: &str) {
         at = parent;
     }
     assert!(cards == 0 || on_card, "{id:?} is under a card");
+    let mut at = Some(button);
+    while let Some(entity) = at {
+        let hidden = app
+            .world()
+            .get::<Node>(entity)
+            .is_some_and(|n| n.display == Display::None)
+            || app.world().get::<Visibility>(entity) == Some(&Visibility::Hidden);
+        assert!(!hidden, "{id:?} is hidden ({entity} is not shown)");
+        at = app.world().get::<ChildOf>(entity).map(ChildOf::parent);
+    }
     app.world_mut().trigger(Press { entity: button });
     app.update();
     app.update();
