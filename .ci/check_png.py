@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""Fails unless a PNG screenshot shows a real picture: the right size and many colours.
+"""Fails unless a PNG screenshot shows a real picture: the right size and many colours,
+and, when the app wrote what it should show beside it (FILE.json: the report and its
+"picture"), the board the game has: each point sampled where the geometry puts it.
 
 Usage: check_png.py FILE WIDTH HEIGHT
 Reads 8-bit RGB/RGBA non-interlaced PNGs (what Bevy's screenshot writes) with the
 standard library only.
 """
+import json
+import math
+import os
 import struct
 import sys
 import zlib
@@ -64,6 +69,81 @@ def main():
     if len(colours) < 50:
         sys.exit(f"{path}: only {len(colours)} colours; the screen looks blank")
     print(f"{path}: {width}x{height}, {len(colours)} colours sampled: ok")
+    if os.path.exists(path + ".json"):
+        check_board(path, json.load(open(path + ".json")), width, height, bpp, rows)
+
+
+def board_of(fen):
+    """What stands on each point of a position string: {"a1": "r", ...}."""
+    placement = fen.split()[0]
+    board = {}
+    for i, row in enumerate(placement.split("/")):
+        rank, file = 6 - i, 0
+        for ch in row:
+            if ch.isdigit():
+                file += int(ch)
+            else:
+                board[f"{'abcdef'[file]}{rank}"] = ch
+                file += 1
+    return board
+
+
+def check_board(path, report, width, height, bpp, rows):
+    """Samples the picture where the report's geometry puts things, against the theme's
+    colours the app reported: a stone's body (beside its centre, clear of its highlight)
+    in its side's colour, an empty point's corner in the board's, and for the selected
+    stone a dot on each step's point and a ring round each capture's target."""
+    pic = report["picture"]
+    scale, points = pic["scale"], report["points"]
+    names = ("red", "black", "background")
+    theme = {k: tuple(pic["colours"][k]) for k in names}
+
+    def at(x, y):
+        px, py = round(x * scale), round(y * scale)
+        if not (0 <= px < width and 0 <= py < height):
+            sys.exit(f"{path}: ({x:.0f}, {y:.0f}) is off the picture")
+        row = rows[py]
+        return tuple(row[px * bpp:px * bpp + 3])
+
+    def distance(a, b):
+        return math.dist(a, b)
+
+    def nearest(rgb):
+        return min(names, key=lambda n: distance(rgb, theme[n]))
+
+    a1, b1 = points["a1"], points["b1"]
+    spacing = math.dist(a1, b1)
+    radius = spacing * pic["stone_to_spacing"] / 2
+    board = board_of(report["position"])
+    wrong = []
+    for square, (x, y) in points.items():
+        want = {"r": "red", "b": "black"}.get(board.get(square), "background")
+        # Down-left and down-right of the centre, three quarters of the way out: the
+        # stone's body, clear of its highlight (up-left), its ring and the lines.
+        d = 0.76 * radius / math.sqrt(2)
+        for dx in (-d, d):
+            rgb = at(x + dx, y + d)
+            seen = nearest(rgb)
+            if seen != want or distance(rgb, theme[want]) > 70:
+                wrong.append(f"{square} ({want}): {rgb} at ({x + dx:.0f}, {y + d:.0f}) looks {seen}")
+    highlight, ink = tuple(pic["highlight"]), tuple(pic["ink"])
+    for square in pic["steps"]:
+        x, y = points[square]
+        rgb = at(x, y)
+        if distance(rgb, ink) > 70:
+            wrong.append(f"step to {square}: no dot, {rgb} at its point")
+    for square in pic["captures"]:
+        x, y = points[square]
+        # The ring runs 0.42-0.52 of the spacing from the target's centre.
+        r = 0.47 * spacing / math.sqrt(2)
+        for dx, dy in ((-r, r), (r, r), (-r, -r), (r, -r)):
+            rgb = at(x + dx, y + dy)
+            if distance(rgb, highlight) > 70:
+                wrong.append(f"capture of {square}: no ring, {rgb} at ({x + dx:.0f}, {y + dy:.0f})")
+    if wrong:
+        sys.exit(f"{path}: the picture is not the game:\n  " + "\n  ".join(wrong))
+    print(f"{path}: {len(points)} points, {len(pic['steps'])} steps, "
+          f"{len(pic['captures'])} captures where the game has them: ok")
 
 
 main()

@@ -82,6 +82,58 @@ pub fn something_changed(mut w: Watched) -> bool {
         || !w.camera.is_empty()
 }
 
+/// What a picture of the board should show, for checks that sample a screenshot at the
+/// points the report gives: the theme's colours (0-255 sRGB), the window's scale (the
+/// picture's pixels per logical point), and the stones' size against the spacing of the
+/// lines.
+pub fn picture(world: &mut World) -> Value {
+    let theme = world.resource::<crate::ui::theme::Theme>().clone();
+    let rgb = |c: Color| {
+        let c = c.to_srgba();
+        json!([
+            (c.red * 255.0).round(),
+            (c.green * 255.0).round(),
+            (c.blue * 255.0).round()
+        ])
+    };
+    let colours = json!({
+        "red": rgb(theme.red),
+        "black": rgb(theme.black),
+        "background": rgb(theme.background),
+    });
+    let layout = *world.resource::<BoardLayout>();
+    let scale = world
+        .query::<&Window>()
+        .iter(world)
+        .next()
+        .map_or(1.0, |w| w.scale_factor());
+    // The selected stone's moves: a dot on each step's point, a ring round each capture's.
+    let selected = world.resource::<Selection>().stone;
+    let game = &world.resource::<Session>().game;
+    let moves: Vec<_> = game
+        .moves()
+        .iter()
+        .filter(|m| Some(m.from) == selected)
+        .copied()
+        .collect();
+    let targets = |capture: bool| -> Vec<String> {
+        moves
+            .iter()
+            .filter(|m| m.capture == capture)
+            .map(|m| m.to.to_string())
+            .collect()
+    };
+    json!({
+        "colours": colours,
+        "highlight": rgb(theme.highlight),
+        "ink": rgb(theme.ink),
+        "scale": scale,
+        "stone_to_spacing": layout.stone_size() / layout.spacing,
+        "steps": targets(false),
+        "captures": targets(true),
+    })
+}
+
 /// The report of the current frame. Coordinates are the window's logical points (CSS
 /// pixels on the web) from its top-left corner.
 pub fn report(world: &mut World) -> Value {

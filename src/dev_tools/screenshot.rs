@@ -73,6 +73,15 @@ fn take_screenshot(
         commands
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(path.clone()));
+        // Beside it, what it should show (.ci/check_png.py samples the picture there).
+        let beside = format!("{path}.json");
+        commands.queue(move |world: &mut World| {
+            let mut report = super::report::report(world);
+            report["picture"] = super::report::picture(world);
+            if let Err(e) = std::fs::write(&beside, report.to_string()) {
+                error!("{beside}: {e}");
+            }
+        });
         if let Some(mv) = options.play {
             if !board.session().game.moves().contains(&mv) {
                 error!("--play {mv} is not a legal move in the position on the board");
