@@ -206,7 +206,7 @@ test("two phones play a friend online through the server", { timeout: 600_000 },
         };
         ws.onmessage = (m) => { if (JSON.parse(m.data).plies === 1) done(); };
         ws.onerror = () => fail(new Error("the socket failed"));
-      }), { url: `ws://127.0.0.1:${port}/api/games/${created.id}/ws`, token: created.token });
+      }), { url: `${origin.replace("http", "ws")}/api/games/${created.id}/ws`, token: created.token });
       const late = await phone("black-da", "da-DK");
       await late.page.goto(`${origin}${created.invite}`);
       await late.waitFor("the seat", () => window.__surakarta?.online?.side === "Black" &&
