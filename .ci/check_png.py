@@ -92,7 +92,8 @@ def check_board(path, report, width, height, bpp, rows):
     """Samples the picture where the report's geometry puts things, against the theme's
     colours the app reported: a stone's body (beside its centre, clear of its highlight)
     in its side's colour, an empty point's corner in the board's, and for the selected
-    stone a dot on each step's point and a ring round each capture's target."""
+    stone a dot on each step's point, a ring round each capture's target and, with the
+    route preview on, each capture's route along its straight legs."""
     pic = report["picture"]
     scale, points = pic["scale"], report["points"]
     names = ("red", "black", "background")
@@ -140,10 +141,53 @@ def check_board(path, report, width, height, bpp, rows):
             rgb = at(x + dx, y + dy)
             if distance(rgb, highlight) > 70:
                 wrong.append(f"capture of {square}: no ring, {rgb} at ({x + dx:.0f}, {y + dy:.0f})")
+    def covered(x, y):
+        """Under a stone, the ring round a capture's target or a step's disc: not the
+        route's band."""
+        for square, (px, py) in points.items():
+            if square in pic["captures"]:
+                reach = 0.55 * spacing
+            elif square in board:
+                reach = radius + 0.05 * spacing
+            elif square in pic["steps"]:
+                reach = 0.35 * spacing
+            else:
+                continue
+            if math.dist((x, y), (px, py)) < reach:
+                return True
+        return False
+
+    for route in pic["routes"]:
+        # Along each straight leg between neighbouring points, a little to the side of the
+        # line: inside the route's band (a fifth of the spacing wide), outside the
+        # circuit's own thinner line. Arrowheads sit on the band here and there, so most
+        # samples, not all, must have the route's colour.
+        colour, sampled, matched = tuple(route["colour"]), 0, 0
+        legs = zip(route["points"], route["points"][1:])
+        for a, b in legs:
+            (ax, ay), (bx, by) = points[a], points[b]
+            if abs(math.dist((ax, ay), (bx, by)) - spacing) > spacing * 0.05:
+                continue  # round a loop, or not neighbours
+            ux, uy = (bx - ax) / spacing, (by - ay) / spacing
+            side = 0.07 * spacing
+            for t in (0.25, 0.4, 0.5, 0.6, 0.75):
+                x, y = ax + (bx - ax) * t - uy * side, ay + (by - ay) * t + ux * side
+                if covered(x, y):
+                    continue
+                sampled += 1
+                # Drawn over a pale casing and blended, the band is lighter than its
+                # colour: nearer to it than to the board and the lines' ink is enough.
+                rgb = at(x, y)
+                matched += distance(rgb, colour) < min(
+                    distance(rgb, theme["background"]), distance(rgb, ink))
+        if sampled == 0 or matched < 0.6 * sampled:
+            wrong.append(f"route {'-'.join(route['points'])}: {matched} of {sampled} samples "
+                         f"in its colour {colour}")
     if wrong:
         sys.exit(f"{path}: the picture is not the game:\n  " + "\n  ".join(wrong))
     print(f"{path}: {len(points)} points, {len(pic['steps'])} steps, "
-          f"{len(pic['captures'])} captures where the game has them: ok")
+          f"{len(pic['captures'])} captures, {len(pic['routes'])} routes "
+          "where the game has them: ok")
 
 
 main()

@@ -288,7 +288,7 @@ fn draw_marks(
 }
 
 /// A route is drawn in the colour of the circuit it runs on.
-fn route_colour(theme: &Theme, route: &Route) -> Color {
+pub(crate) fn route_colour(theme: &Theme, route: &Route) -> Color {
     let circuit = route
         .legs()
         .find_map(|l| match l {

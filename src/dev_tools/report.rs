@@ -123,8 +123,25 @@ pub fn picture(world: &mut World) -> Value {
             .map(|m| m.to.to_string())
             .collect()
     };
+    // With the route preview on, each capture's route: the points it passes, in its colour.
+    let preview = world.resource::<crate::settings::Settings>().route_preview;
+    let position = *game.position();
+    let routes: Vec<Value> = moves
+        .iter()
+        .filter(|m| m.capture && preview)
+        .filter_map(|&m| position.preferred_route(m))
+        .map(|route| {
+            let mut points = vec![route.from.to_string()];
+            points.extend(route.points.iter().map(|p| p.to_string()));
+            json!({
+                "points": points,
+                "colour": rgb(crate::board::preview::route_colour(&theme, &route)),
+            })
+        })
+        .collect();
     json!({
         "colours": colours,
+        "routes": routes,
         "highlight": rgb(theme.highlight),
         "ink": rgb(theme.ink),
         "scale": scale,
