@@ -284,6 +284,15 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
     assert_eq!(history(&black), ["b2-b3", "b5-b4", "c2-c3"]);
     assert_eq!(history(&red), history(&black));
 
+    // Red has heard that Black is back (and said so, if it had said Black left), so
+    // nothing about the restart comes after what the offer says.
+    assert!(both_until(&mut red, &mut black, 10.0, |r, _| r
+        .world()
+        .resource::<Link>()
+        .timing
+        .away(Side::Black)
+        .is_none()));
+
     // Red offers a draw over the network: Black is asked on the board and declines; the
     // game goes on.
     go_to(&mut red, Screen::Menu);
