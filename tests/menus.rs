@@ -519,3 +519,89 @@ fn a_setting_changed_by_a_tap_restyles_its_card_in_the_same_frame() {
     );
     assert!(texts(&mut app).contains(&"Indstillinger".to_owned()));
 }
+
+/// Frames a capture round the loops takes to land, from the tap that plays it.
+fn frames_to_land(app: &mut App) -> u32 {
+    set_game(app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
+    tap(app, "f2");
+    tap(app, "a2");
+    app.update();
+    let mut frames = 0;
+    while turn(app) == surakarta::game::session::Turn::Animating {
+        app.update();
+        frames += 1;
+        assert!(frames < 2000, "the stone never landed");
+    }
+    assert_eq!(
+        session(app).game.history().len(),
+        1,
+        "the capture was played"
+    );
+    frames
+}
+
+#[test]
+fn the_route_preview_and_animation_settings_pressed_change_the_board() {
+    let mut app = app();
+    let open_settings = |app: &mut App| {
+        press(app, "bar.menu");
+        press(app, "menu.settings");
+    };
+    // Route preview on (the default): a selected stone's capture shows its route.
+    set_game(&mut app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "f2");
+    app.update();
+    assert_eq!(drawn_routes(&mut app), ["f2xa2"]);
+    // Tapped again, the stone is let go.
+    tap(&mut app, "f2");
+    app.update();
+    assert!(drawn_routes(&mut app).is_empty());
+    // Off, pressed in Settings: the capture's ring stays, its route is not drawn.
+    open_settings(&mut app);
+    press(&mut app, "settings.route_preview");
+    assert!(!app.world().resource::<Settings>().route_preview);
+    go_to(&mut app, Screen::Game);
+    set_game(&mut app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "f2");
+    app.update();
+    let selected = app
+        .world()
+        .resource::<surakarta::board::selection::Selection>()
+        .stone
+        .map(|s| s.to_string());
+    assert_eq!(
+        selected.as_deref(),
+        Some("f2"),
+        "{:?} {:?}",
+        screen(&app),
+        panel(&app)
+    );
+    assert!(
+        drawn_routes(&mut app).is_empty(),
+        "no route with the preview off"
+    );
+    let rings: Vec<String> = app
+        .world_mut()
+        .query::<&surakarta::board::preview::CaptureTarget>()
+        .iter(app.world())
+        .map(|t| t.0.to_string())
+        .collect();
+    assert_eq!(rings, ["a2"], "the target is still marked");
+    tap(&mut app, "f2");
+
+    // Animation: Normal, then Fast pressed in Settings: the same capture lands in fewer
+    // frames (each frame is 16 ms of game time here).
+    let normal = frames_to_land(&mut app);
+    open_settings(&mut app);
+    press(&mut app, "animation.fast");
+    assert_eq!(
+        app.world().resource::<Settings>().animation,
+        AnimationSpeed::Fast
+    );
+    go_to(&mut app, Screen::Game);
+    let fast = frames_to_land(&mut app);
+    assert!(
+        fast < normal && fast > 0,
+        "fast {fast} frames, normal {normal}"
+    );
+}
