@@ -605,3 +605,42 @@ fn the_route_preview_and_animation_settings_pressed_change_the_board() {
         "fast {fast} frames, normal {normal}"
     );
 }
+
+#[test]
+fn black_and_random_pressed_in_the_new_game_card_start_games_with_those_colours() {
+    let mut app = app();
+    let start_vs_computer = |app: &mut App, colour: &str| -> Side {
+        press(app, "bar.menu");
+        press(app, "menu.vs_computer");
+        for _ in 0..7 {
+            press(app, "newgame.easier");
+        }
+        press(app, colour);
+        press(app, "newgame.start");
+        if panel(app) == Panel::Replace {
+            // A game in progress is asked about first.
+            press(app, "replace.start");
+        }
+        match session(app).mode {
+            Mode::VsComputer { human, level } => {
+                assert_eq!(level, Level::Beginner);
+                human
+            }
+            other => panic!("{other:?}"),
+        }
+    };
+    // Black: the computer has Red and moves first; then it is the player's turn.
+    assert_eq!(start_vs_computer(&mut app, "newgame.black"), Side::Black);
+    assert!(run_until(&mut app, 20.0, |a| {
+        session(a).game.history().len() == 1 && turn(a) == surakarta::game::session::Turn::Waiting
+    }));
+    // Random: each start draws a colour; twenty starts give both.
+    let sides: std::collections::BTreeSet<String> = (0..20)
+        .map(|_| start_vs_computer(&mut app, "newgame.random").to_string())
+        .collect();
+    assert_eq!(sides.len(), 2, "{sides:?}");
+    let choice = *app
+        .world()
+        .resource::<surakarta::panels::new_game::NewGameChoice>();
+    assert_eq!(choice.colour, None, "Random stays chosen");
+}
