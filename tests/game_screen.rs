@@ -528,10 +528,10 @@ fn a_hint_shows_hards_move_and_accepting_it_plays_it() {
     app.update();
     let routes: Vec<String> = drawn_routes(&mut app);
     assert!(routes.contains(&"f2xa2".to_string()));
-    app.world_mut()
-        .write_message(surakarta::game::session::Command::Accept);
-    app.update();
+    // The bar's Accept, pressed as a finger would, plays it.
+    press(&mut app, "bar.accept");
     assert_eq!(session(&app).game.history().len(), 1);
+    assert_eq!(session(&app).game.history()[0].to_string(), "f2xa2");
 }
 
 #[test]
