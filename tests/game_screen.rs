@@ -488,18 +488,14 @@ fn with_confirm_moves_the_first_tap_only_proposes_and_accept_plays() {
     // Only the proposed move's route is drawn.
     let routes: Vec<String> = drawn_routes(&mut app);
     assert_eq!(routes, ["f2xa2"]);
-    app.world_mut()
-        .write_message(surakarta::game::session::Command::Accept);
-    app.update();
+    press(&mut app, "bar.accept");
     assert_eq!(session(&app).game.history().len(), 1);
 
-    // Cancel drops a proposal.
+    // Cancel, on the bar, drops a proposal.
     set_game(&mut app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
     tap(&mut app, "f2");
     tap(&mut app, "f3");
-    app.world_mut()
-        .write_message(surakarta::game::session::Command::Cancel);
-    app.update();
+    press(&mut app, "bar.cancel");
     assert_eq!(app.world().resource::<Selection>().pending, None);
     assert!(session(&app).game.history().is_empty());
 }
