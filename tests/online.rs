@@ -107,6 +107,11 @@ fn both_until(
     done(a, b)
 }
 
+/// True once the app has heard that the player of `side` is connected to its game.
+fn present(app: &App, side: Side) -> bool {
+    app.world().resource::<Link>().timing.away(side).is_none()
+}
+
 fn history(app: &App) -> Vec<String> {
     own_game(app)
         .game
@@ -286,12 +291,10 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
 
     // Red has heard that Black is back (and said so, if it had said Black left), so
     // nothing about the restart comes after what the offer says.
-    assert!(both_until(&mut red, &mut black, 10.0, |r, _| r
-        .world()
-        .resource::<Link>()
-        .timing
-        .away(Side::Black)
-        .is_none()));
+    assert!(both_until(&mut red, &mut black, 10.0, |r, _| present(
+        r,
+        Side::Black
+    )));
 
     // Red offers a draw over the network: Black is asked on the board and declines; the
     // game goes on.
@@ -473,12 +476,10 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
     go_to(&mut red, Screen::Game);
     // Only once Red has heard that the friend is here (their hello reached the server: a
     // connection dropped before it never sat, and nobody "left").
-    assert!(both_until(&mut red, &mut black, 10.0, |r, _| r
-        .world()
-        .resource::<Link>()
-        .timing
-        .away(Side::Red)
-        .is_none()));
+    assert!(both_until(&mut red, &mut black, 10.0, |r, _| present(
+        r,
+        Side::Red
+    )));
     drop(black);
     assert!(
         run_until(&mut red, 10.0, |r| a_notice(r).as_deref()

@@ -82,6 +82,15 @@ pub fn something_changed(mut w: Watched) -> bool {
         || !w.camera.is_empty()
 }
 
+/// The game the board shows: the player's own, or on the lesson and review screens the
+/// one practised there.
+fn shown(world: &World) -> &Session {
+    match world.resource::<State<Screen>>().get() {
+        Screen::Lesson | Screen::Review => &world.resource::<Practice>().0,
+        Screen::Menu | Screen::Game => world.resource::<Session>(),
+    }
+}
+
 /// What a picture of the board should show, for checks that sample a screenshot at the
 /// points the report gives: the theme's colours (0-255 sRGB), the window's scale (the
 /// picture's pixels per logical point), and the stones' size against the spacing of the
@@ -109,7 +118,7 @@ pub fn picture(world: &mut World) -> Value {
         .map_or(1.0, |w| w.scale_factor());
     // The selected stone's moves: a dot on each step's point, a ring round each capture's.
     let selected = world.resource::<Selection>().stone;
-    let game = &world.resource::<Session>().game;
+    let game = &shown(world).game;
     let moves: Vec<_> = game
         .moves()
         .iter()
@@ -187,10 +196,7 @@ pub fn report(world: &mut World) -> Value {
     }
     let screen = *world.resource::<State<Screen>>().get();
     let panel = *world.resource::<State<Panel>>().get();
-    let session = match screen {
-        Screen::Lesson | Screen::Review => &world.resource::<Practice>().0,
-        Screen::Menu | Screen::Game => world.resource::<Session>(),
-    };
+    let session = shown(world);
     let game = &session.game;
     let mode = match session.mode {
         Mode::VsComputer { human, level } => json!({

@@ -239,8 +239,8 @@ impl Hub {
     ///
     /// One task a game sleeps until then. A move only moves the time it wakes at: a
     /// later time is found when it wakes early, a sooner one wakes it now. (A task
-    /// spawned and another aborted at every move cost the server a tenth of its work at
-    /// 5,000 games.)
+    /// spawned and another aborted at every move showed as about 8% of the server's time
+    /// in a profile at 5,000 games: `arm` 3%, spawning 5%.)
     fn arm(&self, cell: &Arc<Cell>, table: &Table, at_least: u64) {
         let wake = table
             .deadline()
