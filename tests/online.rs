@@ -316,17 +316,16 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
         Some("You decline the draw."),
         "the one who declined is told in their own words"
     );
-    assert!(both_until(&mut red, &mut black, 10.0, |r, _| r
-        .world()
-        .resource::<Link>()
-        .draw_offer
-        .is_none()));
-    assert!(own_game(&red).game.outcome().is_none());
-    assert_eq!(
-        a_notice(&red).as_deref(),
-        Some("Your friend declines the draw."),
-        "the one who offered is told, instead of waiting for ever"
+    // The offer is withdrawn and the notice told in the frames after the answer arrives:
+    // wait for both.
+    let told = |r: &App| a_notice(r).as_deref() == Some("Your friend declines the draw.");
+    assert!(
+        both_until(&mut red, &mut black, 10.0, |r, _| told(r)
+            && r.world().resource::<Link>().draw_offer.is_none()),
+        "the one who offered is told, instead of waiting for ever: {:?}",
+        a_notice(&red)
     );
+    assert!(own_game(&red).game.outcome().is_none());
 
     // Black resigns: Red's game ends too, as a win, and goes to Game records.
     go_to(&mut black, Screen::Menu);
