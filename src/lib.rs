@@ -7,7 +7,7 @@
 
 pub mod bars;
 pub mod board;
-#[cfg(feature = "dev")]
+#[cfg(any(feature = "dev", target_arch = "wasm32"))]
 pub mod dev_tools;
 pub mod game;
 pub mod online;
@@ -43,7 +43,7 @@ pub fn plugin(app: &mut App) {
         platform::plugin,
         online::plugin,
     ));
-    #[cfg(feature = "dev")]
+    #[cfg(any(feature = "dev", target_arch = "wasm32"))]
     app.add_plugins(dev_tools::report::plugin);
 }
 

@@ -9,8 +9,10 @@ use common::*;
 use surakarta::board::selection::Selection;
 use surakarta::game::analysis::Analysis;
 use surakarta::game::session::Mode;
+use surakarta::panels::moves::EvalBar;
 use surakarta::screens::review::{ClosesTo, OpenReview};
 use surakarta::shell::navigation::{Panel, Screen};
+use surakarta::ui::theme::Theme;
 use surakarta_engine::ai::analysis::MoveClass;
 use surakarta_engine::{Game, Ruleset};
 
@@ -164,4 +166,125 @@ fn the_result_card_analyses_the_game_just_played() {
     press(&mut app, "review.close");
     assert_eq!((screen(&app), panel(&app)), (Screen::Game, Panel::None));
     assert!(texts(&mut app).contains(&"Red wins".to_owned()));
+}
+
+/// After a long game's analysis every move in the list carries the mark of its class (none,
+/// `?!`, `?` or `??`), as the analysis judged it, and the graph has a bar a move: drawn in
+/// the highlight for a mistake or blunder, otherwise in the colour of the side better off,
+/// above the level line when Red stands better and below it when Black does.
+#[test]
+fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
+    let mut app = app();
+    animations_off(&mut app);
+    let game = long_game();
+    let plies = game.history().len();
+    app.world_mut()
+        .write_message(OpenReview(game.clone(), ClosesTo::Records));
+    app.update();
+    app.update();
+    press(&mut app, "review.moves");
+    press(&mut app, "moves.analyse");
+    assert!(run_until(&mut app, 120.0, |a| finished(a)));
+    for _ in 0..5 {
+        app.update();
+    }
+    let judged = app.world().resource::<Analysis>().plies.clone();
+    assert_eq!(judged.len(), plies);
+    let classes: Vec<MoveClass> = judged.iter().map(|a| a.class).collect();
+    for class in [
+        MoveClass::Inaccuracy,
+        MoveClass::Mistake,
+        MoveClass::Blunder,
+    ] {
+        assert!(
+            classes.contains(&class),
+            "this game has no {class:?}, so it cannot show its mark: {classes:?}"
+        );
+    }
+    // The list: each move's text followed by its mark.
+    let shown = texts(&mut app);
+    for a in &judged {
+        let text = game.history()[a.ply - 1].to_string();
+        let mark = match a.class {
+            MoveClass::Best | MoveClass::Good => "",
+            MoveClass::Inaccuracy => " ?!",
+            MoveClass::Mistake => " ?",
+            MoveClass::Blunder => " ??",
+        };
+        let want = format!("{text}{mark}");
+        assert!(
+            shown.contains(&want),
+            "ply {} ({:?}) shown as {want:?}: {shown:?}",
+            a.ply,
+            a.class
+        );
+    }
+    // The graph: a bar a move, in order, coloured and placed as the analysis says. (The
+    // tests run without Bevy's UI layout: the place is read from the nodes' heights, a
+    // spacer above each bar in its column.)
+    let theme = app.world().resource::<Theme>().clone();
+    let mut bars: Vec<(EvalBar, Color, f32, f32)> = Vec::new();
+    let found: Vec<(EvalBar, Color, Node, Entity)> = app
+        .world_mut()
+        .query::<(&EvalBar, &BackgroundColor, &Node, &ChildOf)>()
+        .iter(app.world())
+        .map(|(bar, colour, node, parent)| (*bar, colour.0, node.clone(), parent.parent()))
+        .collect();
+    let points = |v: Val| match v {
+        Val::Px(p) => p,
+        other => panic!("a bar's height in points, not {other:?}"),
+    };
+    for (bar, colour, node, column) in found {
+        let spacer = app.world().entity(column).get::<Children>().unwrap()[0];
+        let top = points(app.world().entity(spacer).get::<Node>().unwrap().height);
+        bars.push((bar, colour, top, top + points(node.height)));
+    }
+    bars.sort_by_key(|b| b.0.ply);
+    assert_eq!(
+        bars.iter().map(|b| b.0.ply).collect::<Vec<_>>(),
+        (1..=plies).collect::<Vec<_>>()
+    );
+    // The level line runs 44 points down the graph, its middle.
+    let level = 44.0;
+    for (bar, colour, top, bottom) in &bars {
+        let a = &judged[bar.ply - 1];
+        let mover = game.positions()[bar.ply - 1].side_to_move();
+        let for_red = if mover == surakarta_engine::Side::Red {
+            a.eval_after
+        } else {
+            a.eval_after.saturating_neg()
+        };
+        let want = match a.class {
+            MoveClass::Mistake | MoveClass::Blunder => theme.highlight,
+            _ if for_red >= 0 => theme.red,
+            _ => theme.black,
+        };
+        assert_eq!(
+            *colour, want,
+            "ply {} ({:?}, {for_red} for Red)",
+            bar.ply, a.class
+        );
+        let (up, down) = (level - top, bottom - level);
+        if for_red > 0 {
+            assert!(
+                up > 0.0 && down.abs() < 0.01,
+                "ply {}: Red better, bar from {top} to {bottom}",
+                bar.ply
+            );
+        } else if for_red < 0 {
+            assert!(
+                down > 0.0 && up.abs() < 0.01,
+                "ply {}: Black better, bar from {top} to {bottom}",
+                bar.ply
+            );
+        }
+        // Taller for a larger advantage, up to a full half of the graph at six stones.
+        let want_height = (for_red.unsigned_abs() as f32 / 600.0).min(1.0) * level;
+        assert!(
+            ((bottom - top) - want_height.max(1.0)).abs() < 0.01,
+            "ply {}: {} tall for {for_red}",
+            bar.ply,
+            bottom - top
+        );
+    }
 }

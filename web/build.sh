@@ -3,8 +3,9 @@
 #
 #   web/build.sh [OUT_DIR]
 #
-# The build a player gets has no check tools; the browser test needs the report of what
-# is on screen, so .ci/run builds with SURAKARTA_WEB_FEATURES=dev.
+# The build a player gets, which the browser test plays too (.ci/web): its report of what is
+# on screen is made only when the page asks for it (docs/web.md).
+# SURAKARTA_WEB_FEATURES=dev adds the dev feature (the log's info lines).
 #
 # Needs the wasm32-unknown-unknown target and the wasm-bindgen CLI of the same version as
 # the wasm-bindgen in Cargo.lock (see docs/web.md); .ci/run installs both.

@@ -19,14 +19,29 @@ use bevy::ui::UiGlobalTransform;
 use serde_json::{Map, Value, json};
 use surakarta_engine::Square;
 
+/// On the web, when the page asked for it before the app started (it set
+/// `window.__surakartaReport = true`, as the browser test does): the report published as
+/// `window.__surakarta` whenever something in it changed, with the frame counter every
+/// frame. A player's page never asks, and then nothing is made. Natively the report is made
+/// only where a tool asks for it (screenshots, tests).
 pub fn plugin(app: &mut App) {
     #[cfg(target_arch = "wasm32")]
-    app.add_systems(
-        Last,
-        (publish_frame, publish.run_if(something_changed)).chain(),
-    );
+    if asked() {
+        app.add_systems(
+            Last,
+            (publish_frame, publish.run_if(something_changed)).chain(),
+        );
+    }
     #[cfg(not(target_arch = "wasm32"))]
     let _ = app;
+}
+
+/// Whether the page asked for the report.
+#[cfg(target_arch = "wasm32")]
+fn asked() -> bool {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"__surakartaReport".into()).ok())
+        .is_some_and(|v| v.as_bool() == Some(true))
 }
 
 /// A button that moved, changed size, or came or went from sight.
@@ -56,6 +71,8 @@ pub struct Watched<'w, 's> {
     turn: Option<Res<'w, State<Turn>>>,
     link: Res<'w, crate::online::Link>,
     watch: Res<'w, crate::online::Watch>,
+    settings: Res<'w, crate::settings::Settings>,
+    theme: Res<'w, crate::ui::theme::Theme>,
     buttons: Query<'w, 's, (), MovedButtons>,
     gone: RemovedComponents<'w, 's, ButtonId>,
     camera: Query<'w, 's, (), (With<BoardCamera>, Changed<Transform>)>,
@@ -77,6 +94,8 @@ pub fn something_changed(mut w: Watched) -> bool {
         || w.turn.as_ref().is_some_and(|t| t.is_changed())
         || w.link.is_changed()
         || w.watch.is_changed()
+        || w.settings.is_changed()
+        || w.theme.is_changed()
         || !w.buttons.is_empty()
         || w.gone.read().count() > 0
         || !w.camera.is_empty()
@@ -316,7 +335,9 @@ fn publish_frame(frame: Res<FrameCount>) {
 
 #[cfg(target_arch = "wasm32")]
 fn publish(world: &mut World) {
-    let text = report(world).to_string();
+    let mut report = report(world);
+    report["picture"] = picture(world);
+    let text = report.to_string();
     let Some(window) = web_sys::window() else {
         return;
     };

@@ -102,6 +102,16 @@ fn empty_cell() -> Node {
 const GRAPH: f32 = 44.0;
 const GRAPH_SCORE: f32 = 600.0;
 
+/// One move's bar in the evaluation graph: the move's ply (1 for the first move) and its
+/// height in points, up (positive) when Red stands better after it.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct EvalBar {
+    /// The ply the bar stands for.
+    pub ply: usize,
+    /// The bar's height in points, above the level line when positive.
+    pub height: f32,
+}
+
 /// The evaluation over the moves, for Red: a bar a move, up when Red stands better.
 fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme: &Theme) {
     c.spawn(Node {
@@ -157,6 +167,10 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
                         ..default()
                     },
                     BackgroundColor(colour),
+                    EvalBar {
+                        ply: a.ply,
+                        height: h,
+                    },
                 ));
             });
         }

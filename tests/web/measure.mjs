@@ -33,6 +33,8 @@ const browser = await chromium.launch({
 const context = await browser.newContext({
   viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true,
 });
+// The page asks the app for its report (window.__surakarta) before it starts.
+await context.addInitScript(() => { window.__surakartaReport = true; });
 const page = await context.newPage();
 await page.goto(origin);
 await page.waitForFunction(() => window.__surakarta?.panel === "menu", null, { timeout: 180_000 });

@@ -73,6 +73,8 @@ test("two phones play a friend online through the server", { timeout: 600_000 },
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true, locale,
     });
+    // The page asks the app for its report (window.__surakarta) before it starts.
+    await context.addInitScript(() => { window.__surakartaReport = true; });
     const page = await context.newPage();
     page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
     page.on("console", (m) => {

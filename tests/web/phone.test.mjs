@@ -15,11 +15,13 @@ import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
 import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(process.env.SURAKARTA_WEB_DIST ?? path.join(here, "../../web/dist"));
 const artifacts = path.join(here, "artifacts");
+const checkPng = path.join(here, "../../.ci/check_png.py");
 const LONG = 180_000;
 
 const types = {
@@ -91,14 +93,19 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
   // draws nine times fewer pixels: software WebGL here draws about 0.5 frames a second at
   // 1170x2532 and 3 at 390x844, and those steps test the game, not the pixel ratio. The
   // page's storage goes along (storageState).
-  const phone = (deviceScaleFactor, storageState, locale = "en-GB") => browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor,
-    hasTouch: true,
-    isMobile: true,
-    storageState,
-    locale,
-  });
+  // Each page asks the app for its report before it starts (a player's page does not).
+  const phone = async (deviceScaleFactor, storageState, locale = "en-GB", report = true) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor,
+      hasTouch: true,
+      isMobile: true,
+      storageState,
+      locale,
+    });
+    if (report) await context.addInitScript(() => { window.__surakartaReport = true; });
+    return context;
+  };
   const problems = [];
   const watch = (p) => {
     p.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
@@ -153,6 +160,25 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
     }
   };
   const shot = (name) => page.screenshot({ path: path.join(artifacts, `${name}.png`) });
+  // The picture against the game: the screenshot sampled where the app's geometry puts each
+  // stone, empty point, step dot, capture ring and route, in the theme's colours the app
+  // reports (.ci/check_png.py, the check of the native screenshots too). A frame may still
+  // be on its way when the report changes, so it looks again for up to 10 s.
+  const seeTheGame = async (name) => {
+    const file = path.join(artifacts, `${name}.png`);
+    const end = Date.now() + 10_000;
+    for (;;) {
+      await page.screenshot({ path: file });
+      const r = await report();
+      fs.writeFileSync(`${file}.json`, JSON.stringify(r));
+      const { width, height } = page.viewportSize();
+      const size = [width, height].map((n) => String(Math.round(n * r.picture.scale)));
+      const check = spawnSync("python3", [checkPng, file, ...size], { encoding: "utf8" });
+      if (check.status === 0) return r;
+      if (Date.now() > end) assert.fail(`${check.stdout}${check.stderr}`);
+      await new Promise((ok) => setTimeout(ok, 250));
+    }
+  };
 
   try {
     await t.test("the page loads, fills the phone's screen at its pixel ratio and never scrolls", async () => {
@@ -187,6 +213,14 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       assert.equal(sent, fs.statSync(path.join(dist, "surakarta_bg.wasm.br")).size, "brotli on the wire");
       assert.equal(unpacked, fs.statSync(path.join(dist, "surakarta_bg.wasm")).size);
       await shot("1-start");
+      // The manifest names the app for good (id), says how a share arrives (enctype), and
+      // colours the browser's bar as the page does.
+      const manifest = await (await page.request.get(`${origin}/manifest.webmanifest`)).json();
+      assert.equal(manifest.id, "./");
+      assert.equal(manifest.share_target.enctype, "application/x-www-form-urlencoded");
+      const pageColour = await page.evaluate(() =>
+        document.querySelector('meta[name="theme-color"]').getAttribute("content"));
+      assert.equal(manifest.theme_color, pageColour);
     });
 
     await t.test("at this ratio a tap lands where the app says its button is", async () => {
@@ -229,7 +263,8 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
     await t.test("tapping a stone and then a target plays the move, and Easy answers", async () => {
       await tapPoint("b2");
       await waitFor("b2 selected", () => window.__surakarta.selected === "b2");
-      await shot("3-selected");
+      const seen = await seeTheGame("3-selected");
+      assert.deepEqual(seen.picture.steps.sort(), ["a3", "b3", "c3"], "b2's steps, each with its dot");
       await tapPoint("c3");
       await waitFor("the move b2-c3", () => window.__surakarta.history[0] === "b2-c3");
       await waitFor(
@@ -319,6 +354,9 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
         window.__surakarta.position === "6/4bb/6/1r2b1/6/4b1 r 1 1");
       await tapPoint("b3");
       await waitFor("b3 selected", () => window.__surakarta.selected === "b3");
+      const seen = await seeTheGame("9-captures");
+      assert.deepEqual(seen.picture.captures.sort(), ["e1", "e3", "e5"]);
+      assert.equal(seen.picture.routes.length, 3, "each capture's route is previewed and seen");
       // A finger goes down on e3 and stays there.
       const cdp = await context.newCDPSession(page);
       const box = await canvasBox();
@@ -420,7 +458,8 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       }
     });
     await t.test("loading counts the bytes, in the phone's language, on a slow line", async () => {
-      const danish = await phone(1, undefined, "da-DK");
+      // A player's page: it does not ask for the report.
+      const danish = await phone(1, undefined, "da-DK", false);
       const slow = await danish.newPage();
       const cdp = await danish.newCDPSession(slow);
       await cdp.send("Network.enable");
@@ -441,6 +480,8 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       assert.equal(seen.lang, "da");
       await slow.screenshot({ path: path.join(artifacts, "11-loading-da.png") });
       await slow.waitForFunction(() => !!window.__surakartaReady, null, { timeout: LONG });
+      assert.equal(await slow.evaluate(() => window.__surakarta), undefined,
+        "a page that did not ask gets no report");
       await danish.close();
     });
 
