@@ -102,14 +102,12 @@ fn empty_cell() -> Node {
 const GRAPH: f32 = 44.0;
 const GRAPH_SCORE: f32 = 600.0;
 
-/// One move's bar in the evaluation graph: the move's ply (1 for the first move) and its
-/// height in points, up (positive) when Red stands better after it.
-#[derive(Component, Debug, Clone, Copy, PartialEq)]
+/// One move's bar in the evaluation graph, by the move's ply (1 for the first move). Its
+/// height and place are the nodes' own (a spacer above it in its column).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EvalBar {
     /// The ply the bar stands for.
     pub ply: usize,
-    /// The bar's height in points, above the level line when positive.
-    pub height: f32,
 }
 
 /// The evaluation over the moves, for Red: a bar a move, up when Red stands better.
@@ -167,10 +165,7 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
                         ..default()
                     },
                     BackgroundColor(colour),
-                    EvalBar {
-                        ply: a.ply,
-                        height: h,
-                    },
+                    EvalBar { ply: a.ply },
                 ));
             });
         }
