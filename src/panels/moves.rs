@@ -146,6 +146,9 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
                 _ if h >= 0.0 => theme.red,
                 _ => theme.black,
             };
+            // At least a point tall, so an even move still shows; a bar for Red ends on the
+            // level line, one for Black starts there.
+            let tall = h.abs().max(1.0);
             // A column: space above, the bar (above or below the middle), space below.
             g.spawn(Node {
                 flex_grow: 1.0,
@@ -156,12 +159,12 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
             })
             .with_children(|col| {
                 col.spawn(Node {
-                    height: px(GRAPH - h.max(0.0)),
+                    height: px(if h > 0.0 { GRAPH - tall } else { GRAPH }),
                     ..default()
                 });
                 col.spawn((
                     Node {
-                        height: px(h.abs().max(1.0)),
+                        height: px(tall),
                         ..default()
                     },
                     BackgroundColor(colour),
