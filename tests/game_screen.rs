@@ -404,7 +404,10 @@ fn redo_plays_again_what_undo_took_back_and_a_new_move_forgets_it() {
     // After an undo, a move of the player's own forgets what could have been redone.
     press(&mut app, "bar.undo");
     play(&mut app, "c2", "c3");
-    assert!(run_until(&mut app, 10.0, |a| turn(a) == Turn::Waiting));
+    // The move and the computer's reply to it (the turn still reads the player's in the
+    // frames right after the tap, before the computer starts).
+    assert!(run_until(&mut app, 10.0, |a| turn(a) == Turn::Waiting
+        && session(a).game.history().len() == 2));
     let now = session(&app).game.history().to_vec();
     press(&mut app, "bar.redo");
     assert_eq!(session(&app).game.history(), &now[..], "nothing to redo");
