@@ -644,3 +644,135 @@ fn black_and_random_pressed_in_the_new_game_card_start_games_with_those_colours(
         .resource::<surakarta::panels::new_game::NewGameChoice>();
     assert_eq!(choice.colour, None, "Random stays chosen");
 }
+
+#[test]
+fn the_board_turns_for_two_players_only_when_the_new_game_card_says_so() {
+    use std::f32::consts::PI;
+    let camera_angle = |app: &mut App| {
+        let rotation = app
+            .world_mut()
+            .query_filtered::<&Transform, With<surakarta::board::view::BoardCamera>>()
+            .single(app.world())
+            .unwrap()
+            .rotation;
+        rotation.to_euler(EulerRot::XYZ).2.abs()
+    };
+    let toggle_says = |app: &mut App| {
+        texts(app)
+            .into_iter()
+            .find(|t| t.starts_with("Turn the board"))
+            .expect("the two players' card offers to turn the board")
+    };
+    let mut app = app();
+    for turning in [true, false] {
+        press(&mut app, "bar.menu");
+        press(&mut app, "menu.two_players");
+        // The toggle shows the setting as it is, and a tap flips it.
+        let before = app.world().resource::<Settings>().turn_board;
+        assert_eq!(before, !turning, "the previous round's choice is kept");
+        assert!(toggle_says(&mut app).ends_with(if before { "On" } else { "Off" }));
+        press(&mut app, "newgame.turn_board");
+        assert_eq!(app.world().resource::<Settings>().turn_board, turning);
+        assert!(
+            toggle_says(&mut app).ends_with(if turning { "On" } else { "Off" }),
+            "the card says what was chosen: {}",
+            toggle_says(&mut app)
+        );
+        press(&mut app, "newgame.start");
+        if buttons(&mut app).contains(&"replace.start".to_owned()) {
+            press(&mut app, "replace.start");
+        }
+        play_settled(&mut app, "b2", "c3");
+        // Black to move: with turning on, the board makes its half turn to face Black.
+        let faces_black = run_until(&mut app, 3.0, |a| (camera_angle(a) - PI).abs() < 0.01);
+        assert_eq!(
+            faces_black,
+            turning,
+            "turning {turning}: camera at {}",
+            camera_angle(&mut app)
+        );
+        if !turning {
+            assert!(camera_angle(&mut app) < 0.01, "the board stays still");
+        }
+    }
+}
+
+#[test]
+fn a_server_address_pasted_in_settings_is_used_and_a_bad_one_is_refused() {
+    use surakarta::platform::clipboard::Clipboard;
+    let mut app = app();
+    let paste = |app: &mut App, text: &str| {
+        *app.world_mut().resource_mut::<Clipboard>() = Clipboard::Memory(Some(text.to_owned()));
+        press(app, "settings.server_paste");
+    };
+    let server = |app: &App| app.world().resource::<Settings>().server.clone();
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.settings");
+    *app.world_mut().resource_mut::<Clipboard>() = Clipboard::Memory(None);
+    app.update();
+    assert!(texts(&mut app).contains(&"None set".to_owned()));
+    assert!(!buttons(&mut app).contains(&"settings.server_clear".to_owned()));
+    // A server's address, with its trailing slash, is taken as the server.
+    paste(&mut app, "https://play.example.org:8443/ ");
+    assert_eq!(
+        server(&app).as_deref(),
+        Some("https://play.example.org:8443")
+    );
+    assert!(texts(&mut app).contains(&"https://play.example.org:8443".to_owned()));
+    // Words that are no address change nothing and say why.
+    paste(&mut app, "ftp://example.org");
+    assert_eq!(
+        server(&app).as_deref(),
+        Some("https://play.example.org:8443")
+    );
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("That is not a server address")),
+        "{:?}",
+        texts(&mut app)
+    );
+    // An invite link names its server: that server is taken, and the note goes.
+    paste(&mut app, "http://127.0.0.1:7/?join=abcdefghij");
+    assert_eq!(server(&app).as_deref(), Some("http://127.0.0.1:7"));
+    assert!(
+        !texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("That is not a server address"))
+    );
+    // Forget it: none set again, and its button goes.
+    press(&mut app, "settings.server_clear");
+    assert_eq!(server(&app), None);
+    assert!(texts(&mut app).contains(&"None set".to_owned()));
+    assert!(!buttons(&mut app).contains(&"settings.server_clear".to_owned()));
+}
+
+#[test]
+fn a_long_card_scrolls_under_a_finger_and_stops_at_its_top() {
+    use bevy::ui::ScrollPosition;
+    let mut app = app();
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.settings");
+    let scrolled = |app: &mut App| {
+        let ys: Vec<f32> = app
+            .world_mut()
+            .query_filtered::<&ScrollPosition, With<surakarta::ui::scroll::ScrollArea>>()
+            .iter(app.world())
+            .map(|s| s.y)
+            .collect();
+        assert_eq!(ys.len(), 1, "one scrolling body on the settings card");
+        ys[0]
+    };
+    assert_eq!(scrolled(&mut app), 0.0);
+    let start = Vec2::new(195.0, 600.0);
+    // A finger drawn up 120 points brings the card's lower part up by as much.
+    drag(&mut app, start, start - Vec2::new(0.0, 120.0));
+    assert_eq!(scrolled(&mut app), 120.0);
+    // Drawn down 50: back by 50. Drawn down far: at the top, not beyond it.
+    drag(&mut app, start, start + Vec2::new(0.0, 50.0));
+    assert_eq!(scrolled(&mut app), 70.0);
+    drag(&mut app, start, start + Vec2::new(0.0, 400.0));
+    assert_eq!(scrolled(&mut app), 0.0);
+    // The drag pressed nothing on the way.
+    assert_eq!(panel(&app), Panel::Settings);
+}

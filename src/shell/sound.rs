@@ -306,6 +306,33 @@ mod output {
             self.sink = None;
         }
     }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use rodio::Source;
+
+        /// What rodio plays on a phone: each cue's sound decodes, is short and is not
+        /// silence (a sound file broken or swapped for an empty one would play nothing).
+        #[test]
+        fn every_cue_decodes_to_a_short_audible_sound() {
+            for cue in [Cue::Step, Cue::Capture, Cue::GameOver] {
+                let source = rodio::Decoder::new(std::io::Cursor::new(bytes(cue)))
+                    .unwrap_or_else(|e| panic!("{}: {e}", cue.path()));
+                let rate = source.sample_rate().get() as f32 * source.channels().get() as f32;
+                let samples: Vec<f32> = source.collect();
+                let seconds = samples.len() as f32 / rate;
+                assert!(
+                    (0.05..=2.0).contains(&seconds),
+                    "{}: {seconds} s",
+                    cue.path()
+                );
+                let loudest = samples.iter().fold(0.0f32, |m, s| m.max(s.abs()));
+                assert!(loudest > 0.05, "{}: peak {loudest}", cue.path());
+                assert!(loudest <= 1.0, "{}: clips at {loudest}", cue.path());
+            }
+        }
+    }
 }
 
 #[cfg(all(target_arch = "wasm32", not(feature = "sound")))]
