@@ -259,13 +259,54 @@ pub(crate) fn router(hub: Arc<Hub>, config: &Config, addresses: Arc<Addresses>) 
         .with_state(app);
     match &config.web {
         Some(dir) => api.fallback_service(
-            ServeDir::new(dir)
-                .precompressed_br()
-                .precompressed_gzip()
-                .append_index_html_on_directories(true),
+            Router::new()
+                .fallback_service(
+                    ServeDir::new(dir)
+                        .precompressed_br()
+                        .precompressed_gzip()
+                        .append_index_html_on_directories(true),
+                )
+                .layer(axum::middleware::map_response(web_caching)),
         ),
         None => api.fallback(|| async { error(StatusCode::NOT_FOUND, "nothing here") }),
     }
+}
+
+/// How the web build's files may be kept (docs/web.md, "Serving it"). A file whose name
+/// carries its content's hash (web/build.sh: `surakarta_bg.0123456789abcdef.wasm`) never
+/// changes under that name: kept a year without asking again. Everything else (the page,
+/// `sw.js`, the manifest, the icons and sounds) is asked for again each time and answered
+/// 304 Not Modified when unchanged, so a new build reaches the next visit. Each answer may
+/// be brotli, gzip or plain by the request's Accept-Encoding, which `Vary` tells shared
+/// caches.
+async fn web_caching(uri: axum::http::Uri, mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    let status = response.status();
+    let keep = if !(status.is_success() || status == StatusCode::NOT_MODIFIED) {
+        "no-store"
+    } else if content_hashed(uri.path()) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(keep));
+    response
+}
+
+/// True for a file name with a part of exactly 16 lowercase hexadecimal digits between
+/// dots: web/build.sh's content hash.
+fn content_hashed(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or_default();
+    let parts: Vec<&str> = name.split('.').collect();
+    parts.len() >= 3
+        && parts[1..parts.len() - 1].iter().any(|p| {
+            p.len() == 16
+                && p.bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        })
 }
 
 pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {

@@ -533,6 +533,78 @@ async fn the_web_build_is_served_and_nothing_outside_its_folder() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn the_web_build_says_how_long_each_file_may_be_kept_and_that_its_encoding_varies() {
+    let web = tempfile::tempdir().unwrap();
+    let write = |name: &str, bytes: &[u8]| std::fs::write(web.path().join(name), bytes).unwrap();
+    write("index.html", b"<!doctype html><title>Surakarta</title>");
+    write("sw.js", b"// worker");
+    write("manifest.webmanifest", b"{}");
+    write("surakarta_bg.0123456789abcdef.wasm", &[0u8; 1000]);
+    write("surakarta_bg.0123456789abcdef.wasm.br", b"brotli bytes");
+    // Not a hash: 15 digits, capitals, or the extension's place.
+    write("surakarta.0123456789abcde.js", b"//");
+    write("surakarta.0123456789ABCDEF.js", b"//");
+    write("icon.0123456789abcdef", b"png");
+    let dir = web.path().to_owned();
+    let server = Server::start_with(move |c| c.web = Some(dir)).await;
+    let addr = server.addr;
+    let fetch = |path: &'static str| async move {
+        request(addr, "GET", path, "Accept-Encoding: br, gzip\r\n", b"").await
+    };
+
+    // The large files, named by their content: kept a year, never asked for again.
+    let wasm = fetch("/surakarta_bg.0123456789abcdef.wasm").await;
+    assert_eq!(wasm.status, 200);
+    assert_eq!(wasm.header("content-encoding"), Some("br"));
+    assert_eq!(
+        wasm.header("cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+    assert_eq!(wasm.header("vary"), Some("accept-encoding"));
+    // The page and what names the build: asked for again on every visit.
+    for path in [
+        "/",
+        "/?join=abc",
+        "/index.html",
+        "/sw.js",
+        "/manifest.webmanifest",
+        "/surakarta.0123456789abcde.js",
+        "/surakarta.0123456789ABCDEF.js",
+        "/icon.0123456789abcdef",
+    ] {
+        let reply = fetch(path).await;
+        assert_eq!(reply.status, 200, "{path}");
+        assert_eq!(reply.header("cache-control"), Some("no-cache"), "{path}");
+        assert_eq!(reply.header("vary"), Some("accept-encoding"), "{path}");
+    }
+    // Asked again with what the browser kept: 304, with the same rules.
+    let page = fetch("/index.html").await;
+    let modified = page
+        .header("last-modified")
+        .expect("a date to ask with")
+        .to_owned();
+    let again = request(
+        addr,
+        "GET",
+        "/index.html",
+        &format!("If-Modified-Since: {modified}\r\n"),
+        b"",
+    )
+    .await;
+    assert_eq!(again.status, 304);
+    assert_eq!(again.header("cache-control"), Some("no-cache"));
+    // A missing file is not kept at all.
+    let missing = fetch("/surakarta_bg.fedcba9876543210.wasm").await;
+    assert_eq!(missing.status, 404);
+    assert_eq!(missing.header("cache-control"), Some("no-store"));
+    // The API's answers are never kept.
+    assert_eq!(
+        fetch("/api/health").await.header("cache-control"),
+        Some("no-store")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_ping_is_answered_on_any_connection() {
     let server = Server::start().await;
     let (id, _, token) = create(server.addr, "red").await;
