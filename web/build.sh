@@ -45,7 +45,10 @@ if [ "${SURAKARTA_WEB_STABLE:-}" != 1 ]; then
     fi
     export RUSTC_BOOTSTRAP=1
     small=(-Zbuild-std=std,panic_abort)
-    smallflags="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
+    # -Zfmt-debug=shallow: a derived `{:?}` prints the type's or variant's name only (the
+    # console's error lines are shorter; no player-facing text is a derived Debug), 38 KB
+    # less brotli (docs/web.md).
+    smallflags="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none -Zfmt-debug=shallow"
 fi
 RUSTFLAGS="${RUSTFLAGS:-} $remap $smallflags" \
 cargo build --profile "$profile" --target wasm32-unknown-unknown --bin surakarta \
@@ -55,14 +58,31 @@ RUSTFLAGS="${RUSTFLAGS:-} $remap $smallflags" \
 cargo build --profile "$profile" --target wasm32-unknown-unknown -p surakarta-worker --lib \
     "${small[@]}"
 mkdir -p "$out"
+# An earlier build's files under their hashed names go (the service worker lists what is
+# there).
+rm -f "$out"/surakarta*.js "$out"/surakarta*.wasm "$out"/surakarta*.gz "$out"/surakarta*.br
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$out" --out-name surakarta \
     "target/wasm32-unknown-unknown/$profile/surakarta.wasm"
 wasm-bindgen --target no-modules --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$out" --out-name surakarta_worker \
     "target/wasm32-unknown-unknown/$profile/surakarta_worker.wasm"
-cp web/worker.js "$out/worker.js"
-for wasm in "$out/surakarta_bg.wasm" "$out/surakarta_worker_bg.wasm"; do
+# Content-hashed names for the large files: a name never changes its content, so browsers
+# and caches may keep them for good (the server says so: docs/web.md, "Serving it"), and a
+# new build is new names. The page and the worker's script, always asked for again, name them.
+hashed() {
+    local file=$1 base hash
+    base=$(basename "$file")
+    hash=$(sha256sum "$file" | cut -c1-16)
+    mv "$file" "$out/${base%.*}.$hash.${base##*.}"
+    echo "${base%.*}.$hash.${base##*.}"
+}
+app_wasm=$(hashed "$out/surakarta_bg.wasm")
+app_js=$(hashed "$out/surakarta.js")
+worker_wasm=$(hashed "$out/surakarta_worker_bg.wasm")
+worker_js=$(hashed "$out/surakarta_worker.js")
+sed -e "s/__WORKER_JS__/$worker_js/g" -e "s/__WORKER_WASM__/$worker_wasm/g" web/worker.js > "$out/worker.js"
+for wasm in "$out/$app_wasm" "$out/$worker_wasm"; do
     for path in "$registry" "$here"; do
         if LC_ALL=C grep -q -F "$path" "$wasm"; then
             echo "web/build.sh: $wasm still names $path" >&2
@@ -71,8 +91,9 @@ for wasm in "$out/surakarta_bg.wasm" "$out/surakarta_worker_bg.wasm"; do
     done
 done
 # The page, told how large the wasm is unpacked (its loading bar counts towards it).
-raw=$(stat -c %s "$out/surakarta_bg.wasm")
-sed "s/__WASM_BYTES__/$raw/" web/index.html > "$out/index.html"
+raw=$(stat -c %s "$out/$app_wasm")
+sed -e "s/__WASM_BYTES__/$raw/g" -e "s/__APP_JS__/$app_js/g" -e "s/__APP_WASM__/$app_wasm/g" \
+    web/index.html > "$out/index.html"
 cp web/manifest.webmanifest "$out/manifest.webmanifest"
 rm -rf "$out/icons"
 cp -r web/icons "$out/icons"
@@ -96,14 +117,14 @@ open(out, "w").write(text)
 PY
 # Precompressed copies beside the large files, for a server to send as they are
 # (Content-Encoding br or gzip; docs/web.md). brotli is Debian's package; without it, gzip only.
-for f in "$out/surakarta_bg.wasm" "$out/surakarta.js" "$out/surakarta_worker_bg.wasm"; do
+for f in "$out/$app_wasm" "$out/$app_js" "$out/$worker_wasm" "$out/$worker_js"; do
     gzip -9 -k -f "$f"
     if command -v brotli >/dev/null; then
         brotli -q 11 -k -f "$f"
     fi
 done
-raw=$(stat -c %s "$out/surakarta_bg.wasm")
-gz=$(stat -c %s "$out/surakarta_bg.wasm.gz")
-br=$(stat -c %s "$out/surakarta_bg.wasm.br" 2>/dev/null || echo "no brotli:")
-echo "web/build.sh: $out ready; surakarta_bg.wasm $raw bytes, $gz gzipped, $br with brotli"
-echo "web/build.sh: the worker's surakarta_worker_bg.wasm $(stat -c %s "$out/surakarta_worker_bg.wasm") bytes, $(stat -c %s "$out/surakarta_worker_bg.wasm.br" 2>/dev/null || echo '?') with brotli"
+raw=$(stat -c %s "$out/$app_wasm")
+gz=$(stat -c %s "$out/$app_wasm.gz")
+br=$(stat -c %s "$out/$app_wasm.br" 2>/dev/null || echo "no brotli:")
+echo "web/build.sh: $out ready; $app_wasm $raw bytes, $gz gzipped, $br with brotli"
+echo "web/build.sh: the worker's $worker_wasm $(stat -c %s "$out/$worker_wasm") bytes, $(stat -c %s "$out/$worker_wasm.br" 2>/dev/null || echo '?') with brotli"

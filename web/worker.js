@@ -3,8 +3,9 @@
 // at a time, as the messages come; the app ends this worker to stop one and starts
 // another. Should the engine not load, every message is answered {id, failed} and the app
 // searches on the page's thread instead.
-importScripts("surakarta_worker.js");
-const ready = wasm_bindgen({ module_or_path: "surakarta_worker_bg.wasm" });
+// web/build.sh writes in the names of this build's files (named by their content).
+importScripts("__WORKER_JS__");
+const ready = wasm_bindgen({ module_or_path: "__WORKER_WASM__" });
 let failed = null;
 ready.catch((e) => { failed = String(e); });
 

@@ -227,7 +227,10 @@ pub fn report(world: &mut World) -> Value {
         Mode::Online { me } => json!({"kind": "online", "human": me.to_string()}),
     };
     let history: Vec<String> = game.history().iter().map(|m| m.to_string()).collect();
-    let outcome = game.outcome().map(|o| format!("{:?}", o.winner));
+    // Written out, not `{:?}`: the web build prints derived Debug shallowly (web/build.sh).
+    let outcome = game
+        .outcome()
+        .map(|o| o.winner.map_or("draw".to_owned(), |side| side.to_string()));
     let turn = world
         .get_resource::<State<Turn>>()
         .map(|t| format!("{:?}", t.get()));

@@ -12,56 +12,22 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { startServer } from "./serve.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "../..");
-const dist = path.resolve(process.env.SURAKARTA_WEB_DIST ?? path.join(root, "web/dist"));
-const binary = process.env.SURAKARTA_SERVER ?? path.join(root, "target/debug/surakarta-server");
 const artifacts = path.join(here, "artifacts");
 const LONG = 60_000;
 
-// The server binds a port the system picks (127.0.0.1:0) and says which in its log: no
-// port is chosen here and freed for another program to take first.
-const listening = (server) => new Promise((ok, fail) => {
-  let seen = "";
-  const read = (chunk) => {
-    process.stdout.write(chunk);
-    seen += chunk.toString();
-    const found = /listening on (127\.0\.0\.1:\d+)/.exec(seen);
-    if (found) {
-      server.stdout.off("data", read);
-      server.stdout.pipe(process.stdout);
-      ok(found[1]);
-    }
-  };
-  server.stdout.on("data", read);
-  server.on("exit", (code) => fail(new Error(`the server ended (${code}) before it listened`)));
-});
-
 test("two phones play a friend online through the server", { timeout: 600_000 }, async (t) => {
-  assert.ok(fs.existsSync(binary), `no server at ${binary}: cargo build -p surakarta-server`);
   fs.mkdirSync(artifacts, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "surakarta-online-"));
   // A first move may take five minutes here, not 30 s: software WebGL on a loaded machine
   // can take longer than that between the friend joining and Red's first tap.
-  const server = spawn(binary, ["--listen", "127.0.0.1:0", "--db", path.join(dir, "games.sqlite"), "--web", dist,
-    "--first-move-within", "300"], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, NO_COLOR: "1", RUST_LOG: "surakarta_server=info" },
-  });
-  const origin = `http://${await listening(server)}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    assert.ok(i < 100, "the server did not start");
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
+  const server = await startServer(undefined, ["--first-move-within", "300"]);
+  const origin = server.origin;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
@@ -216,7 +182,7 @@ test("two phones play a friend online through the server", { timeout: 600_000 },
         window.__surakarta.turn === "Waiting");
       await late.move("e5", "e4");
       // Red never moves again: two seconds later Black has won on time, told by the server.
-      await late.waitFor("the game won on time", () => window.__surakarta.outcome === "Some(Black)" &&
+      await late.waitFor("the game won on time", () => window.__surakarta.outcome === "Black" &&
         window.__surakarta.panel === "game-over");
       const state = await (await fetch(`${origin}/api/games/${created.id}`)).json();
       assert.equal(state.termination, "time-forfeit");
@@ -235,7 +201,6 @@ test("two phones play a friend online through the server", { timeout: 600_000 },
     assert.deepEqual(problems, [], "no errors in the pages");
   } finally {
     await browser.close();
-    server.kill();
-    fs.rmSync(dir, { recursive: true, force: true });
+    server.stop();
   }
 });
