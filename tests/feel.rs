@@ -332,15 +332,6 @@ fn in_a_two_player_game_the_bars_turn_with_the_board_to_face_the_player_to_move(
     );
     // The board itself turns (the camera, a half turn), and a tap still lands on the point
     // it is on: e5, now near the bottom of the window, is Black's to move.
-    let camera_angle = |app: &mut App| {
-        let rotation = app
-            .world_mut()
-            .query_filtered::<&Transform, With<surakarta::board::view::BoardCamera>>()
-            .single(app.world())
-            .unwrap()
-            .rotation;
-        rotation.to_euler(EulerRot::XYZ).2.abs()
-    };
     assert!(run_until(&mut app, 5.0, |a| (camera_angle(a)
         - std::f32::consts::PI)
         .abs()

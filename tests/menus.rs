@@ -648,15 +648,6 @@ fn black_and_random_pressed_in_the_new_game_card_start_games_with_those_colours(
 #[test]
 fn the_board_turns_for_two_players_only_when_the_new_game_card_says_so() {
     use std::f32::consts::PI;
-    let camera_angle = |app: &mut App| {
-        let rotation = app
-            .world_mut()
-            .query_filtered::<&Transform, With<surakarta::board::view::BoardCamera>>()
-            .single(app.world())
-            .unwrap()
-            .rotation;
-        rotation.to_euler(EulerRot::XYZ).2.abs()
-    };
     let toggle_says = |app: &mut App| {
         texts(app)
             .into_iter()

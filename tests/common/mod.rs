@@ -402,3 +402,15 @@ pub fn send_touches(app: &mut App, touches: &[(TouchPhase, Vec2)]) {
         send_touch(app, phase, at);
     }
 }
+
+/// How far the board's camera is turned, in radians (0 upright, pi for the far side of the
+/// table in a two-player game).
+pub fn camera_angle(app: &mut App) -> f32 {
+    let rotation = app
+        .world_mut()
+        .query_filtered::<&Transform, With<surakarta::board::view::BoardCamera>>()
+        .single(app.world())
+        .unwrap()
+        .rotation;
+    rotation.to_euler(EulerRot::XYZ).2.abs()
+}

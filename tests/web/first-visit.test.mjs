@@ -131,6 +131,27 @@ test("a first visit on a slow phone network", { timeout: 900_000 }, async (t) =>
       assert.deepEqual(problems, []);
       await context.close();
     });
+
+    await t.test("a wasm the browser refuses: the player's words and Try again, which starts the game", async () => {
+      const { context, page, problems, waitFor } = await phone("en-GB");
+      // The first answer for the wasm is damaged on the way (the server's is whole).
+      let damaged = false;
+      await page.route(WASM, async (route) => {
+        if (damaged) return route.continue();
+        damaged = true;
+        await route.fulfill({ status: 200, contentType: "application/wasm", body: Buffer.from("not a wasm at all") });
+      });
+      await page.goto(server.origin);
+      await waitFor("the failure said", () => document.getElementById("loading")?.dataset.state === "failed");
+      const card = await page.evaluate(() => document.getElementById("loading").innerText);
+      assert.match(card, /Surakarta could not start\./);
+      assert.doesNotMatch(card, /CompileError|WebAssembly|TypeError|browser/i, "no developer words");
+      await page.screenshot({ path: path.join(artifacts, "first-visit-failed-start.png") });
+      await page.getByRole("button", { name: "Try again" }).click();
+      await waitFor("the menu after Try again", () => window.__surakarta?.panel === "menu");
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
   } finally {
     await browser.close();
     link.close();
