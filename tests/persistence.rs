@@ -116,8 +116,10 @@ fn settings_saved_before_sound_or_haptics_existed_have_them_on() {
     assert!(s.haptics);
 }
 
+/// (That a save killed at any step leaves the old file or the new one whole is
+/// `persist::store`'s own test, which stops a save after each of its steps.)
 #[test]
-fn writes_replace_atomically_and_a_leftover_temporary_file_is_ignored() {
+fn a_second_write_replaces_the_first_and_a_leftover_temporary_file_is_ignored_and_removed() {
     let dir = temp_dir("atomic");
     let store = Store::new(dir.as_path());
     store.write("game.json", "first").unwrap();

@@ -118,7 +118,7 @@ fn a_copied_record_pasted_back_is_the_same_game() {
 }
 
 #[test]
-fn review_steps_forward_along_the_loop_and_back() {
+fn review_steps_forward_animating_the_capture_and_back_and_stops_at_both_ends() {
     let dir = temp_dir("review-steps");
     let mut app = app_with(Some(dir.to_path_buf()));
     app.insert_resource(Clipboard::Memory(None));
