@@ -268,13 +268,13 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
             bar.ply, a.class
         );
         let (up, down) = (level - top, bottom - level);
-        if for_red > 0 {
+        if for_red >= 0 {
             assert!(
                 up > 0.0 && down.abs() < 0.01,
-                "ply {}: Red better, bar from {top} to {bottom}",
+                "ply {}: Red better or even, bar from {top} to {bottom}",
                 bar.ply
             );
-        } else if for_red < 0 {
+        } else {
             assert!(
                 down > 0.0 && up.abs() < 0.01,
                 "ply {}: Black better, bar from {top} to {bottom}",

@@ -141,9 +141,11 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
                 a.eval_after.saturating_neg()
             };
             let h = (for_red as f32 / GRAPH_SCORE).clamp(-1.0, 1.0) * GRAPH;
+            // An even move counts as Red's: coloured and drawn on Red's side of the line.
+            let reds = h >= 0.0;
             let colour = match a.class {
                 MoveClass::Mistake | MoveClass::Blunder => theme.highlight,
-                _ if h >= 0.0 => theme.red,
+                _ if reds => theme.red,
                 _ => theme.black,
             };
             // At least a point tall, so an even move still shows; a bar for Red ends on the
@@ -159,7 +161,7 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
             })
             .with_children(|col| {
                 col.spawn(Node {
-                    height: px(if h > 0.0 { GRAPH - tall } else { GRAPH }),
+                    height: px(if reds { GRAPH - tall } else { GRAPH }),
                     ..default()
                 });
                 col.spawn((

@@ -123,8 +123,11 @@ test("a first visit on a slow phone network", { timeout: 900_000 }, async (t) =>
       await page.waitForTimeout(4000);
       assert.ok(link.isDown());
       assert.notEqual(await page.evaluate(() => document.getElementById("loading").dataset.state), "failed");
+      // A mark on this document: a reload would lose it.
+      await page.evaluate(() => { window.__sameDocument = true; });
       link.restore();
       await waitFor("the menu, with no reload", () => window.__surakarta?.panel === "menu");
+      assert.equal(await page.evaluate(() => window.__sameDocument), true, "the same page, not reloaded");
       const states = await page.evaluate(() => window.__loadingStates);
       assert.deepEqual(states.slice(-2), ["loading", "starting"], JSON.stringify(states));
       assert.ok(link.sent(WASM).length >= 2, "downloaded again after the cut");

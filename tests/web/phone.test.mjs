@@ -65,6 +65,7 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       const Real = window.Worker;
       if (!Real) return;
       const held = [];
+      window.__heldAnswers = () => held.length;
       window.__releaseAnswers = () => {
         window.__holdAnswers = false;
         for (const [handler, event] of held.splice(0)) handler(event);
@@ -253,10 +254,10 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
 
     await t.test("the computer thinks in a Web Worker and the page keeps drawing (a hint on Hard)", async () => {
       assert.equal((await report()).searcher, "worker", "the search is off the page's thread");
-      // The computer's answers are held back (the page's Worker, wrapped below) while the
-      // test counts frames: a search on the page's thread would hold up its frame until it
-      // ended, and the hint would come without any answer from a worker. No clock: frames
-      // go on for as long as the answer waits.
+      // The computer's answers are held back (the page's Worker, wrapped in phone() above)
+      // while the test counts frames: a search on the page's thread would hold up its frame
+      // until it ended, and the hint would come without any answer from a worker. No clock:
+      // frames go on for as long as the answer waits.
       await page.evaluate(() => { window.__holdAnswers = true; });
       await tapButton("bar.hint");
       await waitFor("the hint's search under way", () => window.__surakarta.hinting);
@@ -266,6 +267,9 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
         (f) => window.__surakarta.frame >= f + 2 && window.__surakarta.hinting && !window.__surakarta.hint,
         started,
       );
+      // The worker's answer is what the hint waits for: held, no hint; let go, the hint.
+      await waitFor("the worker's answer, held", () => window.__heldAnswers() > 0);
+      assert.equal((await report()).hint, null, "no hint while the worker's answer is held");
       await page.evaluate(() => window.__releaseAnswers());
       await waitFor("the hint", () => !!window.__surakarta.hint);
       await shot("5-hint");
