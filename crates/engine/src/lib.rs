@@ -32,6 +32,7 @@ pub mod protocol;
 mod record;
 mod ruleset;
 mod square;
+pub mod tablebase;
 
 pub use circuit::{Circuit, Direction, Loop};
 pub use fen::{ParsePositionError, START_FEN};

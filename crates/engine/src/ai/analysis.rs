@@ -7,11 +7,14 @@
 //! missed by a side still ten stones up is not a bigger error than a piece thrown away;
 //! the class follows from it ([`MoveClass::from_loss`]) unless the move changed the result
 //! itself: a move that lets a game that was not lost become lost, or a won game stop
-//! being won, is a blunder whatever the numbers say.
+//! being won, is a blunder whatever the numbers say. Where the engine has endgame tables
+//! that hold a position, their verdict is kept with the move ("win in 23") and decides:
+//! a move that turns a table win into a draw, or a table draw into a loss, is a blunder.
 
 use super::{Engine, Limits, MATE, MATE_BOUND, STONE, SearchControl};
 use crate::game::Game;
 use crate::moves::Move;
+use crate::tablebase::{Probe, Value};
 
 /// Scores are capped at this (ten stones) when losses are measured.
 pub const LOSS_CAP: i32 = 10 * STONE;
@@ -71,6 +74,9 @@ pub struct Evaluation {
     pub score: i32,
     /// The engine's move; `None` where the game is over.
     pub best: Option<Move>,
+    /// What the endgame tables say, for the side to move, when the engine has tables
+    /// that hold the position.
+    pub table: Option<Probe>,
 }
 
 /// What the analysis says of one move.
@@ -90,6 +96,11 @@ pub struct PlyAnalysis {
     pub loss: i32,
     /// How good it was.
     pub class: MoveClass,
+    /// The endgame tables' verdict on the position before the move, for the mover
+    /// (when the engine has tables that hold it).
+    pub table_before: Option<Probe>,
+    /// Their verdict on the position after it, for the mover.
+    pub table_after: Option<Probe>,
 }
 
 /// Searches the game's current position (with its history, for repetitions): a game that
@@ -106,12 +117,17 @@ pub fn evaluate(
             Some(w) if w == game.side_to_move() => MATE,
             Some(_) => -MATE,
         };
-        return Evaluation { score, best: None };
+        return Evaluation {
+            score,
+            best: None,
+            table: None,
+        };
     }
     let result = engine.search(game, limits, ctl, &mut |_| {});
     Evaluation {
         score: result.score,
         best: result.best,
+        table: engine.table_probe(game),
     }
 }
 
@@ -124,7 +140,21 @@ pub fn judge(ply: usize, played: Move, before: &Evaluation, after: &Evaluation) 
     let loss = (capped(eval_before) - capped(eval_after)).max(0);
     let lost = |s: i32| s <= -MATE_BOUND;
     let won = |s: i32| s >= MATE_BOUND;
-    let turned = (!lost(eval_before) && lost(eval_after)) || (won(eval_before) && eval_after <= 0);
+    let table_before = before.table;
+    let table_after = after.table.map(|p| Probe {
+        value: p.value.flipped(),
+        ..p
+    });
+    // The tables are exact: a win they held that the move lets go, or a draw it loses,
+    // turns the result whatever the numbers say.
+    let table_turned = match (table_before.map(|p| p.value), table_after.map(|p| p.value)) {
+        (Some(Value::Win), Some(after)) => after != Value::Win,
+        (Some(Value::Draw), Some(after)) => after == Value::Loss,
+        _ => false,
+    };
+    let turned = table_turned
+        || (!lost(eval_before) && lost(eval_after))
+        || (won(eval_before) && eval_after <= 0);
     let class = if turned {
         MoveClass::Blunder
     } else if before.best == Some(played) {
@@ -140,6 +170,8 @@ pub fn judge(ply: usize, played: Move, before: &Evaluation, after: &Evaluation) 
         eval_after,
         loss: if class == MoveClass::Best { 0 } else { loss },
         class,
+        table_before,
+        table_after,
     }
 }
 
@@ -230,7 +262,11 @@ mod tests {
     use super::*;
 
     fn ev(score: i32) -> Evaluation {
-        Evaluation { score, best: None }
+        Evaluation {
+            score,
+            best: None,
+            table: None,
+        }
     }
 
     fn mv(text: &str) -> Move {
@@ -293,6 +329,7 @@ mod tests {
     #[test]
     fn the_engines_own_move_is_best_and_a_gain_loses_nothing() {
         let before = Evaluation {
+            table: None,
             score: 50,
             best: Some(mv("b2-b3")),
         };

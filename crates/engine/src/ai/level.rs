@@ -172,7 +172,7 @@ pub(super) fn score(
         engine.mem.tt.new_search();
     }
     let pos = *game.position();
-    let mut s = Searcher::new(&mut engine.mem, game, ctl, limits);
+    let mut s = Searcher::new(&mut engine.mem, game, ctl, limits, false);
     for depth in scoring.depth + 1..=limits.depth.unwrap_or(2) {
         s.score_root_moves(&pos, &list, depth as i32, &mut scoring.next);
         if s.stopped() {

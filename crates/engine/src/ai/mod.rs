@@ -37,6 +37,8 @@ pub use sliced::SlicedSearch;
 
 use crate::game::Game;
 use crate::moves::Move;
+use crate::tablebase::{self, Probe, Tablebase};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -188,9 +190,89 @@ impl Engine {
                 }
             }
         }
+        if let Some(result) = self.table_move(game) {
+            on_info(&SearchInfo {
+                depth: result.depth,
+                score: result.score,
+                nodes: 0,
+                elapsed: (ctl.clock)(),
+                pv: result.pv.clone(),
+            });
+            return result;
+        }
         let max_depth = limits.depth.unwrap_or(100).clamp(1, 100);
-        let mut s = search::Searcher::new(&mut self.mem, game, ctl, limits);
+        let mut s = search::Searcher::new(&mut self.mem, game, ctl, limits, true);
         search::iterate(&mut s, game, max_depth, resumed, on_info)
+    }
+
+    /// Gives the engine endgame tables (or takes them away). Hard, hints and analysis
+    /// then play a won or lost table position by the table, and take every table
+    /// position the search meets as exact; tables for other rules are not used.
+    pub fn set_tables(&mut self, tables: Option<Arc<Tablebase>>) {
+        self.mem.tables = tables;
+        self.mem.tt.clear();
+    }
+
+    /// The engine's endgame tables, if it has any.
+    pub fn tables(&self) -> Option<&Arc<Tablebase>> {
+        self.mem.tables.as_ref()
+    }
+
+    /// What the tables say of the game's position, when they apply to its rules and
+    /// hold it.
+    pub fn table_probe(&self, game: &Game) -> Option<Probe> {
+        self.mem
+            .tables_for(game.rules())?
+            .probe_with(game.position(), game.rules().ply_limit)
+    }
+
+    /// [`Engine::search`] as if the engine had no tables (to check them against).
+    pub fn search_without_tables(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        ctl: &SearchControl<'_>,
+    ) -> SearchResult {
+        let tables = self.mem.tables.take();
+        let r = self.search(game, limits, ctl, &mut |_| {});
+        self.mem.tables = tables;
+        r
+    }
+
+    /// The tables' answer for a won or lost position they hold: the quickest win (or
+    /// the longest defence), with the line they expect. Drawn positions are left to the
+    /// search, which sees every move's exact value from the tables at the next ply.
+    fn table_move(&self, game: &Game) -> Option<SearchResult> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let tables = self.mem.tables_for(game.rules())?;
+        let limit = game.rules().ply_limit;
+        let probe = tables.probe_with(game.position(), limit)?;
+        if probe.value == tablebase::Value::Draw {
+            return None;
+        }
+        let mut pv = Vec::new();
+        let mut pos = *game.position();
+        while pv.len() < 24 && pos.stones(pos.side_to_move().other()).count() > 0 {
+            let Some(&m) = tables
+                .best_moves(&pos, limit)
+                .and_then(|b| b.first().copied())
+                .as_ref()
+            else {
+                break;
+            };
+            pv.push(m);
+            pos.play(m);
+        }
+        let best = pv.first().copied()?;
+        Some(SearchResult {
+            best: Some(best),
+            score: search::score_of(&probe, 0),
+            depth: 1,
+            nodes: 0,
+            pv,
+        })
     }
 
     /// The move `level` plays: Hard searches to its budget and plays the best move; the

@@ -10,6 +10,8 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::ruleset::{NoMoves, Ruleset};
 use crate::square::Bitboard;
+use crate::tablebase::{Probe, Tablebase, Value};
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 /// A win found in the search: `MATE - plies to it`.
@@ -29,6 +31,8 @@ pub(crate) struct Memory {
     pub sliced: bool,
     /// The evaluation's weights: what the table and the evaluations above were found with.
     weights: &'static Weights,
+    /// Endgame tables, exact where they apply (see [`Memory::tables_for`]).
+    pub tables: Option<Arc<Tablebase>>,
 }
 
 impl Memory {
@@ -39,7 +43,13 @@ impl Memory {
             evals: vec![(0, 0); 1 << 16].into_boxed_slice(),
             sliced: false,
             weights: &WEIGHTS,
+            tables: None,
         }
+    }
+
+    /// The tables, when they are exact under `rules`.
+    pub fn tables_for(&self, rules: &Ruleset) -> Option<Arc<Tablebase>> {
+        self.tables.clone().filter(|t| t.applies_to(rules))
     }
 
     /// Evaluates with `weights` from now on, forgetting what was found with others.
@@ -69,16 +79,26 @@ pub(crate) struct Searcher<'a> {
     stopped: bool,
     pv: [[Option<Move>; MAX_PLY]; MAX_PLY],
     pv_len: [usize; MAX_PLY],
+    /// Endgame tables, when this search uses them and they apply to the rules.
+    tables: Option<Arc<Tablebase>>,
+    /// The most stones of a position the tables answer for (0 without tables).
+    table_stones: u32,
 }
 
 impl<'a> Searcher<'a> {
+    /// A searcher of `game`; `use_tables` lets it take exact values from the endgame
+    /// tables in `mem` (Hard, hints and analysis do; the weaker levels do not).
     pub fn new(
         mem: &'a mut Memory,
         game: &Game,
         ctl: &'a SearchControl<'a>,
         limits: Limits,
+        use_tables: bool,
     ) -> Searcher<'a> {
+        let tables = mem.tables_for(game.rules()).filter(|_| use_tables);
         Searcher {
+            table_stones: tables.as_ref().map_or(0, |t| t.max_stones()),
+            tables,
             mem,
             rules: *game.rules(),
             ctl,
@@ -130,6 +150,19 @@ impl<'a> Searcher<'a> {
             return Some(-(MATE - ply as i32));
         }
         Some(0)
+    }
+
+    /// The tables' exact score of `pos`, when it is in them.
+    #[inline]
+    fn table_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        if pos.occupied().count() > self.table_stones {
+            return None;
+        }
+        let probe = self
+            .tables
+            .as_ref()?
+            .probe_with(pos, self.rules.ply_limit)?;
+        Some(score_of(&probe, ply))
     }
 
     fn repeated(&self, pos: &Position) -> bool {
@@ -230,6 +263,9 @@ impl<'a> Searcher<'a> {
         if pos.stones(us).is_empty() {
             return -(MATE - ply as i32);
         }
+        if let Some(exact) = self.table_score(pos, ply) {
+            return exact;
+        }
         let mut walks = None;
         let stand = self.scaled_eval(pos, &mut walks);
         if stand >= beta || ply >= MAX_PLY - 1 {
@@ -272,6 +308,11 @@ impl<'a> Searcher<'a> {
             && let Some(end) = self.rule_end(pos, ply, || pos.has_moves(diagonal))
         {
             return end;
+        }
+        if ply > 0
+            && let Some(exact) = self.table_score(pos, ply)
+        {
+            return exact;
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return self.quiesce(pos, alpha, beta, ply);
@@ -478,6 +519,17 @@ fn bring_forward(moves: &mut [Move], keys: &mut [i32], i: usize) -> Move {
         }
     }
     moves[i]
+}
+
+/// The search score of a table's answer `ply` plies from the root: a win or loss as
+/// far off as the table's distance to the end, a draw as 0.
+pub(crate) fn score_of(probe: &Probe, ply: usize) -> i32 {
+    let plies = ply as i32 + probe.dtm.unwrap_or(0).min(900) as i32;
+    match probe.value {
+        Value::Win => MATE - plies,
+        Value::Loss => -(MATE - plies),
+        Value::Draw => 0,
+    }
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {

@@ -13,7 +13,11 @@ use surakarta_engine::ai::{Engine, SearchControl, SearchInfo};
 use surakarta_engine::protocol::{Protocol, Search, Step, bestmove_line, info_line};
 
 const HELP: &str = "\
-Usage: surakarta-engine engine
+Usage: surakarta-engine engine [--tables N [--tables-dir DIR]]
+
+--tables N gives the engine the endgame tables of up to N stones (standard rules; kept
+ones, or built first: see `surakarta-engine tb`): Hard then plays table positions
+perfectly and its search takes them as exact.
 
 Speaks a UCI-style protocol on stdin/stdout, one command a line:
   uci                                      identify; list options; uciok
@@ -115,8 +119,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     let mut protocol = Protocol::new();
+    let mut engine = Engine::new(64);
+    engine.set_tables(crate::cli_tb::tables_flag(
+        args,
+        &surakarta_engine::Ruleset::default(),
+    )?);
     let mut s = Session {
-        engine: Arc::new(Mutex::new(Engine::new(64))),
+        engine: Arc::new(Mutex::new(engine)),
         running: None,
     };
     let stdin = std::io::stdin();

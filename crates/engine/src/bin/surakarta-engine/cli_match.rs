@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
-use surakarta_engine::{Game, Move, Ruleset, Side};
+use surakarta_engine::{EndReason, Game, Move, Ruleset, Side};
 
 const HELP: &str = "\
 Usage: surakarta-engine match --a PLAYER --b PLAYER --games N [--movetime MS] [--ruleset ID]
@@ -22,7 +22,9 @@ started as `PROGRAM engine`, at its default level; a program that fails to answe
 the game). --movetime caps each move (the level's own depth cap and randomness still
 apply); --a-movetime and --b-movetime set it for one player. Games run on T threads at
 once (default 1). Prints A's wins, draws and losses, A's score with a 95% interval, and
-the average game length in plies.";
+the average game length in plies, and how the games ended. --tables N gives the levels
+played here the endgame tables of up to N stones (see `surakarta-engine tb`; programs
+take their own).";
 
 #[derive(Clone, Debug, PartialEq)]
 enum Player {
@@ -147,13 +149,13 @@ struct Settings {
     seed: u64,
 }
 
-/// Plays one game; returns A's score (1, 0.5, 0) and the number of plies.
+/// Plays one game; returns A's score (1, 0.5, 0), the number of plies and how it ended.
 fn play_game(
     set: &Settings,
     index: usize,
     engines: &mut [Engine; 2],
     programs: &mut [Option<Program>; 2],
-) -> (f64, usize) {
+) -> (f64, usize, EndReason) {
     let pair = (index / 2) as u64;
     let a_side = if index.is_multiple_of(2) {
         Side::Red
@@ -238,6 +240,7 @@ fn play_game(
     (
         score,
         game.history().len() - set.opening_plies.min(game.history().len()),
+        outcome.reason,
     )
 }
 
@@ -289,14 +292,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
         seed: number("--seed", 1)?,
     });
     let threads = number("--threads", 1)?.clamp(1, 64) as usize;
+    let tables = crate::cli_tb::tables_flag(args, &set.rules)?;
     let next = Arc::new(AtomicUsize::new(0));
     let results = Arc::new(Mutex::new(Vec::new()));
     let started = Instant::now();
     let workers: Vec<_> = (0..threads)
         .map(|_| {
             let (set, next, results) = (Arc::clone(&set), Arc::clone(&next), Arc::clone(&results));
+            let tables = tables.clone();
             std::thread::spawn(move || {
                 let mut engines = [Engine::new(32), Engine::new(32)];
+                for e in engines.iter_mut() {
+                    e.set_tables(tables.clone());
+                }
                 let mut programs = [None, None];
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -354,5 +362,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "average game length {plies:.1} plies, {:.0} s",
         started.elapsed().as_secs_f64()
     );
+    let endings: Vec<String> = EndReason::ALL
+        .iter()
+        .filter_map(|reason| {
+            let count = results.iter().filter(|r| r.2 == *reason).count();
+            (count > 0).then(|| format!("{} {count}", reason.id()))
+        })
+        .collect();
+    println!("endings: {}", endings.join(", "));
     Ok(())
 }

@@ -7,6 +7,7 @@ mod cli_match;
 mod cli_moves;
 mod cli_perft;
 mod cli_record;
+mod cli_tb;
 
 use std::process::ExitCode;
 
@@ -24,6 +25,10 @@ Commands:
                                                play a series of games between two players
   record                                       check a game record read from stdin: final
                                                position and result, or what is wrong (exit 1)
+  tb build N | tb probe POSITION | tb check N
+                                               endgame tables of up to N stones: build and
+                                               keep them, print one position's value,
+                                               distances and best moves as JSON, check them
   analyse [--movetime MS | --depth N]          judge every move of a game record read from
                                                stdin: one JSON line a move (exit 1: bad record)
 
@@ -42,6 +47,7 @@ fn main() -> ExitCode {
         "engine" => cli_engine::run(rest),
         "bench" => cli_bench::run(rest),
         "match" => cli_match::run(rest),
+        "tb" => cli_tb::run(rest),
         "analyse" | "analyze" => match cli_analyse::run(rest) {
             Ok(Err(reason)) => {
                 eprintln!("error: {reason}");
