@@ -138,6 +138,7 @@ fn build(options: Options, window: Window) -> App {
         app.insert_resource(platform::clipboard::Clipboard::Memory(None));
     }
     app.add_plugins(plugin);
+    app.insert_resource(game::tables::EndgameTables::for_this_platform());
     if options.language.is_some() || options.theme.is_some() {
         let (language, theme) = (options.language, options.theme);
         app.add_systems(

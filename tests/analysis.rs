@@ -291,3 +291,59 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
         );
     }
 }
+
+/// With the endgame tables, the review says what they say of the position shown, and a
+/// move that throws a table win away is a blunder: Red (a2, f1) against Black's d3 wins
+/// in three moves, but a2-a3 lets d3 take it and leaves one stone each, a draw.
+#[test]
+fn the_tables_verdict_is_shown_and_a_thrown_win_marked() {
+    use surakarta::game::tables::EndgameTables;
+    use surakarta_engine::tablebase::Tablebase;
+    let mut app = app();
+    animations_off(&mut app);
+    let tables = Tablebase::build(&Ruleset::default(), 3, &mut |_| {}).unwrap();
+    app.insert_resource(EndgameTables::ready(tables));
+    app.update();
+    let mut game =
+        Game::from_position("6/6/6/3b2/r5/5r r 0 0".parse().unwrap(), Ruleset::default());
+    game.try_play("a2-a3".parse().unwrap()).unwrap();
+    game.try_play("d3xa3".parse().unwrap()).unwrap();
+    app.world_mut()
+        .write_message(OpenReview(game, ClosesTo::Records));
+    app.update();
+    app.update();
+    press(&mut app, "review.moves");
+    press(&mut app, "moves.analyse");
+    assert!(
+        run_until(&mut app, 20.0, |a| finished(a)),
+        "the analysis ended"
+    );
+    let plies = app.world().resource::<Analysis>().plies.clone();
+    assert_eq!(plies[0].class, MoveClass::Blunder);
+    app.update();
+    press(&mut app, "moves.ply.1");
+    app.update();
+    let better = app
+        .world()
+        .resource::<Selection>()
+        .hint
+        .clone()
+        .expect("the better move");
+    assert!(["f1-e1", "f1-e2", "f1-f2"].contains(&better.mv.to_string().as_str()));
+    let line = format!(
+        "Move 1 of 2: 1. a2-a3 ?? · better: {} · table: Red wins in 3",
+        better.mv
+    );
+    let shown = texts(&mut app);
+    assert!(shown.contains(&line), "{line:?} in {shown:?}");
+    // At the end, one stone each: the tables call it a draw.
+    press(&mut app, "review.last");
+    app.update();
+    let shown = texts(&mut app);
+    assert!(
+        shown
+            .iter()
+            .any(|t| t.starts_with("Move 2 of 2") && t.contains("table: draw")),
+        "{shown:?}"
+    );
+}

@@ -278,7 +278,7 @@ fn show_notice(
         .selection
         .stone
         .is_some_and(|from| !game.moves().iter().any(|m| m.from == from));
-    let line = if let Some(line) = review_line(&notes.review, game, &strings) {
+    let line = if let Some(line) = review_line(&notes.review, game, &notes.analysis, &strings) {
         // The analysis's better move, drawn on the board, named here beside the move it
         // would replace.
         notes

@@ -13,6 +13,7 @@ pub mod records;
 pub mod search;
 pub mod session;
 pub mod statistics;
+pub mod tables;
 pub mod tutorial;
 
 use bevy::prelude::*;
@@ -25,5 +26,6 @@ pub(super) fn plugin(app: &mut App) {
         analysis::plugin,
         records::plugin,
         statistics::plugin,
+        tables::plugin,
     ));
 }

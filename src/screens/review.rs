@@ -17,6 +17,7 @@ use crate::ui::i18n::Strings;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::ai::describe;
+use surakarta_engine::tablebase::Value;
 use surakarta_engine::{Game, Move, Record};
 
 pub(super) fn plugin(app: &mut App) {
@@ -100,8 +101,58 @@ impl Review {
     }
 }
 
-/// The review's line for the top bar: which move is shown, of how many.
-pub fn review_line(review: &Review, shown: &Game, strings: &Strings) -> Option<String> {
+/// The endgame tables' verdict on the position shown, when the analysis has it ("table:
+/// Red wins in 7", counting the winner's moves; "table: draw").
+pub fn table_note(
+    review: &Review,
+    shown: &Game,
+    analysis: &Analysis,
+    strings: &Strings,
+) -> Option<String> {
+    let whole = review.game.as_ref()?;
+    let plies = analysis
+        .game
+        .as_ref()
+        .filter(|g| *g == whole)
+        .map(|_| &analysis.plies)?;
+    let at = shown.history().len();
+    // The position shown is the one before move `at + 1`, and the one after move `at`.
+    let (probe, for_side) = match plies.get(at) {
+        Some(next) => (next.table_before?, shown.side_to_move()),
+        None => (
+            plies.get(at.checked_sub(1)?)?.table_after?,
+            shown.side_to_move().other(),
+        ),
+    };
+    let winner = match probe.value {
+        Value::Win => for_side,
+        Value::Loss => for_side.other(),
+        Value::Draw => return Some(strings.get("analysis.table_draw")),
+    };
+    let moves = probe.dtm.map_or(0, |d| d.div_ceil(2));
+    Some(strings.fill(
+        "analysis.table_wins",
+        &[("side", strings.side(winner)), ("n", moves.to_string())],
+    ))
+}
+
+/// The review's line for the top bar: which move is shown, of how many, and the endgame
+/// tables' verdict on it when the analysis has one.
+pub fn review_line(
+    review: &Review,
+    shown: &Game,
+    analysis: &Analysis,
+    strings: &Strings,
+) -> Option<String> {
+    let table = table_note(review, shown, analysis, strings);
+    let line = review_line_alone(review, shown, strings)?;
+    Some(match table {
+        Some(t) => format!("{line} · {t}"),
+        None => line,
+    })
+}
+
+fn review_line_alone(review: &Review, shown: &Game, strings: &Strings) -> Option<String> {
     let whole = review.game.as_ref()?;
     let total = whole.history().len();
     let shown = shown.history();
@@ -159,7 +210,10 @@ pub fn better_line(
         ],
     );
     let better = strings.fill("analysis.better", &[("move", better.to_string())]);
-    Some(format!("{line} · {better}"))
+    Some(match table_note(review, shown, analysis, strings) {
+        Some(table) => format!("{line} · {better} · {table}"),
+        None => format!("{line} · {better}"),
+    })
 }
 
 /// What opening and stepping through a review change.
