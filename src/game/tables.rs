@@ -6,9 +6,10 @@
 //! game on the board comes down to [`WANTED_AT`] stones or fewer, or a game with such an
 //! ending is analysed (24 s and 115 MB at the peak on one core of the build machine,
 //! 6.9 MB kept), then kept in the app's data folder, from where every later start reads
-//! them at once, before any search wants them. They are for the standard rules; under the other rule sets the computer plays
-//! without them. The web build has none (its download is held to 2.5 MB, and a build in
-//! the page would stall it; see docs/engine.md).
+//! them at once, before any search wants them. They are for the standard rules; under the
+//! other rule sets the computer plays without them. On the web the page has none (a build
+//! on the page's thread would stall it); the computer's worker builds its own, smaller
+//! ones (`crates/worker`).
 
 use crate::game::analysis::Analyse;
 use crate::game::computer::Computer;
@@ -41,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The app's endgame tables and how far they have got.
 #[derive(Resource, Default)]
 pub enum EndgameTables {
-    /// Not used: tests, and the web.
+    /// Not used: tests, and the web's page (its worker has its own).
     #[default]
     Off,
     /// Read or built when first wanted.

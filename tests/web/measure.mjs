@@ -1,6 +1,6 @@
 // Measures the web build's computer player (docs/web.md, "The computer in a worker"):
-// frames drawn while a Hard hint thinks, and the worker's search speed on a fixed-depth
-// search of the start position. Not part of `npm test`: run it by hand on a quiet machine,
+// frames drawn while a Hard hint thinks, the worker's search speed on a fixed-depth
+// search of the start position, and the time its endgame tables take to build. Not part of `npm test`: run it by hand on a quiet machine,
 //
 //   web/build.sh && (cd tests/web && node measure.mjs)
 //
@@ -79,5 +79,23 @@ const speed = await page.evaluate(async () => {
   return out;
 }).catch((e) => String(e));
 console.log("worker search of the start position:", JSON.stringify(speed));
+// The worker's endgame tables: built before its first answer in an ending (docs/engine.md),
+// so the first search of a 3-stone ending takes the build; the second does not.
+const tables = await page.evaluate(async () => {
+  const w = new Worker("worker.js");
+  const ask = (request) => new Promise((ok) => {
+    w.onmessage = (e) => ok(e.data);
+    w.postMessage({ id: 1, request: JSON.stringify(request) });
+  });
+  const out = [];
+  for (const run of ["first, with the build", "second"]) {
+    const r = await ask({ kind: "bench", position: "6/6/6/3b2/r5/5r r 0 0", depth: 1 });
+    if (r.failed) return r;
+    out.push({ run, millis: JSON.parse(r.answer).millis });
+  }
+  w.terminate();
+  return out;
+}).catch((e) => String(e));
+console.log("the worker's 4-stone tables:", JSON.stringify(tables));
 await browser.close();
 server.close();

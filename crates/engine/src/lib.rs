@@ -29,6 +29,7 @@ mod game;
 mod moves;
 mod position;
 pub mod protocol;
+pub mod puzzle;
 mod record;
 mod ruleset;
 mod square;

@@ -10,15 +10,39 @@
 #![deny(missing_docs)]
 
 use std::cell::RefCell;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
-use surakarta_engine::{Game, Position, Record};
+use surakarta_engine::tablebase::{TableRules, Tablebase};
+use surakarta_engine::{Game, Position, Record, Ruleset};
 
 pub use surakarta_protocol::worker::{Answer, Request};
 
 thread_local! {
     static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(16));
+}
+
+/// Stones on the board at which the worker builds its endgame tables, before it
+/// answers: few enough that the game is in its ending, early enough that the tables
+/// are there before the last stones.
+pub const TABLES_AT: u32 = 8;
+
+/// Stones in all of the positions the worker's tables hold: built in the worker, never
+/// downloaded (the web's download is held to 2.5 MB), in about a second (docs/engine.md).
+pub const TABLE_STONES: u32 = 4;
+
+/// Gives the engine the endgame tables when `game` has come down to [`TABLES_AT`]
+/// stones under rules the tables serve (built once in the worker's life).
+fn with_tables(engine: &mut Engine, game: &Game) {
+    let standard = TableRules::of(game.rules()).ok() == TableRules::of(&Ruleset::STANDARD).ok();
+    if engine.tables().is_none()
+        && standard
+        && game.position().occupied().count() <= TABLES_AT
+        && let Ok(tables) = Tablebase::build(&Ruleset::STANDARD, TABLE_STONES, &mut |_| {})
+    {
+        engine.set_tables(Some(Arc::new(tables)));
+    }
 }
 
 fn game_of(record: &str) -> Result<Game, String> {
@@ -58,11 +82,17 @@ fn solve(request: &Request, now: &dyn Fn() -> f64) -> Result<Answer, String> {
             } => {
                 let game = game_of(record)?;
                 let level = Level::from_name(level).ok_or_else(|| format!("no level {level:?}"))?;
+                // Only Hard plays by the tables (the other levels' strength is measured
+                // without them).
+                if level == Level::Hard {
+                    with_tables(engine, &game);
+                }
                 let result = engine.choose(&game, level, Limits::default(), *seed, &ctl);
                 (result.best, result.nodes)
             }
             Request::Hint { record, millis } => {
                 let game = game_of(record)?;
+                with_tables(engine, &game);
                 let cap = Limits {
                     time: Some(Duration::from_millis((*millis).min(60_000))),
                     ..Limits::default()
@@ -72,6 +102,7 @@ fn solve(request: &Request, now: &dyn Fn() -> f64) -> Result<Answer, String> {
             Request::Bench { position, depth } => {
                 let position: Position = position.parse().map_err(|e| format!("{e}"))?;
                 let game = Game::from_position(position, Default::default());
+                with_tables(engine, &game);
                 let limits = Limits {
                     depth: Some((*depth).clamp(1, 12)),
                     ..Limits::default()
@@ -143,6 +174,29 @@ mod tests {
             millis: 500,
         });
         assert_eq!(a.mv.as_deref(), Some("b3xe3"));
+    }
+
+    /// In an ending Hard plays by the tables the worker builds for itself: Red (a2, f1)
+    /// against d3 wins in three moves, and only by f1's steps (a2-a3 is taken).
+    #[test]
+    fn in_an_ending_hard_plays_the_tables_move() {
+        let record = "[Start \"6/6/6/3b2/r5/5r r 0 0\"]\n[Result \"*\"]\n\n*\n";
+        let tables = Tablebase::build(&Ruleset::STANDARD, 3, &mut |_| {}).unwrap();
+        let pos: Position = "6/6/6/3b2/r5/5r r 0 0".parse().unwrap();
+        let best: Vec<String> = tables
+            .best_moves(&pos, None)
+            .unwrap()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        let a = ask(&Request::Move {
+            record: record.into(),
+            level: "Hard".into(),
+            seed: 1,
+        });
+        let mv = a.mv.expect("a move");
+        assert!(best.contains(&mv), "{mv} not in {best:?}");
+        assert!(ENGINE.with_borrow(|e| e.tables().is_some_and(|t| t.max_stones() == TABLE_STONES)));
     }
 
     #[test]

@@ -205,6 +205,30 @@ impl Engine {
         search::iterate(&mut s, game, max_depth, resumed, on_info)
     }
 
+    /// Every legal move of the game's position with its score for the side to move,
+    /// each searched `depth` plies with a full window (the tables used where they
+    /// apply), best first (equal scores in generation order). For puzzles and their
+    /// checks, where the second best move matters as much as the best.
+    pub fn score_moves(
+        &mut self,
+        game: &Game,
+        depth: u32,
+        ctl: &SearchControl<'_>,
+    ) -> Vec<(Move, i32)> {
+        self.mem.use_weights(&eval::WEIGHTS);
+        self.mem.tt.new_search();
+        let pos = *game.position();
+        let list = game.moves();
+        let mut out = Vec::with_capacity(list.len());
+        if game.outcome().is_some() {
+            return out;
+        }
+        let mut s = search::Searcher::new(&mut self.mem, game, ctl, Limits::default(), true);
+        s.score_root_moves(&pos, &list, depth.clamp(1, 60) as i32, &mut out);
+        out.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        out
+    }
+
     /// Gives the engine endgame tables (or takes them away). Hard, hints and analysis
     /// then play a won or lost table position by the table, and take every table
     /// position the search meets as exact; tables for other rules are not used.

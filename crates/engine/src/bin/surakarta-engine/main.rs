@@ -6,6 +6,7 @@ mod cli_engine;
 mod cli_match;
 mod cli_moves;
 mod cli_perft;
+mod cli_puzzles;
 mod cli_record;
 mod cli_tb;
 
@@ -29,6 +30,9 @@ Commands:
                                                endgame tables of up to N stones: build and
                                                keep them, print one position's value,
                                                distances and best moves as JSON, check them
+  puzzles generate --count N | puzzles verify PACK
+                                               make a puzzle pack from games between the
+                                               levels (and the endgame tables); check one
   analyse [--movetime MS | --depth N]          judge every move of a game record read from
                                                stdin: one JSON line a move (exit 1: bad record)
 
@@ -48,6 +52,7 @@ fn main() -> ExitCode {
         "bench" => cli_bench::run(rest),
         "match" => cli_match::run(rest),
         "tb" => cli_tb::run(rest),
+        "puzzles" => cli_puzzles::run(rest),
         "analyse" | "analyze" => match cli_analyse::run(rest) {
             Ok(Err(reason)) => {
                 eprintln!("error: {reason}");

@@ -1,0 +1,491 @@
+//! `puzzles generate` and `puzzles verify`: the puzzle pack.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+use surakarta_engine::ai::{Engine, Level, Limits, STONE, SearchControl};
+use surakarta_engine::puzzle::{
+    MARGIN, Puzzle, SLOWER, WINS, material, newcomer_chance, only_table_winner, only_winner,
+    rating_of, themes_of, verify as verify_one,
+};
+use surakarta_engine::tablebase::{Tablebase, Value};
+use surakarta_engine::{Game, Position, Ruleset};
+
+const HELP: &str = "\
+Usage: surakarta-engine puzzles generate --count N [--seed S] [--depth D] [--threads T]
+                                         [--tables K] > PACK.txt
+       surakarta-engine puzzles verify PACK.txt [--depth D] [--tables K] [--sample N]
+                                       [--passing]
+       surakarta-engine puzzles rate PACK.txt [--depth D] [--tables K] > RATED.txt
+
+generate: plays games between the levels from random openings (reproducibly for a seed)
+and prints, one a line, the positions where the side to move has exactly one move that
+wins material or the game: every move is searched D plies (default 6) and again D+1, and
+at both the best must win at least 0.8 of a stone while every other is at least 1.5
+stones worse and wins none. The
+solution goes on, the replies the engine's best, while the player keeps a single winning
+move, until the stone is won and kept (at most 5 of the player's moves). With --tables K,
+a third of the puzzles come from the endgame tables of up to K stones: positions where
+exactly one move keeps a win at every step, to the end of the game. Each line:
+POSITION | MOVES | THEMES | RATING (see the library's `puzzle` module). Progress goes to
+stderr.
+
+verify: checks every puzzle of a pack: its moves legal, and at each of the player's moves
+the solution's move the one winning move by a search of D plies (default 7, deeper than
+the generator's): the best, winning at least a stone (or the game), every other move at
+least a stone worse (exactly by the tables, where they hold the position). Prints how many
+passed; exit 1 naming the first that fails. --sample N checks every N-th puzzle only.
+--passing goes on past a failure (said on stderr) and prints the lines that pass: a pack
+filtered at a deeper search.
+
+rate: prints the pack with each puzzle's themes and rating worked out again (the library's puzzle::rating_of:
+how unlikely a newcomer who takes any stone it can is to find the solution, how deep a
+search must look to see it, or a table puzzle's distance to the end, and how many moves
+the player must find), easiest first.";
+
+fn ctl_run<R>(f: impl FnOnce(&SearchControl) -> R) -> R {
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let clock = || started.elapsed();
+    f(&SearchControl {
+        stop: &stop,
+        clock: &clock,
+    })
+}
+
+/// A puzzle from the search at `game`'s position, if it has one.
+fn searched_puzzle(engine: &mut Engine, game: &Game, depth: u32) -> Option<Puzzle> {
+    // A shallower look first: most positions have no move that stands out.
+    let shallow = ctl_run(|ctl| engine.score_moves(game, depth - 2, ctl));
+    let base = material(game.position());
+    let stands_out = match shallow.as_slice() {
+        [(_, best), (_, second), ..] => *best >= base + WINS / 2 && *second <= best - MARGIN / 2,
+        _ => false,
+    };
+    if !stands_out {
+        return None;
+    }
+    let (first, _) = ctl_run(|ctl| only_winner(engine, game, depth, MARGIN, ctl));
+    let first = first?;
+    // A ply deeper must agree: a puzzle is not one that a search's parity decides.
+    if ctl_run(|ctl| only_winner(engine, game, depth + 1, MARGIN, ctl)).0 != Some(first) {
+        return None;
+    }
+    let start = *game.position();
+    let mut line = vec![first];
+    let mut g = game.clone();
+    g.try_play(first).ok()?;
+    let mut player_moves = 1;
+    loop {
+        if g.outcome().is_some() {
+            break;
+        }
+        // Won and kept: the player is a stone up and the reply cannot undo it.
+        let reply = ctl_run(|ctl| {
+            engine.search(
+                &g,
+                Limits {
+                    depth: Some(depth - 1),
+                    ..Limits::default()
+                },
+                ctl,
+                &mut |_| {},
+            )
+        });
+        let for_player = reply.score.saturating_neg();
+        let gained = -material(g.position()) >= base + STONE;
+        if gained && for_player >= base + WINS {
+            break;
+        }
+        if player_moves == 5 {
+            return None;
+        }
+        let reply = reply.best?;
+        g.try_play(reply).ok()?;
+        let (next, _) = ctl_run(|ctl| only_winner(engine, &g, depth, MARGIN, ctl));
+        let next = next?;
+        g.try_play(next).ok()?;
+        line.push(reply);
+        line.push(next);
+        player_moves += 1;
+    }
+    // How deep the engine must look to see it.
+    let found_at = (1..=depth)
+        .find(|&d| ctl_run(|ctl| only_winner(engine, game, d, MARGIN, ctl)).0 == Some(first))
+        .unwrap_or(depth);
+    Some(Puzzle {
+        position: start,
+        themes: themes_of(&start, &line),
+        rating: rating_of(found_at, newcomer_chance(&start, &line), player_moves),
+        moves: line,
+    })
+}
+
+/// A puzzle from the tables at `pos`, if exactly one move keeps the win at every step
+/// and the game ends within five of the player's moves.
+fn table_puzzle(tables: &Tablebase, pos: &Position) -> Option<Puzzle> {
+    let probe = tables.probe(pos)?;
+    if probe.value != Value::Win || probe.dtm? > 9 || probe.dtm? < 3 {
+        return None;
+    }
+    let mut line = Vec::new();
+    let mut p = *pos;
+    loop {
+        // The first move the only one that wins at all; later ones the only quick one.
+        let slower = if line.is_empty() { u32::MAX } else { SLOWER };
+        let m = only_table_winner(tables, &p, slower)??;
+        line.push(m);
+        p.play(m);
+        if p.stones(p.side_to_move()).is_empty() {
+            break;
+        }
+        let reply = *tables.best_moves(&p, None)?.first()?;
+        line.push(reply);
+        p.play(reply);
+    }
+    let player_moves = line.len().div_ceil(2);
+    let dtm = probe.dtm?;
+    Some(Puzzle {
+        position: *pos,
+        themes: themes_of(pos, &line),
+        rating: rating_of(dtm, newcomer_chance(pos, &line), player_moves),
+        moves: line,
+    })
+}
+
+fn random_endgame(rng: &mut SmallRng, stones: u32) -> Position {
+    let own = rng.random_range(2..stones);
+    let mut squares: Vec<u8> = (0..36).collect();
+    for i in (1..squares.len()).rev() {
+        squares.swap(i, rng.random_range(0..=i));
+    }
+    let (mut red, mut black) = (0u64, 0u64);
+    for (i, sq) in squares.iter().take(stones as usize).enumerate() {
+        if (i as u32) < own {
+            red |= 1 << sq;
+        } else {
+            black |= 1 << sq;
+        }
+    }
+    Position::from_parts(
+        surakarta_engine::Bitboard(red),
+        surakarta_engine::Bitboard(black),
+        surakarta_engine::Side::Red,
+        0,
+        0,
+    )
+}
+
+fn generate(args: &[String]) -> Result<(), String> {
+    let number = |flag: &str, default: u64| -> Result<u64, String> {
+        match crate::flag_value(args, flag)? {
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("{flag} needs a whole number, not {v:?}")),
+            None => Ok(default),
+        }
+    };
+    let count = number("--count", 0)? as usize;
+    if count == 0 {
+        return Err(format!("puzzles generate needs --count N\n\n{HELP}"));
+    }
+    let seed = number("--seed", 1)?;
+    let depth = number("--depth", 6)?.clamp(3, 12) as u32;
+    let threads = number("--threads", 1)?.clamp(1, 64) as usize;
+    let rules = Ruleset::default();
+    let tables = crate::cli_tb::tables_flag(args, &rules)?;
+    let games = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let made = Arc::new(AtomicUsize::new(0));
+    // Each thread makes its own share from its own seed, so that a seed and a thread
+    // count give the same pack every time, however the threads' timing falls.
+    let share = count.div_ceil(threads) + count.div_ceil(threads) / 20 + 1;
+    let workers: Vec<_> = (0..threads)
+        .map(|t| {
+            let (games, tables, made) = (games.clone(), tables.clone(), made.clone());
+            std::thread::spawn(move || {
+                let mut engine = Engine::new(32);
+                engine.set_tables(tables.clone());
+                let mut rng = SmallRng::seed_from_u64(seed ^ (t as u64).wrapping_mul(0x9E37_79B9));
+                let mut found = Vec::<Puzzle>::new();
+                let mut seen = HashSet::<u64>::new();
+                let mut keep = |p: Puzzle, found: &mut Vec<Puzzle>| {
+                    if seen.insert(p.position.hash()) {
+                        found.push(p);
+                        let n = made.fetch_add(1, Ordering::Relaxed) + 1;
+                        if n % 50 == 0 {
+                            eprintln!("{n} puzzles, {:.0} s", started.elapsed().as_secs_f64());
+                        }
+                    }
+                };
+                // The tables' share first (a third), from random endgames.
+                if let Some(tables) = &tables {
+                    let mut tries = 0;
+                    while found.len() < share / 3 && tries < 2_000_000 {
+                        tries += 1;
+                        let stones = rng.random_range(3..=tables.max_stones().min(5));
+                        let pos = random_endgame(&mut rng, stones);
+                        if let Some(p) = table_puzzle(tables, &pos) {
+                            keep(p, &mut found);
+                        }
+                    }
+                }
+                let levels = [Level::Easy, Level::Medium, Level::Strong, Level::Hard];
+                while found.len() < share {
+                    games.fetch_add(1, Ordering::Relaxed);
+                    let mut game = Game::new(rules);
+                    let opening = rng.random_range(2..=6);
+                    let pair = [
+                        levels[rng.random_range(0..4)],
+                        levels[rng.random_range(0..4)],
+                    ];
+                    let mut skip_until = 0;
+                    while game.outcome().is_none()
+                        && game.history().len() < 160
+                        && found.len() < share
+                    {
+                        let ply = game.history().len();
+                        if ply >= opening + 2
+                            && ply >= skip_until
+                            && let Some(p) = searched_puzzle(&mut engine, &game, depth)
+                        {
+                            keep(p, &mut found);
+                            skip_until = ply + 6;
+                        }
+                        let m = if ply < opening {
+                            let moves = game.moves();
+                            moves.as_slice()[rng.random_range(0..moves.len())]
+                        } else {
+                            let level = pair[ply % 2];
+                            let cap = Limits {
+                                nodes: Some(20_000),
+                                ..Limits::default()
+                            };
+                            let s = rng.random();
+                            match ctl_run(|ctl| engine.choose(&game, level, cap, s, ctl)).best {
+                                Some(m) => m,
+                                None => break,
+                            }
+                        };
+                        if game.try_play(m).is_err() {
+                            break;
+                        }
+                    }
+                }
+                found
+            })
+        })
+        .collect();
+    let mut puzzles = Vec::new();
+    let mut seen = HashSet::new();
+    for w in workers {
+        let found = w
+            .join()
+            .map_err(|_| "a generating thread failed".to_owned())?;
+        puzzles.extend(found.into_iter().filter(|p| seen.insert(p.position.hash())));
+    }
+    puzzles.truncate(count);
+    // Easiest first; ties by position string, so the pack does not depend on threads'
+    // timing beyond which puzzles were found.
+    puzzles.sort_by_key(|a| (a.rating, a.to_string()));
+    println!("# Surakarta puzzles: POSITION | MOVES | THEMES | RATING");
+    println!(
+        "# surakarta-engine puzzles generate --count {count} --seed {seed} --depth {depth}{}",
+        crate::flag_value(args, "--tables")?.map_or(String::new(), |n| format!(" --tables {n}"))
+    );
+    for p in &puzzles {
+        println!("{p}");
+    }
+    eprintln!(
+        "{} puzzles from {} games in {:.0} s",
+        puzzles.len(),
+        games.load(Ordering::Relaxed),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// How deep a search must look to see `puzzle`'s first move as the one winning move (at
+/// most `depth`); for a puzzle the tables hold, its distance to the end.
+fn found_at(engine: &mut Engine, tables: Option<&Tablebase>, puzzle: &Puzzle, depth: u32) -> u32 {
+    if let Some(dtm) = tables
+        .and_then(|t| t.probe(&puzzle.position))
+        .and_then(|p| p.dtm)
+    {
+        return dtm;
+    }
+    let game = Game::from_position(puzzle.position, Ruleset::default());
+    let first = puzzle.moves.first().copied();
+    (1..=depth)
+        .find(|&d| ctl_run(|ctl| only_winner(engine, &game, d, MARGIN, ctl)).0 == first)
+        .unwrap_or(depth)
+}
+
+/// `puzzles rate PACK`: the pack again with every puzzle's themes and rating worked out
+/// afresh ([`themes_of`], [`rating_of`]), easiest first (its comment lines kept at the
+/// top).
+fn rate(args: &[String]) -> Result<(), String> {
+    let path = args
+        .get(1)
+        .filter(|a| !a.starts_with("--"))
+        .ok_or_else(|| format!("puzzles rate needs a pack\n\n{HELP}"))?;
+    let depth = match crate::flag_value(args, "--depth")? {
+        Some(v) => v
+            .parse::<u32>()
+            .map_err(|_| format!("--depth needs a whole number, not {v:?}"))?,
+        None => 6,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
+    let tables = crate::cli_tb::tables_flag(args, &Ruleset::default())?;
+    let mut engine = Engine::new(32);
+    engine.set_tables(tables.clone());
+    let mut puzzles = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('#') {
+            println!("{line}");
+            continue;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        let mut puzzle: Puzzle = line.parse().map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+        let found = found_at(&mut engine, tables.as_deref(), &puzzle, depth);
+        let player_moves = puzzle.moves.len().div_ceil(2);
+        puzzle.themes = themes_of(&puzzle.position, &puzzle.moves);
+        puzzle.rating = rating_of(
+            found,
+            newcomer_chance(&puzzle.position, &puzzle.moves),
+            player_moves,
+        );
+        puzzles.push(puzzle);
+    }
+    puzzles.sort_by_key(|a| (a.rating, a.to_string()));
+    for p in &puzzles {
+        println!("{p}");
+    }
+    Ok(())
+}
+
+fn verify(args: &[String]) -> Result<(), String> {
+    let path = args
+        .get(1)
+        .filter(|a| !a.starts_with("--"))
+        .ok_or_else(|| format!("puzzles verify needs a pack\n\n{HELP}"))?;
+    let depth = match crate::flag_value(args, "--depth")? {
+        Some(v) => v
+            .parse::<u32>()
+            .map_err(|_| format!("--depth needs a whole number, not {v:?}"))?,
+        None => 7,
+    };
+    let sample = match crate::flag_value(args, "--sample")? {
+        Some(v) => v
+            .parse::<usize>()
+            .map_err(|_| format!("--sample needs a whole number, not {v:?}"))?
+            .max(1),
+        None => 1,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
+    let tables = crate::cli_tb::tables_flag(args, &Ruleset::default())?;
+    let mut engine = Engine::new(32);
+    engine.set_tables(tables.clone());
+    let started = Instant::now();
+    let mut checked = 0;
+    let mut failed = 0;
+    let keep_going = args.iter().any(|a| a == "--passing");
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let puzzle: Puzzle = line.parse().map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+        if n % sample != 0 {
+            continue;
+        }
+        match ctl_run(|ctl| verify_one(&mut engine, tables.as_deref(), &puzzle, depth, ctl)) {
+            Ok(()) if keep_going => println!("{line}"),
+            Ok(()) => {}
+            Err(e) if keep_going => {
+                eprintln!("{path}:{}: {e}\n  {line}", n + 1);
+                failed += 1;
+            }
+            Err(e) => {
+                eprintln!("{path}:{}: {e}\n  {line}", n + 1);
+                std::process::exit(1);
+            }
+        }
+        checked += 1;
+    }
+    let report = format!(
+        "{} of {checked} puzzles verified at depth {depth} in {:.0} s",
+        checked - failed,
+        started.elapsed().as_secs_f64()
+    );
+    if keep_going {
+        eprintln!("{report}");
+    } else {
+        println!("{report}");
+    }
+    Ok(())
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    if crate::wants_help(args) || args.is_empty() {
+        println!("{HELP}");
+        return Ok(());
+    }
+    match args[0].as_str() {
+        "generate" => generate(args),
+        "verify" => verify(args),
+        "rate" => rate(args),
+        other => Err(format!("unknown puzzles command {other:?}\n\n{HELP}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Table puzzles: found among random endgames, each one the tables' only quick win
+    /// at every step, and each passes the check `puzzles verify` makes.
+    #[test]
+    fn endgame_puzzles_come_from_the_tables_and_verify() {
+        let tables = Tablebase::build(&Ruleset::default(), 4, &mut |_| {}).unwrap();
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut engine = Engine::new(1);
+        engine.set_tables(Some(Arc::new(tables.clone())));
+        let mut made = Vec::new();
+        for _ in 0..4000 {
+            let pos = random_endgame(&mut rng, 4);
+            if let Some(p) = table_puzzle(&tables, &pos) {
+                assert_eq!(p.to_string().parse::<Puzzle>().as_ref(), Ok(&p));
+                ctl_run(|ctl| verify_one(&mut engine, Some(&tables), &p, 4, ctl))
+                    .unwrap_or_else(|e| panic!("{p}: {e}"));
+                made.push(p);
+            }
+        }
+        assert!(
+            made.len() >= 10,
+            "{} puzzles from 4,000 endgames",
+            made.len()
+        );
+        // A puzzle with a different first move fails the check.
+        let p = &made[0];
+        let other = p
+            .position
+            .moves()
+            .iter()
+            .copied()
+            .find(|m| *m != p.moves[0])
+            .unwrap();
+        let wrong = Puzzle {
+            moves: vec![other],
+            themes: themes_of(&p.position, &[other]),
+            ..p.clone()
+        };
+        assert!(ctl_run(|ctl| verify_one(&mut engine, Some(&tables), &wrong, 4, ctl)).is_err());
+    }
+}

@@ -1,0 +1,458 @@
+//! Puzzles: a position where the side to move has one move that wins, and the line that
+//! follows it.
+//!
+//! A pack is plain text, one puzzle a line, `POSITION | MOVES | THEMES | RATING`:
+//! POSITION the rules' position string, MOVES the solution from the side to move (the
+//! player's moves and the replies, space-separated, as records write them; it ends with
+//! the player's move), THEMES comma-separated [`Theme`] ids, RATING a whole number. Lines
+//! that are empty or start with `#` are comments.
+//!
+//! ```
+//! use surakarta_engine::puzzle::{Puzzle, Theme};
+//!
+//! let p: Puzzle = "6/6/6/6/b5/1r4 r 0 0 | b1xa2 | capture,one-loop,endgame | 700".parse()?;
+//! assert_eq!(p.moves.len(), 1);
+//! assert!(p.themes.contains(&Theme::OneLoop));
+//! assert_eq!(p.to_string().parse::<Puzzle>()?, p);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::ai::{Engine, MATE_BOUND, STONE, SearchControl};
+use crate::game::Game;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::tablebase::{Tablebase, Value};
+use std::fmt;
+use std::str::FromStr;
+
+/// What a puzzle teaches, computed from its solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Theme {
+    /// The first move takes a stone.
+    Capture,
+    /// A capture of the solution goes round one loop.
+    OneLoop,
+    /// A capture of the solution goes round two loops or more (its shortest route).
+    SeveralLoops,
+    /// The first move steps into an enemy route, so a stone it threatened is safe.
+    Block,
+    /// The first move is a step after which two enemy stones or more are under attack.
+    DoubleThreat,
+    /// The first move takes a threatened stone out of danger.
+    Escape,
+    /// The first move captures nothing but sets up a capture.
+    QuietMove,
+    /// Few stones are left (eight or fewer).
+    Endgame,
+    /// The solution takes the last enemy stone.
+    WinsTheGame,
+}
+
+impl Theme {
+    /// Every theme, in the order packs list them.
+    pub const ALL: [Theme; 9] = [
+        Theme::Capture,
+        Theme::OneLoop,
+        Theme::SeveralLoops,
+        Theme::Block,
+        Theme::DoubleThreat,
+        Theme::Escape,
+        Theme::QuietMove,
+        Theme::Endgame,
+        Theme::WinsTheGame,
+    ];
+
+    /// The theme's id in packs: `capture`, `one-loop`, `several-loops`, `block`,
+    /// `double-threat`, `escape`, `quiet-move`, `endgame`, `wins-the-game`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Theme::Capture => "capture",
+            Theme::OneLoop => "one-loop",
+            Theme::SeveralLoops => "several-loops",
+            Theme::Block => "block",
+            Theme::DoubleThreat => "double-threat",
+            Theme::Escape => "escape",
+            Theme::QuietMove => "quiet-move",
+            Theme::Endgame => "endgame",
+            Theme::WinsTheGame => "wins-the-game",
+        }
+    }
+
+    /// The theme with this id.
+    pub fn from_id(id: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.id() == id)
+    }
+}
+
+/// Stones on the board at which a puzzle counts as an endgame.
+pub const ENDGAME_STONES: u32 = 8;
+
+/// One puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The position, the player to move.
+    pub position: Position,
+    /// The solution: the player's moves and the replies, ending with the player's.
+    pub moves: Vec<Move>,
+    /// What it teaches.
+    pub themes: Vec<Theme>,
+    /// How hard it is, on a rating scale (a first-timer's puzzles near 600-800, Hard's
+    /// near 2,000 and above).
+    pub rating: u32,
+}
+
+/// Why a pack line is not a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePuzzleError(pub String);
+
+impl fmt::Display for ParsePuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "not a puzzle: {}", self.0)
+    }
+}
+
+impl std::error::Error for ParsePuzzleError {}
+
+impl FromStr for Puzzle {
+    type Err = ParsePuzzleError;
+
+    /// Reads `POSITION | MOVES | THEMES | RATING`, checking that every move is legal in
+    /// turn (with diagonal steps, as every preset plays), that the solution has an odd
+    /// number of moves and that the game is not over before its last.
+    fn from_str(line: &str) -> Result<Puzzle, ParsePuzzleError> {
+        let err = |s: String| ParsePuzzleError(s);
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [position, moves, themes, rating] = fields[..] else {
+            return Err(err(format!(
+                "{} fields, not 4 (POSITION | MOVES | THEMES | RATING)",
+                fields.len()
+            )));
+        };
+        let position: Position = position
+            .parse()
+            .map_err(|e| err(format!("position: {e}")))?;
+        let moves: Vec<Move> = moves
+            .split_whitespace()
+            .map(|m| m.parse().map_err(|e| err(format!("move {m:?}: {e}"))))
+            .collect::<Result<_, _>>()?;
+        if moves.len().is_multiple_of(2) {
+            return Err(err(format!(
+                "{} moves: a solution ends with the player's move",
+                moves.len()
+            )));
+        }
+        let mut pos = position;
+        for (i, &m) in moves.iter().enumerate() {
+            let us = pos.side_to_move();
+            if i > 0 && pos.stones(us).is_empty() {
+                return Err(err(format!("the game is over before {m}")));
+            }
+            pos.try_play(m, true)
+                .map_err(|e| err(format!("move {}: {e}", i + 1)))?;
+        }
+        let themes: Vec<Theme> = themes
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(|t| Theme::from_id(t).ok_or_else(|| err(format!("no theme {t:?}"))))
+            .collect::<Result<_, _>>()?;
+        let rating = rating
+            .parse::<u32>()
+            .ok()
+            .filter(|r| *r <= 4000)
+            .ok_or_else(|| err(format!("rating {rating:?} is not a whole number to 4000")))?;
+        Ok(Puzzle {
+            position,
+            moves,
+            themes,
+            rating,
+        })
+    }
+}
+
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let moves: Vec<String> = self.moves.iter().map(Move::to_string).collect();
+        let themes: Vec<&str> = self.themes.iter().map(|t| t.id()).collect();
+        write!(
+            f,
+            "{} | {} | {} | {}",
+            self.position,
+            moves.join(" "),
+            themes.join(","),
+            self.rating
+        )
+    }
+}
+
+/// The themes of a solution from `position`, computed from its moves and routes.
+pub fn themes_of(position: &Position, moves: &[Move]) -> Vec<Theme> {
+    let mut themes = Vec::new();
+    let Some(&first) = moves.first() else {
+        return themes;
+    };
+    let us = position.side_to_move();
+    let them = us.other();
+    if first.capture {
+        themes.push(Theme::Capture);
+    }
+    // Loops of the player's captures, by their shortest route.
+    let mut pos = *position;
+    let mut most_loops = 0;
+    for (i, &m) in moves.iter().enumerate() {
+        if i % 2 == 0
+            && m.capture
+            && let Some(route) = pos.preferred_route(m)
+        {
+            most_loops = most_loops.max(route.loops);
+        }
+        pos.play(m);
+    }
+    if most_loops == 1 {
+        themes.push(Theme::OneLoop);
+    }
+    if most_loops >= 2 {
+        themes.push(Theme::SeveralLoops);
+    }
+    if !first.capture {
+        let after = position.after(first);
+        let threatened_before = position.attacked_by(them);
+        let threatened_after = after.attacked_by(them);
+        if threatened_before.has(first.from) && !threatened_after.has(first.to) {
+            themes.push(Theme::Escape);
+        } else if threatened_after.count() < threatened_before.count()
+            && !threatened_before.has(first.from)
+        {
+            themes.push(Theme::Block);
+        }
+        if after.with_side_to_move(us).attacked_by(us).count() >= 2 {
+            themes.push(Theme::DoubleThreat);
+        }
+        themes.push(Theme::QuietMove);
+    }
+    if position.occupied().count() <= ENDGAME_STONES {
+        themes.push(Theme::Endgame);
+    }
+    if pos.stones(them).is_empty() {
+        themes.push(Theme::WinsTheGame);
+    }
+    themes.sort();
+    themes
+}
+
+/// The chance that a newcomer finds every one of the player's moves of a solution: one
+/// who takes a stone whenever it can (any of those it sees, at random) and otherwise
+/// moves at random, never looking at the reply. Zero when a solution's move is quiet while
+/// a capture is on offer.
+pub fn newcomer_chance(position: &Position, moves: &[Move]) -> f64 {
+    let mut pos = *position;
+    let mut chance = 1.0;
+    for (i, &m) in moves.iter().enumerate() {
+        if i % 2 == 0 {
+            let legal = pos.moves();
+            let captures = legal.iter().filter(|l| l.capture).count();
+            chance *= match (captures, m.capture) {
+                (0, _) => 1.0 / legal.len().max(1) as f64,
+                (n, true) => 1.0 / n as f64,
+                (_, false) => 0.0,
+            };
+        }
+        pos.play(m);
+    }
+    chance
+}
+
+/// A puzzle's starting rating from what finding it takes: how unlikely a newcomer is to
+/// find it ([`newcomer_chance`]), how deep the engine must look before it sees the first
+/// move as the one winning move (for a puzzle from the tables, its distance to the end),
+/// and how many moves the player must find. It only rises with each: 600 for a newcomer's
+/// sure find seen at one ply, 1,000 more for one a newcomer never finds, 20 a ply (to 9),
+/// 120 a move; at most 3,000.
+pub fn rating_of(found_at_depth: u32, newcomer_chance: f64, player_moves: usize) -> u32 {
+    let missed = (1.0 - newcomer_chance.clamp(0.0, 1.0)) * 1000.0;
+    let r = 600
+        + missed.round() as u32
+        + 20 * found_at_depth.saturating_sub(1).min(8)
+        + 120 * player_moves.saturating_sub(1).min(4) as u32;
+    r.min(3000)
+}
+
+/// A winning move wins at least this much over the material before it.
+pub const WINS: i32 = STONE * 4 / 5;
+/// Every other move is at least this much worse when generating...
+pub const MARGIN: i32 = STONE * 3 / 2;
+/// ...and when verifying, deeper.
+pub const VERIFY_MARGIN: i32 = STONE;
+
+/// The material of the side to move, less the other's, in hundredths of a stone.
+pub fn material(pos: &Position) -> i32 {
+    let us = pos.side_to_move();
+    (pos.stones(us).count() as i32 - pos.stones(us.other()).count() as i32) * STONE
+}
+
+/// The one winning move at `game`'s position by a `depth`-ply search, if there is
+/// exactly one (it wins at least [`WINS`] over the material, or the game, and every other
+/// move is at least `margin` worse and wins nothing), with every move's score, best first.
+pub fn only_winner(
+    engine: &mut Engine,
+    game: &Game,
+    depth: u32,
+    margin: i32,
+    ctl: &SearchControl<'_>,
+) -> (Option<Move>, Vec<(Move, i32)>) {
+    let scored = engine.score_moves(game, depth, ctl);
+    let base = material(game.position());
+    let unique = match scored.as_slice() {
+        [(m, best)] => (*best >= base + WINS || *best > MATE_BOUND).then_some(*m),
+        [(m, best), (_, second), ..] => {
+            let wins = *best >= base + WINS || *best > MATE_BOUND;
+            let others_lose = *second <= best - margin && *second < base + WINS;
+            (wins && others_lose).then_some(*m)
+        }
+        [] => None,
+    };
+    (unique, scored)
+}
+
+/// The one winning move by the tables, if there is exactly one: the only move that wins
+/// as quickly as the position allows, every other move drawing, losing or winning at
+/// least [`SLOWER`] plies later. `None` when the tables do not hold the position.
+pub fn only_table_winner(tables: &Tablebase, pos: &Position, slower: u32) -> Option<Option<Move>> {
+    let moves = tables.moves(pos, None)?;
+    let wins: Vec<(Move, u32)> = moves
+        .iter()
+        .filter(|m| m.probe.value == Value::Win)
+        .map(|m| (m.mv, m.probe.dtm.unwrap_or(u32::MAX)))
+        .collect();
+    let Some(&(best, quickest)) = wins.iter().min_by_key(|w| w.1) else {
+        return Some(None);
+    };
+    let alone = wins
+        .iter()
+        .all(|&(m, d)| m == best || d >= quickest.saturating_add(slower));
+    Some(alone.then_some(best))
+}
+
+/// How much later another winning move must win for a table puzzle's move to count as
+/// the one winning move: two moves of each side.
+pub const SLOWER: u32 = 4;
+
+/// Checks a puzzle as `surakarta-engine puzzles verify` does: at each of the player's
+/// moves the solution's move is the one winning move, exactly by `tables` where they hold
+/// the position ([`only_table_winner`]), else by a `depth`-ply search with every other
+/// move at least [`VERIFY_MARGIN`] worse ([`only_winner`]); and its themes are the ones
+/// its solution shows. `Err` says what is wrong.
+pub fn verify(
+    engine: &mut Engine,
+    tables: Option<&Tablebase>,
+    puzzle: &Puzzle,
+    depth: u32,
+    ctl: &SearchControl<'_>,
+) -> Result<(), String> {
+    let mut game = Game::from_position(puzzle.position, Ruleset::default());
+    for (i, &m) in puzzle.moves.iter().enumerate() {
+        if i % 2 == 0 {
+            let slower = if i == 0 { u32::MAX } else { SLOWER };
+            let exact = tables.and_then(|t| only_table_winner(t, game.position(), slower));
+            let (ok, why) = match exact {
+                Some(only) => (only == Some(m), "by the tables".to_owned()),
+                None => {
+                    let (only, scored) = only_winner(engine, &game, depth, VERIFY_MARGIN, ctl);
+                    let top: Vec<String> = scored
+                        .iter()
+                        .take(3)
+                        .map(|(m, s)| format!("{m} {s:+}"))
+                        .collect();
+                    let base = material(game.position());
+                    (
+                        only == Some(m),
+                        format!("at {depth} plies: {} (material {base:+})", top.join(", ")),
+                    )
+                }
+            };
+            if !ok {
+                return Err(format!(
+                    "move {} ({m}) is not the one winning move {why}",
+                    i + 1
+                ));
+            }
+        }
+        game.try_play(m)
+            .map_err(|e| format!("move {}: {e}", i + 1))?;
+    }
+    let themes = themes_of(&puzzle.position, &puzzle.moves);
+    if themes != puzzle.themes {
+        return Err(format!(
+            "themes {:?}, but the solution shows {themes:?}",
+            puzzle.themes
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_lines_are_refused_with_the_reason() {
+        for (line, why) in [
+            ("6/6/6/6/b5/1r4 r 0 0 | b1xa2 | capture", "fields"),
+            ("6/6/6/6/b5/1r4 r 0 0 | b1xa3 | capture | 700", "move 1"),
+            (
+                "6/6/6/6/b5/1r4 r 0 0 | b1xa2 a2-a3 | capture | 700",
+                "ends with",
+            ),
+            ("6/6/6/6/b5/1r4 r 0 0 | b1xa2 | loops | 700", "theme"),
+            ("6/6/6/6/b5/1r4 r 0 0 | b1xa2 | capture | -5", "rating"),
+            ("6/6/6/6/b5/1r4 r 0 0 | b1xa2 | capture | 99999", "rating"),
+            (
+                "6/6/6/6/b5/1rr3 r 0 0 | b1xa2 a2-a3 c1-c2 | capture | 700",
+                "over",
+            ),
+            ("nonsense | b1xa2 | capture | 700", "position"),
+        ] {
+            let e = line.parse::<Puzzle>().expect_err(line);
+            assert!(e.0.contains(why), "{line}: {e}");
+        }
+    }
+
+    #[test]
+    fn themes_follow_the_routes() {
+        let pos: Position = "6/6/6/6/b5/1r4 r 0 0".parse().unwrap();
+        let m: Move = "b1xa2".parse().unwrap();
+        let themes = themes_of(&pos, &[m]);
+        assert!(themes.contains(&Theme::Capture));
+        assert!(themes.contains(&Theme::OneLoop));
+        assert!(themes.contains(&Theme::Endgame));
+        assert!(themes.contains(&Theme::WinsTheGame));
+        assert!(!themes.contains(&Theme::SeveralLoops));
+    }
+
+    #[test]
+    fn the_rating_rises_with_each_measure_of_difficulty() {
+        let base = rating_of(1, 1.0, 1);
+        assert_eq!(base, 600);
+        assert!(rating_of(2, 1.0, 1) > base);
+        assert!(rating_of(1, 0.5, 1) > base);
+        assert!(rating_of(1, 0.5, 1) < rating_of(1, 0.2, 1));
+        assert!(rating_of(1, 1.0, 2) > base);
+        assert!(rating_of(30, 0.0, 9) <= 3000);
+    }
+
+    #[test]
+    fn a_newcomer_takes_a_stone_when_it_can() {
+        // The only capture: found for sure; a quiet move beside a capture: never.
+        let pos: Position = "6/6/6/6/b5/1r4 r 0 0".parse().unwrap();
+        assert_eq!(newcomer_chance(&pos, &["b1xa2".parse().unwrap()]), 1.0);
+        assert_eq!(newcomer_chance(&pos, &["b1-c1".parse().unwrap()]), 0.0);
+        // No capture on offer: one move among all.
+        let quiet: Position = "5b/6/6/2r3/6/6 r 0 0".parse().unwrap();
+        let n = quiet.moves().len() as f64;
+        assert_eq!(
+            newcomer_chance(&quiet, &["c3-c4".parse().unwrap()]),
+            1.0 / n
+        );
+    }
+}

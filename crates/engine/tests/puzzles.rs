@@ -1,0 +1,105 @@
+//! The puzzle pack in `assets/puzzles/pack.txt`: every line a puzzle of the documented
+//! format whose themes its solution shows, a thousand or more, across the range of
+//! ratings, the rating rising with what a newcomer misses; and a sample re-verified with
+//! the engine (the whole pack is, by `.ci/puzzles`, when it or the engine changes).
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+use surakarta_engine::ai::{Engine, SearchControl};
+use surakarta_engine::puzzle::{Puzzle, Theme, newcomer_chance, themes_of, verify};
+
+fn pack() -> Vec<Puzzle> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/puzzles/pack.txt");
+    let text = std::fs::read_to_string(path).expect("the pack is in the repository");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(n, l)| {
+            l.parse()
+                .unwrap_or_else(|e| panic!("pack.txt line {}: {e}", n + 1))
+        })
+        .collect()
+}
+
+#[test]
+fn the_pack_holds_a_thousand_puzzles_of_every_kind_with_the_themes_they_show() {
+    let pack = pack();
+    assert!(pack.len() >= 1000, "{} puzzles", pack.len());
+    let mut seen = std::collections::HashSet::new();
+    for p in &pack {
+        assert!(seen.insert(p.position.hash()), "{p}: twice");
+        assert_eq!(themes_of(&p.position, &p.moves), p.themes, "{p}");
+        // "Several loops": the player's capture goes round two or more by its shortest
+        // route.
+        if p.themes.contains(&Theme::SeveralLoops) {
+            let mut pos = p.position;
+            let mut most = 0;
+            for (i, &m) in p.moves.iter().enumerate() {
+                if i % 2 == 0 && m.capture {
+                    most = most.max(pos.preferred_route(m).expect("a capture").loops);
+                }
+                pos.play(m);
+            }
+            assert!(most >= 2, "{p}");
+        }
+    }
+    // Easiest first, and a real range.
+    assert!(pack.windows(2).all(|w| w[0].rating <= w[1].rating));
+    let (low, high) = (pack[0].rating, pack[pack.len() - 1].rating);
+    assert!(low <= 800 && high >= 1800, "ratings {low}..{high}");
+    for theme in [
+        Theme::OneLoop,
+        Theme::SeveralLoops,
+        Theme::Endgame,
+        Theme::WinsTheGame,
+    ] {
+        assert!(
+            pack.iter().filter(|p| p.themes.contains(&theme)).count() >= 20,
+            "few {theme:?} puzzles"
+        );
+    }
+}
+
+#[test]
+fn a_newcomer_finds_all_the_easiest_puzzles_and_fewer_as_the_ratings_rise() {
+    let pack = pack();
+    let tenth = pack.len() / 10;
+    // The chance that one who takes any stone it can (any it sees; otherwise a random
+    // move) plays every one of the solution's moves.
+    let rate = |ps: &[Puzzle]| {
+        ps.iter()
+            .map(|p| newcomer_chance(&p.position, &p.moves))
+            .sum::<f64>()
+            / ps.len() as f64
+    };
+    let (easiest, hardest) = (rate(&pack[..tenth]), rate(&pack[pack.len() - tenth..]));
+    assert!(easiest > 0.9, "the easiest tenth: {easiest:.2}");
+    assert!(hardest < 0.5, "the hardest tenth: {hardest:.2}");
+    // And from fifth to fifth, never more often as the ratings rise.
+    let fifth = pack.len() / 5;
+    let fifths: Vec<f64> = (0..5)
+        .map(|i| rate(&pack[i * fifth..(i + 1) * fifth]))
+        .collect();
+    assert!(fifths.windows(2).all(|w| w[1] <= w[0] + 1e-9), "{fifths:?}");
+}
+
+#[test]
+fn a_sample_of_the_pack_verifies() {
+    let pack = pack();
+    let mut engine = Engine::new(8);
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let clock = || started.elapsed();
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    // Every 40th, by a 7-ply search without tables (the pack was kept to the puzzles that
+    // pass at 7, 8 and 9 plies with and without them; `.ci/puzzles` checks them all).
+    let mut checked = 0;
+    for p in pack.iter().step_by(40) {
+        verify(&mut engine, None, p, 7, &ctl).unwrap_or_else(|e| panic!("{p}: {e}"));
+        checked += 1;
+    }
+    assert!(checked >= 25, "{checked} checked");
+}
