@@ -93,27 +93,31 @@ fn a_position_a_frame_finds_the_same_blunder() {
     blunder_marked(false);
 }
 
+/// Opens the review of `moves` played from `start`, its move list, and analyses it to
+/// the end.
+fn review_and_analyse(app: &mut App, start: &str, moves: &[&str]) {
+    let mut game = Game::from_position(start.parse().unwrap(), Ruleset::default());
+    for m in moves {
+        game.try_play(m.parse().unwrap()).unwrap();
+    }
+    app.world_mut()
+        .write_message(OpenReview(game, ClosesTo::Records));
+    app.update();
+    app.update();
+    assert_eq!(screen(app), Screen::Review);
+    press(app, "review.moves");
+    assert_eq!(panel(app), Panel::Moves);
+    press(app, "moves.analyse");
+    assert!(app.world().resource::<Analysis>().running() || finished(app));
+    assert!(run_until(app, 20.0, |a| finished(a)), "the analysis ended");
+}
+
 fn blunder_marked(background: bool) {
     let mut app = app();
     animations_off(&mut app);
     app.world_mut().resource_mut::<Analysis>().background = background;
     // Red's last stone steps from a2 to a3, where Black's d3 takes it; b1 and b2 were safe.
-    let mut game = Game::from_position("6/6/6/3b2/r5/6 r 0 0".parse().unwrap(), Ruleset::default());
-    game.try_play("a2-a3".parse().unwrap()).unwrap();
-    game.try_play("d3xa3".parse().unwrap()).unwrap();
-    app.world_mut()
-        .write_message(OpenReview(game, ClosesTo::Records));
-    app.update();
-    app.update();
-    assert_eq!(screen(&app), Screen::Review);
-    press(&mut app, "review.moves");
-    assert_eq!(panel(&app), Panel::Moves);
-    press(&mut app, "moves.analyse");
-    assert!(app.world().resource::<Analysis>().running() || finished(&app));
-    assert!(
-        run_until(&mut app, 20.0, |a| finished(a)),
-        "the analysis ended"
-    );
+    review_and_analyse(&mut app, "6/6/6/3b2/r5/6 r 0 0", &["a2-a3", "d3xa3"]);
     let plies = app.world().resource::<Analysis>().plies.clone();
     assert_eq!(plies.len(), 2);
     assert_eq!(plies[0].class, MoveClass::Blunder);
@@ -304,20 +308,7 @@ fn the_tables_verdict_is_shown_and_a_thrown_win_marked() {
     let tables = Tablebase::build(&Ruleset::default(), 3, &mut |_| {}).unwrap();
     app.insert_resource(EndgameTables::ready(tables));
     app.update();
-    let mut game =
-        Game::from_position("6/6/6/3b2/r5/5r r 0 0".parse().unwrap(), Ruleset::default());
-    game.try_play("a2-a3".parse().unwrap()).unwrap();
-    game.try_play("d3xa3".parse().unwrap()).unwrap();
-    app.world_mut()
-        .write_message(OpenReview(game, ClosesTo::Records));
-    app.update();
-    app.update();
-    press(&mut app, "review.moves");
-    press(&mut app, "moves.analyse");
-    assert!(
-        run_until(&mut app, 20.0, |a| finished(a)),
-        "the analysis ended"
-    );
+    review_and_analyse(&mut app, "6/6/6/3b2/r5/5r r 0 0", &["a2-a3", "d3xa3"]);
     let plies = app.world().resource::<Analysis>().plies.clone();
     assert_eq!(plies[0].class, MoveClass::Blunder);
     app.update();

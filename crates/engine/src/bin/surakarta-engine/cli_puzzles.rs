@@ -308,6 +308,33 @@ fn generate(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// What `puzzles verify` and `puzzles rate` start from: the pack's path and text, the
+/// search depth (`--depth`, else `default_depth`), the tables asked for and an engine
+/// that has them.
+type OpenPack<'a> = (&'a str, u32, String, Option<Arc<Tablebase>>, Engine);
+
+fn open_pack<'a>(
+    args: &'a [String],
+    command: &str,
+    default_depth: u32,
+) -> Result<OpenPack<'a>, String> {
+    let path = args
+        .get(1)
+        .filter(|a| !a.starts_with("--"))
+        .ok_or_else(|| format!("puzzles {command} needs a pack\n\n{HELP}"))?;
+    let depth = match crate::flag_value(args, "--depth")? {
+        Some(v) => v
+            .parse::<u32>()
+            .map_err(|_| format!("--depth needs a whole number, not {v:?}"))?,
+        None => default_depth,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
+    let tables = crate::cli_tb::tables_flag(args, &Ruleset::default())?;
+    let mut engine = Engine::new(32);
+    engine.set_tables(tables.clone());
+    Ok((path, depth, text, tables, engine))
+}
+
 /// How deep a search must look to see `puzzle`'s first move as the one winning move (at
 /// most `depth`); for a puzzle the tables hold, its distance to the end.
 fn found_at(engine: &mut Engine, tables: Option<&Tablebase>, puzzle: &Puzzle, depth: u32) -> u32 {
@@ -328,20 +355,7 @@ fn found_at(engine: &mut Engine, tables: Option<&Tablebase>, puzzle: &Puzzle, de
 /// afresh ([`themes_of`], [`rating_of`]), easiest first (its comment lines kept at the
 /// top).
 fn rate(args: &[String]) -> Result<(), String> {
-    let path = args
-        .get(1)
-        .filter(|a| !a.starts_with("--"))
-        .ok_or_else(|| format!("puzzles rate needs a pack\n\n{HELP}"))?;
-    let depth = match crate::flag_value(args, "--depth")? {
-        Some(v) => v
-            .parse::<u32>()
-            .map_err(|_| format!("--depth needs a whole number, not {v:?}"))?,
-        None => 6,
-    };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
-    let tables = crate::cli_tb::tables_flag(args, &Ruleset::default())?;
-    let mut engine = Engine::new(32);
-    engine.set_tables(tables.clone());
+    let (path, depth, text, tables, mut engine) = open_pack(args, "rate", 6)?;
     let mut puzzles = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -371,16 +385,7 @@ fn rate(args: &[String]) -> Result<(), String> {
 }
 
 fn verify(args: &[String]) -> Result<(), String> {
-    let path = args
-        .get(1)
-        .filter(|a| !a.starts_with("--"))
-        .ok_or_else(|| format!("puzzles verify needs a pack\n\n{HELP}"))?;
-    let depth = match crate::flag_value(args, "--depth")? {
-        Some(v) => v
-            .parse::<u32>()
-            .map_err(|_| format!("--depth needs a whole number, not {v:?}"))?,
-        None => 7,
-    };
+    let (path, depth, text, tables, mut engine) = open_pack(args, "verify", 7)?;
     let sample = match crate::flag_value(args, "--sample")? {
         Some(v) => v
             .parse::<usize>()
@@ -388,10 +393,6 @@ fn verify(args: &[String]) -> Result<(), String> {
             .max(1),
         None => 1,
     };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
-    let tables = crate::cli_tb::tables_flag(args, &Ruleset::default())?;
-    let mut engine = Engine::new(32);
-    engine.set_tables(tables.clone());
     let started = Instant::now();
     let mut checked = 0;
     let mut failed = 0;
