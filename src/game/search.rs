@@ -102,6 +102,23 @@ pub fn at_low_priority<R: Send>(work: impl Fn() -> R + Sync) -> R {
     })
 }
 
+/// Starts `work` on a thread of its own at the lowest priority (as [`at_low_priority`])
+/// and does not wait for it: for long work that must hold neither a frame nor the
+/// compute pool's threads, which the computer's searches wait on (a phone's pool may have
+/// one).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn spawn_at_low_priority<R: Send + 'static>(
+    name: &str,
+    work: impl FnOnce() -> R + Send + 'static,
+) -> std::io::Result<std::thread::JoinHandle<R>> {
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || {
+            lower_this_threads_priority();
+            work()
+        })
+}
+
 /// Lowers the calling thread as far as a program may. Linux and Android: `SCHED_IDLE`, the
 /// scheduler's least weight, which any other thread that wakes displaces at once (measured
 /// with `--bench-frames` under Mesa's software renderer on 2 cores: with nice 10 p99 frame

@@ -2,7 +2,7 @@
 //! [`STONES`] stones solved exactly, which Hard, the hints and the analysis play and judge
 //! by once they are ready.
 //!
-//! Nothing is downloaded for them: they are built on a background task the first time a
+//! Nothing is downloaded for them: they are built on a low-priority thread the first time a
 //! game on the board comes down to [`WANTED_AT`] stones or fewer, or a game with such an
 //! ending is analysed (24 s and 115 MB at the peak on one core of the build machine,
 //! 6.9 MB kept), then kept in the app's data folder, from where every later start reads
@@ -16,8 +16,6 @@ use crate::game::computer::Computer;
 use crate::game::session::OnBoard;
 use crate::persist::Storage;
 use bevy::prelude::*;
-use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use std::sync::Arc;
 use surakarta_engine::tablebase::{TableRules, Tablebase};
 use surakarta_engine::{Game, Ruleset};
@@ -47,8 +45,11 @@ pub enum EndgameTables {
     Off,
     /// Read or built when first wanted.
     Wanted,
-    /// Being read or built on a background task.
-    Loading(Task<Option<Tablebase>>),
+    /// Being read or built on a thread of its own at the lowest priority: not on the
+    /// compute pool, whose threads the computer's searches need (a phone's pool may have
+    /// one, and the build takes half a minute), and never ahead of a frame.
+    #[cfg(not(target_arch = "wasm32"))]
+    Loading(std::thread::JoinHandle<Option<Tablebase>>),
     /// Ready; `given` once the computer's engine has them.
     Ready { tables: Arc<Tablebase>, given: bool },
     /// Could not be had (said in the log); the computer plays on without them.
@@ -117,12 +118,27 @@ fn start_when_wanted(
     if !(kept || asked || wants_tables(&board.session().game)) {
         return;
     }
-    *tables = EndgameTables::Loading(
-        AsyncComputeTaskPool::get().spawn(async move { read_or_build(dir.as_deref(), keep) }),
-    );
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        *tables = match crate::game::search::spawn_at_low_priority("surakarta tables", move || {
+            read_or_build(dir.as_deref(), keep)
+        }) {
+            Ok(thread) => EndgameTables::Loading(thread),
+            Err(e) => {
+                warn!("endgame tables not started: {e}");
+                EndgameTables::Failed
+            }
+        };
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (dir, keep);
+        *tables = EndgameTables::Failed;
+    }
 }
 
 /// The kept tables, or tables built now and kept (where there is a folder to keep them).
+#[cfg(not(target_arch = "wasm32"))]
 fn read_or_build(dir: Option<&std::path::Path>, keep: bool) -> Option<Tablebase> {
     let path = dir.map(|d| d.join(FILE));
     let standard = TableRules::of(&Ruleset::STANDARD).ok()?;
@@ -165,16 +181,22 @@ fn read_or_build(dir: Option<&std::path::Path>, keep: bool) -> Option<Tablebase>
 }
 
 fn collect(mut tables: ResMut<EndgameTables>) {
-    let EndgameTables::Loading(task) = &mut *tables else {
-        return;
-    };
-    let Some(done) = check_ready(task) else {
-        return;
-    };
-    *tables = match done {
-        Some(t) => EndgameTables::ready(t),
-        None => EndgameTables::Failed,
-    };
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        if !matches!(&*tables, EndgameTables::Loading(t) if t.is_finished()) {
+            return;
+        }
+        let EndgameTables::Loading(thread) = std::mem::take(&mut *tables) else {
+            return;
+        };
+        // A build that panicked leaves the computer without tables, not the app down.
+        *tables = match thread.join() {
+            Ok(Some(t)) => EndgameTables::ready(t),
+            _ => EndgameTables::Failed,
+        };
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = &mut tables;
 }
 
 /// Gives the tables to the computer's engine (Hard, hints and the analysis on threads
