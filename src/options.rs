@@ -7,7 +7,7 @@ use surakarta_engine::{Position, Square};
 pub const USAGE: &str = "\
 Usage: surakarta [--screenshot PATH [--play MOVE]] [--size WxH] [--fen POSITION]
                  [--select SQUARE] [--bench-frames N] [--language TAG] [--panel NAME]
-                 [--theme classic|high-contrast] [--lesson N]
+                 [--theme classic|high-contrast] [--lesson N] [--puzzle N]
 
   --screenshot PATH   render the game screen, save it as a PNG at PATH and exit
   --play MOVE         with --screenshot: then play MOVE and save each frame of it, 25 a
@@ -22,6 +22,7 @@ Usage: surakarta [--screenshot PATH [--play MOVE]] [--size WxH] [--fen POSITION]
                       review of --record)
   --lesson N          put the tutorial's lesson N (1-9) on the board
   --lesson-state S    show that lesson asking, passed or failed (its explanation)
+  --puzzle N          put puzzle N of the pack (1 is its first line) on the board
   --record PATH       review the game record in PATH (shown at its last move)
   --theme NAME        the colours: classic or high-contrast, as if chosen in the settings
   --language TAG      speak this language (en, zh-CN, ru, da), as if chosen in the
@@ -45,6 +46,8 @@ pub struct Options {
     pub lesson: Option<usize>,
     /// The lesson shown answered: how a right or a wrong move is explained.
     pub lesson_state: Option<crate::game::tutorial::LessonState>,
+    /// A puzzle of the pack, counted from 0.
+    pub puzzle: Option<usize>,
     /// A game record file to review.
     pub record: Option<String>,
     /// With `--screenshot`: play this move once settled and save every frame of it.
@@ -70,7 +73,7 @@ impl std::error::Error for UsageError {}
 
 /// The options that set up a screen for a check (screenshots, the frame bench), which
 /// only builds with the `dev` feature have.
-const TOOL_FLAGS: [&str; 8] = [
+const TOOL_FLAGS: [&str; 9] = [
     "--screenshot",
     "--play",
     "--bench-frames",
@@ -79,6 +82,7 @@ const TOOL_FLAGS: [&str; 8] = [
     "--panel",
     "--lesson",
     "--lesson-state",
+    "--puzzle",
 ];
 
 impl Options {
@@ -88,6 +92,7 @@ impl Options {
             || self.bench_frames.is_some()
             || self.fen.is_some()
             || self.lesson.is_some()
+            || self.puzzle.is_some()
             || self.panel.is_some()
     }
 
@@ -165,6 +170,17 @@ impl Options {
                             .ok()
                             .filter(|k| (1..=n).contains(k))
                             .ok_or_else(|| format!("--lesson is a number 1-{n}, not {v:?}"))?
+                            - 1,
+                    );
+                }
+                "--puzzle" => {
+                    let v = value()?;
+                    let n = crate::game::puzzles::pack().len();
+                    o.puzzle = Some(
+                        v.parse::<usize>()
+                            .ok()
+                            .filter(|k| (1..=n).contains(k))
+                            .ok_or_else(|| format!("--puzzle is a number 1-{n}, not {v:?}"))?
                             - 1,
                     );
                 }

@@ -8,7 +8,7 @@ use common::*;
 use std::fs;
 use surakarta::game::session::{Mode, Session, Turn};
 use surakarta::game::statistics::Stats;
-use surakarta::persist::format::{FORMAT_VERSION, SavedGame, SavedSettings};
+use surakarta::persist::format::{FORMAT_VERSION, Records, SavedGame, SavedSettings};
 use surakarta::persist::store::{MAX_FILE_BYTES, Read, Store};
 use surakarta::persist::{GAME_FILE, SETTINGS_FILE};
 use surakarta::settings::{AnimationSpeed, Settings};
@@ -64,12 +64,38 @@ fn settings_and_statistics_round_trip() {
         level: surakarta_engine::ai::Level::Beginner,
         colour: None,
     };
-    let mut stats = Stats::default();
-    stats.0.entry("Hard".into()).or_default().losses = 3;
-    let text = serde_json::to_string(&SavedSettings::from_parts(&settings, &stats.0)).unwrap();
-    let (s, t) = SavedSettings::parse(&text).unwrap();
+    let mut records = Records::default();
+    records.stats.entry("Hard".into()).or_default().losses = 3;
+    records.puzzles.rate(900, true);
+    records.puzzles.best_streak = 4;
+    records.puzzles.theme = Some("block".into());
+    let text = serde_json::to_string(&SavedSettings::from_parts(&settings, &records)).unwrap();
+    let (s, r) = SavedSettings::parse(&text).unwrap();
     assert_eq!(s, settings);
-    assert_eq!(t, stats.0);
+    assert_eq!(r, records);
+}
+
+/// A damaged puzzle record costs the puzzle record only: the settings and the results
+/// against the computer around it are read as saved.
+#[test]
+fn a_damaged_puzzle_record_keeps_the_rest_of_the_settings() {
+    let settings = Settings {
+        sound: false,
+        ..Settings::default()
+    };
+    let mut records = Records::default();
+    records.stats.entry("Easy".into()).or_default().wins = 2;
+    records.puzzles.rate(1200, true);
+    let mut json = serde_json::to_value(SavedSettings::from_parts(&settings, &records)).unwrap();
+    json["puzzles"] = serde_json::json!({"rating": "lots", "solved": -1});
+    let (s, r) = SavedSettings::parse(&json.to_string()).unwrap();
+    assert_eq!(s, settings);
+    assert_eq!(r.stats, records.stats);
+    assert_eq!(r.puzzles, surakarta::game::puzzles::PuzzleStats::default());
+    // A file from before puzzles has none: a fresh record.
+    json.as_object_mut().unwrap().remove("puzzles");
+    let (_, r) = SavedSettings::parse(&json.to_string()).unwrap();
+    assert_eq!(r.puzzles, surakarta::game::puzzles::PuzzleStats::default());
 }
 
 #[test]

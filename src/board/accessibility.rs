@@ -9,7 +9,8 @@
 //!   stone is selected, whether that stone can step or capture there. Activating it is a
 //!   tap on it (the same path as a finger), so a game can be played without seeing it.
 //! - A live region says what happened: the stone selected and where it can go, each move
-//!   played ("Black played e5-e4"), and why nothing happened is left to the buttons.
+//!   played ("Black played e5-e4"), a puzzle's task and result, and why nothing happened
+//!   is left to the buttons.
 
 use crate::board::Point;
 use crate::board::input::Tapped;
@@ -29,6 +30,7 @@ use surakarta_engine::{Game, Move, Side, Square};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ActionRequest>()
+        .add_message::<Say>()
         .init_resource::<Spoken>()
         .add_systems(Startup, spawn_announcer)
         .add_systems(
@@ -47,6 +49,11 @@ pub(super) fn plugin(app: &mut App) {
 /// The live region the screen reader reads out when it changes.
 #[derive(Component)]
 pub struct Announcer;
+
+/// Words for the live region from off the board: a puzzle's task and how it went. Said
+/// after the move of the same frame.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Say(pub String);
 
 /// What the live region said last (tests read it).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -199,6 +206,7 @@ pub fn played_words(side: Side, mv: Move, strings: &Strings) -> String {
 
 fn announce(
     mut played: MessageReader<MovePlayed>,
+    mut says: MessageReader<Say>,
     board: OnBoard,
     selection: Res<Selection>,
     strings: Res<Strings>,
@@ -213,6 +221,12 @@ fn announce(
         && let Some(from) = selection.stone
     {
         said = Some(selected_words(&board.session().game, from, &strings));
+    }
+    for Say(words) in says.read() {
+        said = Some(match said {
+            Some(before) => format!("{before} {words}"),
+            None => words.clone(),
+        });
     }
     let Some(said) = said else {
         return;

@@ -7,6 +7,7 @@
 
 use crate::board::input::{DragStarted, Dropped, Tapped};
 use crate::game::computer::HintFound;
+use crate::game::puzzles::PuzzleRun;
 use crate::game::session::{Command, MoveChosen, MovePlayed, OnBoard, Turn};
 use crate::game::tutorial::{Tutorial, not_answered};
 use crate::settings::Settings;
@@ -46,17 +47,20 @@ fn show_hint(mut found: MessageReader<HintFound>, mut selection: ResMut<Selectio
 }
 
 /// The board takes taps: a person is to move, nothing moves or covers it, it shows a game
-/// being played (the player's or a lesson's) and no lesson waits for Next.
+/// being played (the player's, a lesson's or a puzzle's) and no lesson or puzzle waits for
+/// Next.
 pub fn board_takes_taps(
     turn: Option<Res<State<Turn>>>,
     panel: Res<State<Panel>>,
     screen: Res<State<Screen>>,
     tutorial: Res<Tutorial>,
+    puzzles: Res<PuzzleRun>,
 ) -> bool {
     turn.is_some_and(|t| *t.get() == Turn::Waiting)
         && *panel.get() == Panel::None
-        && matches!(screen.get(), Screen::Game | Screen::Lesson)
+        && matches!(screen.get(), Screen::Game | Screen::Lesson | Screen::Puzzle)
         && not_answered(tutorial)
+        && puzzles.solving()
 }
 
 /// The selected stone, the move waiting for confirmation, and a hint being shown.

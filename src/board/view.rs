@@ -42,9 +42,10 @@ pub fn faces_black(session: &Session, settings: &Settings) -> bool {
     }
 }
 
-/// Which way the board faces for what is on it: lessons and reviews are never turned.
+/// Which way the board faces for what is on it: lessons and reviews are never turned; a
+/// puzzle faces its player, who plays up the board.
 pub fn facing(board: &OnBoard, settings: &Settings) -> Quat {
-    if faces_black(board.session(), settings) && !board.practising() {
+    if faces_black(board.session(), settings) && (!board.practising() || board.puzzle()) {
         Quat::from_rotation_z(PI)
     } else {
         Quat::IDENTITY

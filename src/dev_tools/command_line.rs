@@ -1,4 +1,5 @@
-//! A screen set up from the command line (`--fen`, `--select`, `--panel`, `--lesson`), for
+//! A screen set up from the command line (`--fen`, `--select`, `--panel`, `--lesson`,
+//! `--puzzle`), for
 //! screenshots and checks.
 
 use crate::board::selection::Selection;
@@ -7,6 +8,7 @@ use crate::game::tutorial::Tutorial;
 use crate::options::Options;
 use crate::panels::new_game::NewGameChoice;
 use crate::screens::lesson::LessonStep;
+use crate::screens::puzzle::PuzzleStep;
 use crate::shell::navigation::{Navigator, Panel, Screen};
 use bevy::prelude::*;
 use surakarta_engine::{Game, Ruleset};
@@ -75,15 +77,20 @@ fn show_moves(
     }
 }
 
-/// `--lesson N [--lesson-state S]`: that lesson on the board, asking or answered.
+/// `--lesson N [--lesson-state S]`: that lesson on the board, asking or answered;
+/// `--puzzle N`: that puzzle.
 fn set_up_lesson(
     options: Res<Options>,
     mut steps: MessageWriter<LessonStep>,
+    mut puzzles: MessageWriter<PuzzleStep>,
     mut tutorial: ResMut<Tutorial>,
 ) {
     if let Some(index) = options.lesson {
         tutorial.lesson = Some(index);
         steps.write(LessonStep::Retry);
+    }
+    if let Some(index) = options.puzzle {
+        puzzles.write(PuzzleStep::Open(index));
     }
 }
 

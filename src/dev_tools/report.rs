@@ -105,7 +105,7 @@ pub fn something_changed(mut w: Watched) -> bool {
 /// one practised there.
 fn shown(world: &World) -> &Session {
     match world.resource::<State<Screen>>().get() {
-        Screen::Lesson | Screen::Review => &world.resource::<Practice>().0,
+        Screen::Lesson | Screen::Review | Screen::Puzzle => &world.resource::<Practice>().0,
         Screen::Menu | Screen::Game => world.resource::<Session>(),
     }
 }

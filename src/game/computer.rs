@@ -7,6 +7,7 @@
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 
+use crate::game::puzzles::{Progress, PuzzleRun, progress};
 use crate::game::search::{self, HINT_TIME, Purpose, Threading, sliced};
 use crate::game::session::{Command, MoveChosen, OnBoard, Turn};
 use crate::game::tutorial::{LESSONS, Tutorial};
@@ -29,7 +30,9 @@ pub(super) fn plugin(app: &mut App) {
             (
                 cancel_on_command,
                 ask_for_hint.run_if(in_state(Turn::Waiting)),
-                start_thinking.run_if(in_state(Turn::Thinking)),
+                // A puzzle's replies are its own (`screens/puzzle.rs`).
+                start_thinking
+                    .run_if(in_state(Turn::Thinking).and_then(not(in_state(Screen::Puzzle)))),
                 think_in_slices,
                 collect_answers,
             )
@@ -40,7 +43,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Turn::Thinking), cancel_move_search)
         .add_systems(OnExit(Screen::Game), cancel_all)
         .add_systems(OnExit(Screen::Lesson), cancel_all)
-        .add_systems(OnExit(Screen::Review), cancel_all);
+        .add_systems(OnExit(Screen::Review), cancel_all)
+        .add_systems(OnExit(Screen::Puzzle), cancel_all);
 }
 
 /// The hint the player asked for, found for the position on the board (the board shows
@@ -120,6 +124,15 @@ impl Computer {
     /// True while a hint is being worked out.
     pub fn hinting(&self) -> bool {
         self.searches.iter().any(|s| s.purpose == Purpose::Hint)
+    }
+
+    /// Starts looking for the best reply in `game` (a puzzle's refutation of a wrong move),
+    /// played when found as the computer's moves are; nothing when a move is already being
+    /// looked for.
+    pub fn refute(&mut self, game: &Game, seed: u64) {
+        if !self.thinking() && game.outcome().is_none() {
+            self.start(game, Purpose::Move, Level::Hard, seed);
+        }
     }
 
     /// Stops the searches for `purpose` (all when `None`) and forgets them.
@@ -245,7 +258,8 @@ fn cancel_all(mut computer: ResMut<Computer>) {
     computer.cancel(None);
 }
 
-/// Hint: in a lesson, a move that passes it (at once, no search); in a game, the
+/// Hint: in a lesson, a move that passes it, in a puzzle the solution's next move (at once,
+/// no search); in a game, the
 /// computer's best move, looked for in the background.
 fn ask_for_hint(
     mut commands: MessageReader<Command>,
@@ -253,6 +267,7 @@ fn ask_for_hint(
     mut hints: MessageWriter<HintFound>,
     board: OnBoard,
     tutorial: Res<Tutorial>,
+    puzzles: Res<PuzzleRun>,
 ) {
     let session = board.session();
     let asked = commands.read().any(|c| *c == Command::Hint);
@@ -261,6 +276,14 @@ fn ask_for_hint(
     }
     let lesson = tutorial.lesson.and_then(|i| LESSONS.get(i));
     match lesson {
+        // In a puzzle, the solution's next move (the puzzle then counts as missed).
+        _ if board.puzzle() => {
+            if let Some(on_board) = &puzzles.current
+                && let Progress::OnTrack(m) = progress(on_board.puzzle(), &session.game)
+            {
+                hints.write(HintFound(describe(&session.game, m)));
+            }
+        }
         Some(lesson) if board.practising() => {
             if let Some(m) = lesson.hint(&session.game) {
                 hints.write(HintFound(describe(&session.game, m)));

@@ -1,13 +1,14 @@
 //! The game being played, apart from how it is drawn: the player's game and the one on
 //! the board (`session`) and the turn flow that plays every move (`play`), the computer
 //! player (`computer`), the analysis of a finished game (`analysis`), the tutorial's
-//! lessons (`tutorial`), game records in and out of the app and the shelf of finished
+//! lessons (`tutorial`), the puzzles and the player's puzzle rating (`puzzles`), game records in and out of the app and the shelf of finished
 //! games (`records`), and what went wrong with a record, in the player's words (`errors`).
 
 pub mod analysis;
 pub mod computer;
 pub mod errors;
 mod play;
+pub mod puzzles;
 pub mod record_words;
 pub mod records;
 pub mod search;
@@ -27,5 +28,6 @@ pub(super) fn plugin(app: &mut App) {
         records::plugin,
         statistics::plugin,
         tables::plugin,
+        puzzles::plugin,
     ));
 }

@@ -34,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Game), resume_turn)
         .add_systems(OnEnter(Screen::Lesson), resume_turn)
         .add_systems(OnEnter(Screen::Review), resume_turn)
+        .add_systems(OnEnter(Screen::Puzzle), resume_turn)
         .add_systems(
             Update,
             (handle_commands, play_chosen_move, finish_turn)

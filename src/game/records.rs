@@ -279,7 +279,8 @@ fn stamped(mut record: Record) -> Record {
     record
 }
 
-fn now_secs() -> Option<u64> {
+/// The device's clock, in seconds since 1970 (UTC).
+pub(crate) fn now_secs() -> Option<u64> {
     #[cfg(target_arch = "wasm32")]
     {
         Some((js_sys::Date::now() / 1000.0) as u64)

@@ -114,14 +114,14 @@ impl Session {
     }
 }
 
-/// The game of a lesson or of a record under review: on the board on those screens, never
-/// saved, counted or turned.
+/// The game of a lesson, of a record under review or of a puzzle: on the board on those
+/// screens, never saved or counted (and turned only for a puzzle, towards its player).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Practice(pub Session);
 
 /// True on the screens that show [`Practice`] rather than the player's game.
 fn practising(screen: Option<&State<Screen>>) -> bool {
-    screen.is_some_and(|s| matches!(s.get(), Screen::Lesson | Screen::Review))
+    screen.is_some_and(|s| matches!(s.get(), Screen::Lesson | Screen::Review | Screen::Puzzle))
 }
 
 /// The game the board shows, for the systems that draw it or take taps on it.
@@ -145,6 +145,13 @@ impl OnBoard<'_> {
     /// True when the board shows another game than the player's own.
     pub fn practising(&self) -> bool {
         practising(self.screen.as_deref())
+    }
+
+    /// True when the board shows a puzzle.
+    pub fn puzzle(&self) -> bool {
+        self.screen
+            .as_ref()
+            .is_some_and(|s| *s.get() == Screen::Puzzle)
     }
 
     /// True when what the board shows changed since the system last ran: a move, another
@@ -208,7 +215,7 @@ pub enum Start {
 
 /// Where the game screen is in a turn.
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(Screen = Screen::Game | Screen::Lesson | Screen::Review)]
+#[source(Screen = Screen::Game | Screen::Lesson | Screen::Review | Screen::Puzzle)]
 pub enum Turn {
     /// Waiting for a person's tap.
     #[default]

@@ -1,5 +1,7 @@
-//! Statistics: wins, draws and losses against each level of the computer.
+//! Statistics: wins, draws and losses against each level of the computer, and the puzzle
+//! rating.
 
+use crate::game::puzzles::PuzzleStats;
 use crate::game::statistics::Stats;
 use crate::shell::navigation::Panel;
 use crate::ui::i18n::level_key;
@@ -11,11 +13,23 @@ pub(super) fn plugin(app: &mut App) {
     panel_card(app, Panel::Stats, spawn);
 }
 
-fn spawn(mut cards: Cards, stats: Res<Stats>) {
+fn spawn(mut cards: Cards, stats: Res<Stats>, puzzles: Res<PuzzleStats>) {
     cards.spawn(
         DespawnOnExit(Panel::Stats),
         |c, strings, theme| {
             c.spawn(label(strings.get("stats.title"), 28.0, theme));
+            let played = puzzles.solved + puzzles.missed;
+            if played > 0 {
+                let line = strings.fill(
+                    "stats.puzzles",
+                    &[
+                        ("rating", puzzles.shown()),
+                        ("solved", puzzles.solved.to_string()),
+                        ("total", played.to_string()),
+                    ],
+                );
+                c.spawn(label(line, 17.0, theme));
+            }
             if stats.0.values().all(|t| t.wins + t.draws + t.losses == 0) {
                 c.spawn(label(strings.get("stats.empty"), 17.0, theme));
                 return;

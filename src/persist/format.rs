@@ -1,6 +1,7 @@
 //! What is saved, and how: JSON files with a format version. The game itself is kept in the
 //! engine's record notation, so a save file is also a readable game record.
 
+use crate::game::puzzles::PuzzleStats;
 use crate::game::session::{Mode, Session};
 pub use crate::game::statistics::Tally;
 use crate::settings::{AnimationSpeed, Settings};
@@ -83,6 +84,19 @@ pub struct SavedSettings {
     /// The colour last chosen: `red`, `black` or `random`; absent: red.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colour: Option<String>,
+    /// The puzzle rating and record (`game/puzzles.rs`); absent (files from before
+    /// puzzles) or unreadable: a fresh record, the rest of the file still read.
+    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+    pub puzzles: serde_json::Value,
+}
+
+/// What the settings file holds besides the settings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Records {
+    /// Results against the computer, by level name.
+    pub stats: BTreeMap<String, Tally>,
+    /// The puzzle rating and record.
+    pub puzzles: PuzzleStats,
 }
 
 fn on() -> bool {
@@ -234,7 +248,7 @@ impl SavedGame {
 }
 
 impl SavedSettings {
-    pub fn from_parts(settings: &Settings, stats: &BTreeMap<String, Tally>) -> SavedSettings {
+    pub fn from_parts(settings: &Settings, records: &Records) -> SavedSettings {
         SavedSettings {
             version: FORMAT_VERSION,
             animation: match settings.animation {
@@ -253,7 +267,8 @@ impl SavedSettings {
             haptics: settings.haptics,
             server: settings.server.clone(),
             tutorial: settings.tutorial_passed.iter().cloned().collect(),
-            stats: stats.clone(),
+            stats: records.stats.clone(),
+            puzzles: serde_json::to_value(&records.puzzles).unwrap_or_default(),
             level: Some(settings.level.name().to_owned()),
             colour: Some(
                 match settings.colour {
@@ -266,7 +281,7 @@ impl SavedSettings {
         }
     }
 
-    pub fn parse(text: &str) -> Result<(Settings, BTreeMap<String, Tally>), LoadError> {
+    pub fn parse(text: &str) -> Result<(Settings, Records), LoadError> {
         let saved: SavedSettings = versioned(text)?;
         let animation = match saved.animation.as_str() {
             "normal" => AnimationSpeed::Normal,
@@ -316,6 +331,10 @@ impl SavedSettings {
                 _ => Some(Side::Red),
             },
         };
-        Ok((settings, saved.stats))
+        let records = Records {
+            stats: saved.stats,
+            puzzles: PuzzleStats::from_saved(&saved.puzzles),
+        };
+        Ok((settings, records))
     }
 }

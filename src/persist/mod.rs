@@ -1,4 +1,4 @@
-//! Storage: the player's game, settings and statistics loaded at start, written after every
+//! Storage: the player's game, settings and statistics (the puzzle rating too) loaded at start, written after every
 //! move (on the writer thread, so the frame never waits for storage) and on suspend
 //! (waiting until they are on disk), so that the game survives the OS killing the app at
 //! any time. A file that cannot be used is kept aside, the player is told once, and a
@@ -9,6 +9,7 @@ mod files;
 pub mod format;
 pub mod store;
 
+use crate::game::puzzles::PuzzleStats;
 use crate::game::session::Session;
 use crate::game::statistics::Stats;
 use crate::settings::Settings;
@@ -17,7 +18,7 @@ use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use format::{LoadError, SavedGame, SavedSettings};
+use format::{LoadError, Records, SavedGame, SavedSettings};
 use store::{Read, Store};
 
 pub(super) fn plugin(app: &mut App) {
@@ -73,6 +74,7 @@ pub(crate) fn load(
     mut session: ResMut<Session>,
     mut settings: ResMut<Settings>,
     mut stats: ResMut<Stats>,
+    mut puzzles: ResMut<PuzzleStats>,
     mut notice: ResMut<Notice>,
 ) {
     let Some(store) = &storage.0 else { return };
@@ -80,9 +82,10 @@ pub(crate) fn load(
     match store.read(SETTINGS_FILE) {
         Read::Missing => {}
         Read::Text(text) => match SavedSettings::parse(&text) {
-            Ok((s, t)) => {
+            Ok((s, records)) => {
                 *settings = s;
-                stats.0 = t;
+                stats.0 = records.stats;
+                *puzzles = records.puzzles;
                 // The notices below speak the player's language.
                 *strings = Strings::for_language(settings.chosen_language());
             }
@@ -129,17 +132,35 @@ fn save_game(storage: Res<Storage>, session: Res<Session>) {
     }
 }
 
-fn save_settings(storage: Res<Storage>, settings: Res<Settings>, stats: Res<Stats>) {
+fn save_settings(
+    storage: Res<Storage>,
+    settings: Res<Settings>,
+    stats: Res<Stats>,
+    puzzles: Res<PuzzleStats>,
+) {
     if let Some(store) = &storage.0
-        && (settings.is_changed() || stats.is_changed())
-        && !(settings.is_added() && stats.is_added())
+        && (settings.is_changed() || stats.is_changed() || puzzles.is_changed())
+        && !(settings.is_added() && stats.is_added() && puzzles.is_added())
     {
         write(
             store,
             SETTINGS_FILE,
-            &serde_json::to_string_pretty(&SavedSettings::from_parts(&settings, &stats.0)),
+            &settings_text(&settings, &stats, &puzzles),
         );
     }
+}
+
+/// The settings file's text.
+fn settings_text(
+    settings: &Settings,
+    stats: &Stats,
+    puzzles: &PuzzleStats,
+) -> serde_json::Result<String> {
+    let records = Records {
+        stats: stats.0.clone(),
+        puzzles: puzzles.clone(),
+    };
+    serde_json::to_string_pretty(&SavedSettings::from_parts(settings, &records))
 }
 
 /// Hands a save to the writer thread: the frame goes on at once.
@@ -161,6 +182,7 @@ struct Kept<'w> {
     session: Res<'w, Session>,
     settings: Res<'w, Settings>,
     stats: Res<'w, Stats>,
+    puzzles: Res<'w, PuzzleStats>,
 }
 
 /// On suspend: save at once, and wait (a little) until it is on disk. (The computer stops
@@ -175,6 +197,7 @@ fn save_on_suspend(
         session,
         settings,
         stats,
+        puzzles,
     } = kept;
     let session = &*session;
     for event in events.read() {
@@ -189,9 +212,7 @@ fn save_on_suspend(
                     write(
                         store,
                         SETTINGS_FILE,
-                        &serde_json::to_string_pretty(&SavedSettings::from_parts(
-                            &settings, &stats.0,
-                        )),
+                        &settings_text(&settings, &stats, &puzzles),
                     );
                 }
                 if store::flush(SUSPEND_FLUSH) {

@@ -1,7 +1,7 @@
 //! The lesson screen: a tutorial lesson on the board (in [`Practice`], so the player's game
 //! waits untouched), its card at the top saying what to do, then how it went. The move is
 //! judged by the engine; a wrong one is explained and can be tried again; a lesson passed
-//! is saved in the settings. Undo starts the lesson again.
+//! is saved in the settings. Undo starts the lesson again. The card is `ui/top_card.rs`'s.
 
 use crate::board::selection::Selection;
 use crate::game::session::{
@@ -13,25 +13,18 @@ use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Panel, Screen};
 use crate::ui::i18n::Strings;
-use crate::ui::layout::{BoardLayout, TopCard};
+use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::theme::Theme;
+use crate::ui::top_card::spawn_top_card;
 use crate::ui::widgets::{button, choice, label, paragraph, row};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.wake_on::<LessonStep>()
-        .wake_on_change::<Tutorial>()
-        .wake_on_change::<TopCard>();
+    app.wake_on::<LessonStep>().wake_on_change::<Tutorial>();
     app.add_message::<LessonStep>()
         .add_systems(OnExit(Screen::Lesson), forget_lesson)
-        .add_systems(
-            PostUpdate,
-            keep_board_below_card
-                .after(bevy::ui::UiSystems::Layout)
-                .run_if(in_state(Screen::Lesson)),
-        )
         .add_systems(
             Update,
             (
@@ -129,35 +122,9 @@ fn take_steps(mut steps: MessageReader<LessonStep>, mut lessons: Lessons, settin
     }
 }
 
-fn forget_lesson(
-    mut tutorial: ResMut<Tutorial>,
-    mut selection: ResMut<Selection>,
-    mut top: ResMut<TopCard>,
-) {
+fn forget_lesson(mut tutorial: ResMut<Tutorial>, mut selection: ResMut<Selection>) {
     *tutorial = Tutorial::default();
     selection.clear();
-    top.set_if_neq(TopCard::default());
-}
-
-/// The board goes below the lesson's card, so the card never hides a point or a loop the
-/// lesson is about (on a small phone it would cover a third of the board). The room kept
-/// only grows during the tutorial, so the board does not jump between asking and done.
-fn keep_board_below_card(
-    cards: Query<(&ComputedNode, &UiGlobalTransform), With<LessonCardBody>>,
-    layout: Res<BoardLayout>,
-    mut top: ResMut<TopCard>,
-) {
-    // In landscape the card stands in the side panel, beside the board.
-    if !layout.portrait {
-        return;
-    }
-    for (node, at) in &cards {
-        let scale = node.inverse_scale_factor();
-        let bottom = (at.translation.y + node.size().y / 2.0) * scale;
-        if bottom.is_finite() && bottom > top.0 + 0.5 {
-            top.0 = bottom;
-        }
-    }
 }
 
 /// Undo during a lesson starts it again.
@@ -226,10 +193,6 @@ fn hint_selects(tutorial: Res<Tutorial>, mut selection: ResMut<Selection>) {
 #[derive(Component)]
 pub struct LessonCard;
 
-/// The lesson card's panel itself (inside [`LessonCard`], which spans the width).
-#[derive(Component)]
-struct LessonCardBody;
-
 /// The lesson at the top of the screen: what to do, or how it went, and its buttons. The
 /// board below stays free for the move.
 fn show_card(
@@ -269,79 +232,37 @@ fn show_card(
     {
         body = format!("{body}\n{end}");
     }
-    commands
-        .spawn((
-            LessonCard,
-            DespawnOnExit(Screen::Lesson),
-            GlobalZIndex(8),
-            // At the top in portrait (the board goes below it); in landscape in the
-            // side panel, beside the board.
-            if layout.portrait {
-                Node {
-                    position_type: PositionType::Absolute,
-                    top: px(6.0 + layout.safe.top),
-                    left: px(6.0 + layout.safe.left),
-                    right: px(6.0 + layout.safe.right),
-                    justify_content: JustifyContent::Center,
-                    ..default()
-                }
-            } else {
-                Node {
-                    position_type: PositionType::Absolute,
-                    top: px(6.0 + layout.safe.top),
-                    left: px(6.0 + layout.safe.left),
-                    width: px((layout.bars[0] - layout.safe.left - 12.0).max(120.0)),
-                    justify_content: JustifyContent::Center,
-                    ..default()
-                }
-            },
-        ))
-        .with_children(|top| {
-            top.spawn((
-                crate::ui::press::Solid,
-                LessonCardBody,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Stretch,
-                    padding: UiRect::all(px(12)),
-                    width: percent(100),
-                    max_width: px(520),
-                    row_gap: px(4),
-                    border_radius: BorderRadius::all(px(16)),
-                    ..default()
-                },
-                BackgroundColor(theme.panel),
-            ))
-            .with_children(|card| {
-                card.spawn(label(heading, 18.0, theme));
-                card.spawn(paragraph(body, theme));
-                card.spawn(row()).with_children(|r| {
-                    r.spawn(choice(
-                        "lesson.menu",
-                        strings.get("button.menu"),
-                        false,
-                        theme,
-                    ))
-                    .observe(
-                        |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
-                            steps.write(LessonStep::Leave);
-                        },
-                    );
-                    let (id, key, then) = match state {
-                        LessonState::Asking => return,
-                        LessonState::Failed(_) => {
-                            ("lesson.retry", "button.try_again", LessonStep::Retry)
-                        }
-                        LessonState::Passed if last => {
-                            ("lesson.next", "button.done", LessonStep::Next)
-                        }
-                        LessonState::Passed => ("lesson.next", "button.next", LessonStep::Next),
-                    };
-                    r.spawn(button(id, strings.get(key), theme, 17.0, true))
-                        .observe(move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
-                            steps.write(then);
-                        });
+    spawn_top_card(
+        &mut commands,
+        &layout,
+        theme,
+        (DespawnOnExit(Screen::Lesson), LessonCard),
+        |card| {
+            card.spawn(label(heading, 18.0, theme));
+            card.spawn(paragraph(body, theme));
+            card.spawn(row()).with_children(|r| {
+                r.spawn(choice(
+                    "lesson.menu",
+                    strings.get("button.menu"),
+                    false,
+                    theme,
+                ))
+                .observe(|_: On<Press>, mut steps: MessageWriter<LessonStep>| {
+                    steps.write(LessonStep::Leave);
                 });
+                let (id, key, then) = match state {
+                    LessonState::Asking => return,
+                    LessonState::Failed(_) => {
+                        ("lesson.retry", "button.try_again", LessonStep::Retry)
+                    }
+                    LessonState::Passed if last => ("lesson.next", "button.done", LessonStep::Next),
+                    LessonState::Passed => ("lesson.next", "button.next", LessonStep::Next),
+                };
+                r.spawn(button(id, strings.get(key), theme, 17.0, true))
+                    .observe(move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
+                        steps.write(then);
+                    });
             });
-        });
+        },
+    );
 }

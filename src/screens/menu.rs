@@ -1,6 +1,6 @@
 //! The menu the app opens on, over the player's game: Continue, Moves and End the game
 //! (when a game is in progress; Moves also after it ended), a game against the computer
-//! or for two players (first after a game), Tutorial, Game records, Rules, Strategy,
+//! or for two players (first after a game), Tutorial, Puzzles, Game records, Rules, Strategy,
 //! Settings and Statistics.
 
 use crate::game::session::{Session, Start};
@@ -110,6 +110,7 @@ fn spawn(
     entries.extend([
         (Entry::Online, "menu.online"),
         (Entry::Tutorial, "menu.tutorial"),
+        (Entry::Open(Panel::Puzzles), "menu.puzzles"),
         (Entry::Open(Panel::Records), "menu.records"),
         (Entry::Open(Panel::Rules), "menu.rules"),
         (Entry::Open(Panel::Strategy), "menu.strategy"),

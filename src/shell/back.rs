@@ -68,6 +68,11 @@ fn go_back(mut back: MessageReader<Back>, mut way: Way, session: Res<Session>) {
         Screen::Review => {
             way.reviews.write(ReviewStep::Close);
         }
+        // From a puzzle to the puzzles' card.
+        Screen::Puzzle => {
+            way.nav.go(Screen::Menu);
+            way.nav.open(Panel::Puzzles);
+        }
         Screen::Menu => way.nav.go(Screen::Game),
         Screen::Game if in_progress => way.nav.open(Panel::Leave),
         Screen::Game => way.platform.leave(),

@@ -30,7 +30,8 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The screens of the app. The board is always there; what is on it depends on the
-/// screen: the player's own game (menu, game), a lesson's or a record's (`session::Practice`).
+/// screen: the player's own game (menu, game), a lesson's, a record's or a puzzle's
+/// (`session::Practice`).
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Screen {
     /// The menu the app opens on, over the player's game (`screens/menu.rs`).
@@ -42,6 +43,8 @@ pub enum Screen {
     Lesson,
     /// A game record stepped through move by move (`screens/review.rs`).
     Review,
+    /// A puzzle on the board (`screens/puzzle.rs`).
+    Puzzle,
 }
 
 /// Writes [`Panel`] from one list: each card with its name in reports and on the command
@@ -106,6 +109,8 @@ panels! {
     Problem => "problem",
     /// The player's online games in progress, to put one on the board.
     OnlineGames => "online-games",
+    /// Puzzles: the player's puzzle rating, the next puzzle, the daily one, a streak, themes.
+    Puzzles => "puzzles",
 }
 
 impl Panel {

@@ -181,10 +181,11 @@ pub fn turn(app: &App) -> Turn {
     *app.world().resource::<State<Turn>>().get()
 }
 
-/// The game on the board: the player's own, or on the lesson and review screens theirs.
+/// The game on the board: the player's own, or on the lesson, review and puzzle screens
+/// theirs.
 pub fn session(app: &App) -> &Session {
     match screen(app) {
-        Screen::Lesson | Screen::Review => &app.world().resource::<Practice>().0,
+        Screen::Lesson | Screen::Review | Screen::Puzzle => &app.world().resource::<Practice>().0,
         Screen::Menu | Screen::Game => own_game(app),
     }
 }

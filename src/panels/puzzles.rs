@@ -1,0 +1,127 @@
+//! Puzzles (menu → Puzzles): the player's puzzle rating and record, the next puzzle near
+//! the rating (of the theme chosen), today's puzzle, a streak, and the themes to choose
+//! from. The puzzles themselves are played on their own screen (`screens/puzzle.rs`).
+
+use crate::game::puzzles::{PuzzleStats, count_of, today};
+use crate::screens::puzzle::{PuzzleStep, theme_key};
+use crate::shell::navigation::{GameSet, Panel};
+use crate::ui::press::Press;
+use crate::ui::widgets::{
+    Cards, back_row, button, choice, clear_card, label, row, words_or_layout_changed,
+};
+use bevy::prelude::*;
+use surakarta_engine::puzzle::Theme;
+
+pub(super) fn plugin(app: &mut App) {
+    // Built again when the words or the layout change, and when a theme is chosen.
+    app.add_systems(OnEnter(Panel::Puzzles), spawn).add_systems(
+        Update,
+        (clear_card, spawn)
+            .chain()
+            .run_if(
+                in_state(Panel::Puzzles)
+                    .and_then(words_or_layout_changed.or_else(resource_changed::<PuzzleStats>)),
+            )
+            .in_set(GameSet::Present),
+    );
+}
+
+fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
+    let chosen = stats.chosen_theme();
+    let daily_solved = stats.daily.is_some_and(|d| d.day == today() && d.solved);
+    // The themes some puzzle of the pack has, with how many.
+    let themes: Vec<(Theme, usize)> = Theme::ALL
+        .into_iter()
+        .map(|t| (t, count_of(t)))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    let rating = stats.shown();
+    let record = (stats.solved, stats.missed, stats.best_streak);
+    cards.spawn(
+        DespawnOnExit(Panel::Puzzles),
+        |c, strings, theme| {
+            c.spawn(label(strings.get("puzzles.title"), 28.0, theme));
+            c.spawn(label(
+                strings.fill("puzzles.rating", &[("rating", rating)]),
+                20.0,
+                theme,
+            ));
+            c.spawn(label(
+                strings.fill(
+                    "puzzles.record",
+                    &[
+                        ("solved", record.0.to_string()),
+                        ("missed", record.1.to_string()),
+                        ("best", record.2.to_string()),
+                    ],
+                ),
+                15.0,
+                theme,
+            ));
+            let daily = if daily_solved {
+                strings.get("puzzles.daily_solved")
+            } else {
+                strings.get("puzzles.daily")
+            };
+            c.spawn(row()).with_children(|r| {
+                r.spawn(button(
+                    "puzzles.next",
+                    strings.get("puzzles.next"),
+                    theme,
+                    20.0,
+                    true,
+                ))
+                .observe(ask(PuzzleStep::Rated));
+            });
+            c.spawn(row()).with_children(|r| {
+                r.spawn(choice("puzzles.daily", daily, false, theme))
+                    .observe(ask(PuzzleStep::Daily));
+                r.spawn(choice(
+                    "puzzles.streak",
+                    strings.get("puzzles.streak"),
+                    false,
+                    theme,
+                ))
+                .observe(ask(PuzzleStep::Streak));
+            });
+            c.spawn(label(strings.get("puzzles.theme"), 17.0, theme));
+            c.spawn(row()).with_children(|r| {
+                r.spawn(choice(
+                    "puzzles.theme.any",
+                    strings.get("puzzles.any"),
+                    chosen.is_none(),
+                    theme,
+                ))
+                .observe(choose(None));
+                for (t, n) in themes {
+                    let words = format!("{} ({n})", strings.get(&theme_key(t)));
+                    r.spawn(choice(
+                        format!("puzzles.theme.{}", t.id()),
+                        words,
+                        chosen == Some(t),
+                        theme,
+                    ))
+                    .observe(choose(Some(t)));
+                }
+            });
+        },
+        back_row,
+    );
+}
+
+/// A button's observer that asks for a puzzle.
+fn ask(step: PuzzleStep) -> impl Fn(On<Press>, MessageWriter<PuzzleStep>) + Send + Sync {
+    move |_: On<Press>, mut steps: MessageWriter<PuzzleStep>| {
+        steps.write(step);
+    }
+}
+
+/// A theme button's observer: the next puzzles are of that theme (any when none).
+fn choose(theme: Option<Theme>) -> impl Fn(On<Press>, ResMut<PuzzleStats>) + Send + Sync {
+    move |_: On<Press>, mut stats: ResMut<PuzzleStats>| {
+        let id = theme.map(|t| t.id().to_owned());
+        if stats.theme != id {
+            stats.theme = id;
+        }
+    }
+}

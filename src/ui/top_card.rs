@@ -1,0 +1,101 @@
+//! The card at the top of a lesson or a puzzle: what to do, or how it went, and its
+//! buttons. In portrait the board goes below it ([`TopCard`]), so the card never hides a
+//! point or a loop; in landscape it stands in the side panel, beside the board.
+
+use crate::shell::awake::KeepAwake;
+use crate::ui::layout::{BoardLayout, TopCard};
+use crate::ui::theme::Theme;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.wake_on_change::<TopCard>();
+    app.add_systems(
+        PostUpdate,
+        keep_board_below_card.after(bevy::ui::UiSystems::Layout),
+    );
+}
+
+/// The card's panel itself (inside the node that spans the width).
+#[derive(Component)]
+pub struct TopCardBody;
+
+/// Spawns a top card: `until` despawns it (with the screen), `marker` names it, `body`
+/// fills its panel.
+pub fn spawn_top_card(
+    commands: &mut Commands,
+    layout: &BoardLayout,
+    theme: &Theme,
+    (until, marker): (impl Bundle, impl Bundle),
+    body: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    commands
+        .spawn((
+            marker,
+            until,
+            GlobalZIndex(8),
+            // At the top in portrait (the board goes below it); in landscape in the side
+            // panel, beside the board.
+            if layout.portrait {
+                Node {
+                    position_type: PositionType::Absolute,
+                    top: px(6.0 + layout.safe.top),
+                    left: px(6.0 + layout.safe.left),
+                    right: px(6.0 + layout.safe.right),
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                }
+            } else {
+                Node {
+                    position_type: PositionType::Absolute,
+                    top: px(6.0 + layout.safe.top),
+                    left: px(6.0 + layout.safe.left),
+                    width: px((layout.bars[0] - layout.safe.left - 12.0).max(120.0)),
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                }
+            },
+        ))
+        .with_children(|top| {
+            top.spawn((
+                crate::ui::press::Solid,
+                TopCardBody,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Stretch,
+                    padding: UiRect::all(px(12)),
+                    width: percent(100),
+                    max_width: px(520),
+                    row_gap: px(4),
+                    border_radius: BorderRadius::all(px(16)),
+                    ..default()
+                },
+                BackgroundColor(theme.panel),
+            ))
+            .with_children(body);
+        });
+}
+
+/// The board goes below the card, so the card never hides a point or a loop (on a small
+/// phone it would cover a third of the board). The room kept only grows while a card is
+/// up, so the board does not jump between asking and done; with no card it is given back.
+fn keep_board_below_card(
+    cards: Query<(&ComputedNode, &UiGlobalTransform), With<TopCardBody>>,
+    layout: Res<BoardLayout>,
+    mut top: ResMut<TopCard>,
+) {
+    if cards.is_empty() {
+        top.set_if_neq(TopCard::default());
+        return;
+    }
+    // In landscape the card stands in the side panel, beside the board.
+    if !layout.portrait {
+        return;
+    }
+    for (node, at) in &cards {
+        let scale = node.inverse_scale_factor();
+        let bottom = (at.translation.y + node.size().y / 2.0) * scale;
+        if bottom.is_finite() && bottom > top.0 + 0.5 {
+            top.0 = bottom;
+        }
+    }
+}

@@ -1,0 +1,349 @@
+//! The puzzles as a player meets them: menu → Puzzles, a puzzle played by taps, the
+//! solution's replies played on their own, a wrong move answered by the engine and tried
+//! again, the solution shown, a streak ended, the daily puzzle, hints, the rating moving
+//! and kept, the board turned towards the player, and the player's own game untouched.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use surakarta::board::accessibility::Spoken;
+use surakarta::board::view::BoardCamera;
+use surakarta::game::puzzles::{Kind, PuzzleRun, PuzzleState, PuzzleStats, pack, today};
+use surakarta::game::session::{Mode, Turn};
+use surakarta::screens::puzzle::PuzzleStep;
+use surakarta::shell::navigation::{Panel, Screen};
+use surakarta_engine::puzzle::Puzzle;
+use surakarta_engine::{Move, Side};
+
+fn run(app: &App) -> PuzzleRun {
+    app.world().resource::<PuzzleRun>().clone()
+}
+
+fn stats(app: &App) -> PuzzleStats {
+    app.world().resource::<PuzzleStats>().clone()
+}
+
+fn state(app: &App) -> PuzzleState {
+    run(app).current.expect("a puzzle on the board").state
+}
+
+fn on_board(app: &App) -> &'static Puzzle {
+    run(app).current.expect("a puzzle on the board").puzzle()
+}
+
+fn spoken(app: &App) -> String {
+    app.world().resource::<Spoken>().0.clone()
+}
+
+/// The first puzzle of the pack that `wanted` accepts, by index.
+fn find(wanted: impl Fn(&Puzzle) -> bool) -> usize {
+    pack()
+        .iter()
+        .position(wanted)
+        .expect("such a puzzle in the pack")
+}
+
+fn open(app: &mut App, index: usize) {
+    app.world_mut().write_message(PuzzleStep::Open(index));
+    app.update();
+    app.update();
+    assert_eq!(screen(app), Screen::Puzzle);
+}
+
+/// Plays `mv` by two taps and waits until it and anything the screen plays after it
+/// (a reply of the line, the engine's refutation) have been played and the board is
+/// still again.
+fn tap_move(app: &mut App, mv: Move) {
+    let before = session(app).game.history().len();
+    tap(app, &mv.from.to_string());
+    tap(app, &mv.to.to_string());
+    assert!(
+        run_until(app, 3.0, |a| session(a).game.history().len() > before),
+        "{mv} was not played"
+    );
+    settle(app);
+}
+
+/// Waits until the board is still: no move running, no reply or refutation to come.
+fn settle(app: &mut App) {
+    assert!(
+        run_until(app, 30.0, |a| {
+            let c = run(a).current.unwrap();
+            let waiting_for_reply = matches!(c.state, PuzzleState::Missed { reply: None, .. })
+                && session(a).game.outcome().is_none();
+            let replying = c.state == PuzzleState::Solving
+                && session(a).game.side_to_move() != c.puzzle().position.side_to_move();
+            matches!(turn(a), Turn::Waiting | Turn::Over)
+                && !waiting_for_reply
+                && !replying
+                && !matches!(c.state, PuzzleState::Showing { .. })
+        }),
+        "the board did not settle: {:?}",
+        run(app).current.map(|c| c.state)
+    );
+}
+
+/// A legal step (no capture) of the player's that is not the solution's first move.
+fn wrong_move(puzzle: &Puzzle) -> Move {
+    let game = surakarta::game::puzzles::game_of(puzzle);
+    *game
+        .moves()
+        .iter()
+        .find(|m| !m.capture && **m != puzzle.moves[0])
+        .expect("a step that is not the solution")
+}
+
+#[test]
+fn a_puzzle_from_the_menu_is_solved_by_taps_and_raises_the_rating() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play_settled(&mut app, "b2", "b3");
+    let own = own_game(&app).game.clone();
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.puzzles");
+    assert_eq!(panel(&app), Panel::Puzzles);
+    assert!(texts(&mut app).iter().any(|t| t.contains("1000?")));
+    press(&mut app, "puzzles.next");
+    assert_eq!(screen(&app), Screen::Puzzle);
+    let puzzle = on_board(&app);
+    // Near a new player's rating, and the task told (on the card and to the screen reader).
+    assert!((700..=1300).contains(&puzzle.rating), "{}", puzzle.rating);
+    assert!(spoken(&app).contains("to move: find"), "{}", spoken(&app));
+    for mv in puzzle.moves.iter().step_by(2) {
+        tap_move(&mut app, *mv);
+    }
+    assert_eq!(state(&app), PuzzleState::Solved);
+    assert_eq!(session(&app).game.history(), &puzzle.moves[..]);
+    let after = stats(&app);
+    assert_eq!((after.solved, after.missed), (1, 0));
+    assert!(after.rating > 1000.0);
+    assert!(spoken(&app).contains("Solved"), "{}", spoken(&app));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains(&format!("1000 → {}", after.rating.round())))
+    );
+    // The next puzzle is another one; the player's own game waited untouched.
+    let first = run(&app).current.unwrap().index;
+    press(&mut app, "puzzle.next");
+    assert_eq!(state(&app), PuzzleState::Solving);
+    assert_ne!(run(&app).current.unwrap().index, first);
+    assert!(session(&app).game.history().is_empty());
+    press(&mut app, "puzzle.puzzles");
+    assert_eq!((screen(&app), panel(&app)), (Screen::Menu, Panel::Puzzles));
+    assert_eq!(own_game(&app).game.history(), own.history());
+}
+
+#[test]
+fn a_wrong_move_is_answered_by_the_engine_then_tried_again_without_counting_twice() {
+    let mut app = app();
+    animations_off(&mut app);
+    let index = find(|p| p.moves.len() == 1 && p.position.side_to_move() == Side::Red);
+    open(&mut app, index);
+    let puzzle = on_board(&app);
+    let wrong = wrong_move(puzzle);
+    tap_move(&mut app, wrong);
+    let PuzzleState::Missed {
+        at,
+        wrong: w,
+        reply,
+    } = state(&app)
+    else {
+        panic!("not missed: {:?}", state(&app));
+    };
+    assert_eq!((at, w), (0, wrong));
+    // The refutation was searched by the engine and played on the board.
+    let reply = reply.expect("the engine's reply");
+    assert_eq!(session(&app).game.history(), &[wrong, reply]);
+    let missed = stats(&app);
+    assert_eq!((missed.solved, missed.missed), (0, 1));
+    assert!(missed.rating < 1000.0);
+    assert!(
+        spoken(&app).contains(&reply.to_string()),
+        "{}",
+        spoken(&app)
+    );
+    // Taps on the board change nothing now.
+    tap(&mut app, &puzzle.moves[0].from.to_string());
+    tap(&mut app, &puzzle.moves[0].to.to_string());
+    run_until(&mut app, 0.5, |_| false);
+    assert_eq!(session(&app).game.history().len(), 2);
+    // Try again: from before the mistake; solving it now does not count again.
+    press(&mut app, "puzzle.retry");
+    assert_eq!(state(&app), PuzzleState::Solving);
+    assert!(session(&app).game.history().is_empty());
+    tap_move(&mut app, puzzle.moves[0]);
+    assert_eq!(state(&app), PuzzleState::Solved);
+    assert_eq!(stats(&app), missed);
+}
+
+#[test]
+fn undo_after_a_wrong_move_tries_again_and_the_solution_is_played_on_the_board() {
+    let mut app = app();
+    animations_off(&mut app);
+    let index = find(|p| p.moves.len() == 3);
+    open(&mut app, index);
+    let puzzle = on_board(&app);
+    tap_move(&mut app, wrong_move(puzzle));
+    assert!(matches!(state(&app), PuzzleState::Missed { .. }));
+    press(&mut app, "bar.undo");
+    assert_eq!(state(&app), PuzzleState::Solving);
+    assert!(session(&app).game.history().is_empty());
+    // The first move, and the line's reply comes on its own.
+    tap_move(&mut app, puzzle.moves[0]);
+    assert_eq!(session(&app).game.history(), &puzzle.moves[..2]);
+    assert_eq!(state(&app), PuzzleState::Solving);
+    assert!(spoken(&app).contains("keep going"), "{}", spoken(&app));
+    // Hint: the solution's next move, shown on the board; the puzzle now counts as missed.
+    press(&mut app, "bar.hint");
+    run_until(&mut app, 1.0, |a| {
+        a.world()
+            .resource::<surakarta::board::selection::Selection>()
+            .hint
+            .is_some()
+    });
+    let hint = app
+        .world()
+        .resource::<surakarta::board::selection::Selection>()
+        .hint
+        .clone()
+        .expect("a hint");
+    assert_eq!(hint.mv, puzzle.moves[2]);
+    // The solution: the rest of the line, played on the board.
+    press(&mut app, "puzzle.solution");
+    assert!(matches!(state(&app), PuzzleState::Showing { from: 2 }));
+    assert!(run_until(&mut app, 10.0, |a| state(a) == PuzzleState::Shown));
+    assert_eq!(session(&app).game.history(), &puzzle.moves[..]);
+    assert_eq!((stats(&app).solved, stats(&app).missed), (0, 1));
+}
+
+#[test]
+fn a_streak_rises_until_the_first_miss() {
+    let mut app = app();
+    animations_off(&mut app);
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.puzzles");
+    press(&mut app, "puzzles.streak");
+    assert_eq!(run(&app).current.unwrap().kind, Kind::Streak);
+    let first = on_board(&app);
+    for mv in first.moves.iter().step_by(2) {
+        tap_move(&mut app, *mv);
+    }
+    assert_eq!(state(&app), PuzzleState::Solved);
+    assert_eq!(stats(&app).best_streak, 1);
+    press(&mut app, "puzzle.next");
+    let second = on_board(&app);
+    assert_ne!(second, first);
+    assert!(second.rating >= first.rating);
+    tap_move(&mut app, wrong_move(second));
+    assert!(matches!(state(&app), PuzzleState::Missed { .. }));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("Streak over: 1 solved")),
+        "{:?}",
+        texts(&mut app)
+    );
+    // A streak does not move the rating; the next is a new streak.
+    assert_eq!(stats(&app).rating, 1000.0);
+    press(&mut app, "puzzle.next");
+    assert_eq!(run(&app).streak.len(), 1);
+    assert_eq!(run(&app).streak_solved(), 0);
+}
+
+#[test]
+fn the_daily_puzzle_counts_once_a_day() {
+    let mut app = app();
+    animations_off(&mut app);
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.puzzles");
+    press(&mut app, "puzzles.daily");
+    let day = today();
+    assert_eq!(run(&app).current.unwrap().kind, Kind::Daily(day));
+    let puzzle = on_board(&app);
+    for mv in puzzle.moves.iter().step_by(2) {
+        tap_move(&mut app, *mv);
+    }
+    let after = stats(&app);
+    assert_eq!(after.daily.map(|d| (d.day, d.solved)), Some((day, true)));
+    assert_eq!(after.solved, 1);
+    press(&mut app, "puzzle.puzzles");
+    assert!(texts(&mut app).iter().any(|t| t == "Daily puzzle: solved"));
+    // Again the same day: the same puzzle, not counted again.
+    press(&mut app, "puzzles.daily");
+    assert_eq!(on_board(&app), puzzle);
+    tap_move(&mut app, wrong_move(puzzle));
+    assert_eq!(stats(&app), after);
+}
+
+#[test]
+fn a_puzzle_for_black_turns_the_board_towards_its_player_and_judges_after_the_run() {
+    // Animations on: the verdict waits for the stone's run round the loops.
+    let mut app = app();
+    let index = find(|p| p.moves.len() == 1 && p.position.side_to_move() == Side::Black);
+    open(&mut app, index);
+    app.update();
+    let turned = turns::<BoardCamera>(&mut app);
+    assert!(
+        turned
+            .iter()
+            .all(|a| (a - std::f32::consts::PI).abs() < 0.01),
+        "{turned:?}"
+    );
+    // Taps find Black's stones where they are drawn.
+    let first = on_board(&app).moves[0];
+    tap(&mut app, &first.from.to_string());
+    tap(&mut app, &first.to.to_string());
+    assert!(run_until(&mut app, 3.0, |a| session(a).game.history().len() == 1));
+    app.update();
+    assert_eq!(turn(&app), Turn::Animating);
+    assert_eq!(state(&app), PuzzleState::Solving);
+    settle(&mut app);
+    assert_eq!(state(&app), PuzzleState::Solved);
+}
+
+#[test]
+fn the_rating_and_the_theme_are_kept_when_the_app_starts_again() {
+    let dir = temp_dir("puzzles");
+    let index = find(|p| p.moves.len() == 1);
+    let kept = {
+        let mut app = app_with(Some(dir.to_path_buf()));
+        animations_off(&mut app);
+        open(&mut app, index);
+        let first = on_board(&app).moves[0];
+        tap_move(&mut app, first);
+        go_to(&mut app, Screen::Menu);
+        press(&mut app, "menu.puzzles");
+        press(&mut app, "puzzles.theme.several-loops");
+        app.update();
+        saves_written();
+        stats(&app)
+    };
+    assert_eq!(kept.solved, 1);
+    assert_eq!(kept.theme.as_deref(), Some("several-loops"));
+    let mut app = app_with(Some(dir.to_path_buf()));
+    assert_eq!(stats(&app), kept);
+    // The theme chosen picks the next puzzle.
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.puzzles");
+    press(&mut app, "puzzles.next");
+    assert!(
+        on_board(&app)
+            .themes
+            .contains(&surakarta_engine::puzzle::Theme::SeveralLoops)
+    );
+    // The statistics card shows the puzzle rating.
+    press(&mut app, "puzzle.puzzles");
+    press(&mut app, "back");
+    press(&mut app, "menu.statistics");
+    let shown = kept.shown();
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains(&format!("Puzzle rating: {shown}"))),
+        "{:?}",
+        texts(&mut app)
+    );
+}
