@@ -296,7 +296,11 @@ fn a_puzzle_for_black_turns_the_board_towards_its_player_and_judges_after_the_ru
     let first = on_board(&app).moves[0];
     tap(&mut app, &first.from.to_string());
     tap(&mut app, &first.to.to_string());
-    assert!(run_until(&mut app, 3.0, |a| session(a).game.history().len() == 1));
+    assert!(run_until(&mut app, 3.0, |a| session(a)
+        .game
+        .history()
+        .len()
+        == 1));
     app.update();
     assert_eq!(turn(&app), Turn::Animating);
     assert_eq!(state(&app), PuzzleState::Solving);

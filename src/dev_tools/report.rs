@@ -65,6 +65,7 @@ pub struct Watched<'w, 's> {
     computer: Res<'w, Computer>,
     notice: Res<'w, crate::ui::notice::Notice>,
     tutorial: Res<'w, Tutorial>,
+    puzzles: Res<'w, crate::game::puzzles::PuzzleRun>,
     review: Res<'w, Review>,
     screen: Res<'w, State<Screen>>,
     panel: Res<'w, State<Panel>>,
@@ -88,6 +89,7 @@ pub fn something_changed(mut w: Watched) -> bool {
         || w.computer.is_changed()
         || w.notice.is_changed()
         || w.tutorial.is_changed()
+        || w.puzzles.is_changed()
         || w.review.is_changed()
         || w.screen.is_changed()
         || w.panel.is_changed()
@@ -237,6 +239,22 @@ pub fn report(world: &mut World) -> Value {
     let tutorial = world.resource::<Tutorial>();
     let lesson = tutorial.lesson;
     let lesson_state = format!("{:?}", tutorial.state);
+    // The puzzle on the board: its solution and where the player is in it.
+    let puzzle = world
+        .resource::<crate::game::puzzles::PuzzleRun>()
+        .current
+        .as_ref()
+        .map(|c| {
+            let moves: Vec<String> = c.puzzle().moves.iter().map(|m| m.to_string()).collect();
+            let state = match c.state {
+                crate::game::puzzles::PuzzleState::Solving => "solving",
+                crate::game::puzzles::PuzzleState::Solved => "solved",
+                crate::game::puzzles::PuzzleState::Missed { .. } => "missed",
+                crate::game::puzzles::PuzzleState::Showing { .. } => "showing",
+                crate::game::puzzles::PuzzleState::Shown => "shown",
+            };
+            json!({"index": c.index, "moves": moves, "state": state})
+        });
     let selection = world.resource::<Selection>();
     let computer = world.resource::<Computer>();
     let frame = world.get_resource::<FrameCount>().map_or(0, |f| f.0);
@@ -282,6 +300,7 @@ pub fn report(world: &mut World) -> Value {
         "online": online,
         "watch": watch,
         "notice": notice,
+        "puzzle": puzzle,
         "thinking": computer.thinking(),
         "hinting": computer.hinting(),
         "searcher": match computer.threading {

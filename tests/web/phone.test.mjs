@@ -440,6 +440,25 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
         await waitFor("the computer's answer, offline", () =>
           window.__surakarta.history.length === 2 && window.__surakarta.turn === "Waiting");
         await shot("10-offline");
+        // A puzzle, offline too: its pack is in the app, its replies need no network.
+        await tapButton("bar.menu");
+        await waitFor("the menu", () => window.__surakarta.panel === "menu");
+        await tapButton("menu.puzzles");
+        await waitFor("the puzzles' card", () => window.__surakarta.panel === "puzzles");
+        await tapButton("puzzles.next");
+        await waitFor("a puzzle on the board", () =>
+          window.__surakarta.puzzle?.state === "solving" && window.__surakarta.turn === "Waiting");
+        const line = (await report()).puzzle.moves;
+        for (let i = 0; i < line.length; i += 2) {
+          const [from, to] = line[i].split(/[-x]/);
+          await tapPoint(from);
+          await waitFor(`${from} selected`, (f) => window.__surakarta.selected === f, from);
+          await tapPoint(to);
+          await waitFor(`${line[i]} played and shown`, (n) =>
+            window.__surakarta.history.length > n && window.__surakarta.turn !== "Animating", i);
+        }
+        await waitFor("the puzzle solved, offline", () => window.__surakarta.puzzle.state === "solved");
+        await shot("11-puzzle-offline");
       } finally {
         await context.setOffline(false);
       }
