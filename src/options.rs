@@ -19,7 +19,7 @@ Usage: surakarta [--screenshot PATH [--play MOVE]] [--size WxH] [--fen POSITION]
   --panel NAME        show the menu or a panel: menu, new-game, settings, stats,
                       rules, records, leave, replace, end-game,
                       resign, offer, strategy, moves (over the game, or the
-                      review of --record)
+                      review of --record), online-games, puzzles
   --lesson N          put the tutorial's lesson N (1-9) on the board
   --lesson-state S    show that lesson asking, passed or failed (its explanation)
   --puzzle N          put puzzle N of the pack (1 is its first line) on the board
@@ -318,7 +318,7 @@ mod tests {
         );
         assert_eq!(
             parse(&["--panel", "help"]).unwrap_err(),
-            "--panel is one of menu, new-game, settings, stats, rules, records, leave, replace, end-game, resign, offer, strategy, moves, online-games, not \"help\""
+            "--panel is one of menu, new-game, settings, stats, rules, records, leave, replace, end-game, resign, offer, strategy, moves, online-games, puzzles, not \"help\""
         );
         assert!(
             parse(&["--lesson-state", "won"])

@@ -50,6 +50,7 @@ struct Can<'w> {
     turn: Option<Res<'w, State<Turn>>>,
     computer: Res<'w, Computer>,
     selection: Res<'w, Selection>,
+    puzzles: Res<'w, crate::game::puzzles::PuzzleRun>,
 }
 
 impl Can<'_> {
@@ -79,8 +80,10 @@ impl Can<'_> {
             .turn
             .as_ref()
             .is_some_and(|t| *t.get() == Turn::Waiting);
-        // Against a friend online the game is theirs and yours alone: no hints.
+        // Against a friend online the game is theirs and yours alone: no hints. A puzzle
+        // decided has none to give.
         waiting
+            && self.puzzles.solving()
             && !self.board.session().is_online()
             && self.board.session().human_to_move()
             && !self.computer.hinting()
