@@ -28,8 +28,8 @@ fn state(app: &App) -> PuzzleState {
     run(app).current.expect("a puzzle on the board").state
 }
 
-fn on_board(app: &App) -> &'static Puzzle {
-    run(app).current.expect("a puzzle on the board").puzzle()
+fn on_board(app: &App) -> Puzzle {
+    run(app).current.expect("a puzzle on the board").puzzle
 }
 
 fn spoken(app: &App) -> String {
@@ -143,7 +143,7 @@ fn a_wrong_move_is_answered_by_the_engine_then_tried_again_without_counting_twic
     let index = find(|p| p.moves.len() == 1 && p.position.side_to_move() == Side::Red);
     open(&mut app, index);
     let puzzle = on_board(&app);
-    let wrong = wrong_move(puzzle);
+    let wrong = wrong_move(&puzzle);
     tap_move(&mut app, wrong);
     let PuzzleState::Missed {
         at,
@@ -186,7 +186,7 @@ fn undo_after_a_wrong_move_tries_again_and_the_solution_is_played_on_the_board()
     let index = find(|p| p.moves.len() == 3);
     open(&mut app, index);
     let puzzle = on_board(&app);
-    tap_move(&mut app, wrong_move(puzzle));
+    tap_move(&mut app, wrong_move(&puzzle));
     assert!(matches!(state(&app), PuzzleState::Missed { .. }));
     press(&mut app, "bar.undo");
     assert_eq!(state(&app), PuzzleState::Solving);
@@ -237,7 +237,7 @@ fn a_streak_rises_until_the_first_miss() {
     let second = on_board(&app);
     assert_ne!(second, first);
     assert!(second.rating >= first.rating);
-    tap_move(&mut app, wrong_move(second));
+    tap_move(&mut app, wrong_move(&second));
     assert!(matches!(state(&app), PuzzleState::Missed { .. }));
     assert!(
         texts(&mut app)
@@ -274,7 +274,7 @@ fn the_daily_puzzle_counts_once_a_day() {
     // Again the same day: the same puzzle, not counted again.
     press(&mut app, "puzzles.daily");
     assert_eq!(on_board(&app), puzzle);
-    tap_move(&mut app, wrong_move(puzzle));
+    tap_move(&mut app, wrong_move(&puzzle));
     assert_eq!(stats(&app), after);
 }
 
@@ -347,6 +347,103 @@ fn the_rating_and_the_theme_are_kept_when_the_app_starts_again() {
         texts(&mut app)
             .iter()
             .any(|t| t.contains(&format!("Puzzle rating: {shown}"))),
+        "{:?}",
+        texts(&mut app)
+    );
+}
+
+/// Analyses `moves` from `start` in a review, to the end, with the move list open.
+fn review_and_analyse(app: &mut App, start: &str, moves: &[&str]) {
+    use surakarta::game::analysis::Analysis;
+    use surakarta::screens::review::{ClosesTo, OpenReview};
+    let mut game = surakarta_engine::Game::from_position(
+        start.parse().unwrap(),
+        surakarta_engine::Ruleset::default(),
+    );
+    for m in moves {
+        game.try_play(m.parse().unwrap()).unwrap();
+    }
+    app.world_mut()
+        .write_message(OpenReview(game, ClosesTo::Records));
+    app.update();
+    app.update();
+    press(app, "review.moves");
+    press(app, "moves.analyse");
+    assert!(run_until(app, 30.0, |a| {
+        let a = a.world().resource::<Analysis>();
+        a.complete() && !a.running()
+    }));
+    app.update();
+}
+
+#[test]
+fn a_mistake_of_the_players_game_becomes_a_puzzle_of_their_own() {
+    let mut app = app();
+    animations_off(&mut app);
+    // Red could take f2 round the loops with f5 and steps d2-d1 instead.
+    let start = "6/5r/6/2b3/3r1b/6 r 0 0";
+    review_and_analyse(&mut app, start, &["d2-d1", "c3-c4"]);
+    press(&mut app, "moves.keep");
+    assert!(run_until(&mut app, 10.0, |a| {
+        !a.world()
+            .resource::<surakarta::game::puzzles::Keeping>()
+            .busy()
+    }));
+    app.update();
+    let mine = stats(&app).mine;
+    let kept: Vec<Puzzle> = mine.iter().map(|l| l.parse().unwrap()).collect();
+    let own = kept
+        .iter()
+        .find(|p| p.position.to_string() == start)
+        .unwrap_or_else(|| panic!("the position before d2-d1 kept: {mine:?}"));
+    assert_eq!(own.moves, ["f5xf2".parse::<Move>().unwrap()]);
+    // The move list says what was kept, instead of the button.
+    assert!(!buttons(&mut app).contains(&"moves.keep".to_owned()));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("Kept as your puzzles: ")),
+        "{:?}",
+        texts(&mut app)
+    );
+    // Puzzles → Your puzzles: played like any puzzle, not rated.
+    press(&mut app, "back");
+    press(&mut app, "review.close");
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.puzzles");
+    press(&mut app, "puzzles.mine");
+    assert_eq!(run(&app).current.as_ref().unwrap().kind, Kind::Mine);
+    assert!(
+        spoken(&app).contains("find the better move"),
+        "{}",
+        spoken(&app)
+    );
+    let before = stats(&app);
+    let first = on_board(&app).moves[0];
+    tap_move(&mut app, first);
+    assert_eq!(state(&app), PuzzleState::Solved);
+    assert_eq!(stats(&app), before);
+}
+
+/// A mistake with two better moves makes no puzzle: a right answer would be called wrong.
+#[test]
+fn a_mistake_with_two_good_answers_is_not_kept() {
+    let mut app = app();
+    animations_off(&mut app);
+    // Red's last stone steps from a2 to a3, where Black's d3 takes it; b1 and b2 were safe.
+    review_and_analyse(&mut app, "6/6/6/3b2/r5/6 r 0 0", &["a2-a3", "d3xa3"]);
+    press(&mut app, "moves.keep");
+    assert!(run_until(&mut app, 10.0, |a| {
+        !a.world()
+            .resource::<surakarta::game::puzzles::Keeping>()
+            .busy()
+    }));
+    app.update();
+    assert!(stats(&app).mine.is_empty());
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("Kept as your puzzles: 0")),
         "{:?}",
         texts(&mut app)
     );

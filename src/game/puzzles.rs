@@ -1,9 +1,11 @@
 //! Puzzles apart from how they are shown: the pack (`assets/puzzles/pack.txt`, compiled in
 //! so every platform has it offline, the browser too), the player's puzzle rating and record
 //! (Glicko-2, by the skillratings crate; saved with the statistics, `persist/`), which
-//! puzzle comes next, and the puzzle on the board with how it is going. The screen that
-//! plays them is `screens/puzzle.rs`.
+//! puzzle comes next, the puzzle on the board with how it is going, and the player's own
+//! puzzles kept from the analysis of their games. The screen that plays them is
+//! `screens/puzzle.rs`.
 
+use crate::shell::awake::KeepAwake;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
@@ -13,8 +15,13 @@ use surakarta_engine::puzzle::{Puzzle, Theme};
 use surakarta_engine::{Game, Move, Ruleset};
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_on::<KeepPuzzles>()
+        .wake_while(|keeping: Res<Keeping>| keeping.busy());
     app.init_resource::<PuzzleStats>()
-        .init_resource::<PuzzleRun>();
+        .init_resource::<PuzzleRun>()
+        .init_resource::<Keeping>()
+        .add_message::<KeepPuzzles>()
+        .add_systems(Update, (take_keep_requests, check_one_position).chain());
 }
 
 const PACK: &str = include_str!("../../assets/puzzles/pack.txt");
@@ -52,6 +59,8 @@ const MIN_DEVIATION: f64 = 45.0;
 const PUZZLE_DEVIATION: f64 = 80.0;
 /// How many puzzles the record of recent ones keeps (they are not offered again soon).
 const RECENT: usize = 400;
+/// How many of the player's own puzzles are kept (the oldest go first).
+pub const MINE: usize = 200;
 
 /// The player's puzzle rating and record, saved with the statistics.
 #[derive(Resource, Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -75,6 +84,9 @@ pub struct PuzzleStats {
     pub theme: Option<String>,
     /// Keys ([`key_of`]) of the puzzles played lately, the newest last.
     pub recent: Vec<u32>,
+    /// The player's own puzzles, kept from the analysis of their games (pack lines; one
+    /// move, "find the better move"), the oldest first.
+    pub mine: Vec<String>,
 }
 
 /// The daily puzzle of one day, played.
@@ -97,6 +109,7 @@ impl Default for PuzzleStats {
             daily: None,
             theme: None,
             recent: Vec::new(),
+            mine: Vec::new(),
         }
     }
 }
@@ -114,12 +127,21 @@ impl PuzzleStats {
         let mut recent = read.recent;
         let drop = recent.len().saturating_sub(RECENT);
         recent.drain(..drop);
+        // A line that is no puzzle (damaged) is left out; the newest are kept.
+        let mut mine: Vec<String> = read
+            .mine
+            .into_iter()
+            .filter(|l| l.parse::<Puzzle>().is_ok())
+            .collect();
+        let drop = mine.len().saturating_sub(MINE);
+        mine.drain(..drop);
         PuzzleStats {
             rating: within(read.rating, 100.0, 4000.0, fresh.rating),
             deviation: within(read.deviation, MIN_DEVIATION, 350.0, fresh.deviation),
             volatility: within(read.volatility, 0.01, 0.2, fresh.volatility),
             theme: read.theme.filter(|t| Theme::from_id(t).is_some()),
             recent,
+            mine,
             ..read
         }
     }
@@ -175,6 +197,24 @@ impl PuzzleStats {
             self.missed += 1;
         }
         (before, self.rating.round() as i64)
+    }
+
+    /// The player's own puzzle `index`, if it reads.
+    pub fn mine(&self, index: usize) -> Option<Puzzle> {
+        self.mine.get(index).and_then(|l| l.parse().ok())
+    }
+
+    /// Keeps a puzzle of the player's own (once; the oldest goes past [`MINE`]). True
+    /// when it is new.
+    pub fn keep(&mut self, puzzle: &Puzzle) -> bool {
+        let line = puzzle.to_string();
+        if self.mine.contains(&line) {
+            return false;
+        }
+        self.mine.push(line);
+        let drop = self.mine.len().saturating_sub(MINE);
+        self.mine.drain(..drop);
+        true
     }
 
     /// Notes a puzzle as played lately.
@@ -272,6 +312,8 @@ pub enum Kind {
     Daily(u64),
     /// One of a streak: puzzles in rising difficulty until the first miss.
     Streak,
+    /// One of the player's own, kept from the analysis of their games: not rated.
+    Mine,
 }
 
 /// Where the player is in the puzzle on the board.
@@ -327,8 +369,10 @@ pub fn progress(puzzle: &Puzzle, game: &Game) -> Progress {
 /// The puzzle on the board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OnBoardPuzzle {
-    /// Its index in the pack.
+    /// Its index in the pack, or among the player's own puzzles for [`Kind::Mine`].
     pub index: usize,
+    /// The puzzle itself.
+    pub puzzle: Puzzle,
     pub kind: Kind,
     pub state: PuzzleState,
     /// The result has been counted (the rating, the tally, the streak, the daily).
@@ -341,8 +385,8 @@ pub struct OnBoardPuzzle {
 
 impl OnBoardPuzzle {
     /// The puzzle itself.
-    pub fn puzzle(&self) -> &'static Puzzle {
-        &pack()[self.index]
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
     }
 }
 
@@ -376,6 +420,117 @@ impl PuzzleRun {
 /// them).
 pub fn game_of(puzzle: &Puzzle) -> Game {
     Game::from_position(puzzle.position, Ruleset::default())
+}
+
+/// The depth of the search that checks a position of the player's game as a puzzle of
+/// their own: shallow, so that one position a frame keeps the frame short on every
+/// platform (as the web's analysis does).
+pub const KEEP_DEPTH: u32 = 3;
+
+/// The puzzle "find the better move" at `game`'s position, if `better` (the analysis's
+/// move) is the one good move there: the best by a [`KEEP_DEPTH`]-ply search too, every
+/// other move at least a stone worse. `None` when more than one move is as good (a puzzle
+/// with two answers would call a right one wrong).
+pub fn own_puzzle(
+    engine: &mut surakarta_engine::ai::Engine,
+    game: &Game,
+    better: Move,
+    ctl: &surakarta_engine::ai::SearchControl<'_>,
+) -> Option<Puzzle> {
+    use surakarta_engine::puzzle::{VERIFY_MARGIN, newcomer_chance, rating_of, themes_of};
+    let scored = engine.score_moves(game, KEEP_DEPTH, ctl);
+    let alone = match scored.as_slice() {
+        [(m, _)] => *m == better,
+        [(m, best), (_, second), ..] => *m == better && *second <= best - VERIFY_MARGIN,
+        [] => false,
+    };
+    if !alone {
+        return None;
+    }
+    let position = *game.position();
+    let moves = vec![better];
+    let line = format!(
+        "{position} | {better} | {} | {}",
+        themes_of(&position, &moves)
+            .iter()
+            .map(|t| t.id())
+            .collect::<Vec<_>>()
+            .join(","),
+        rating_of(KEEP_DEPTH, newcomer_chance(&position, &moves), 1)
+    );
+    // Read back as a pack line is: the same checks as the pack's.
+    line.parse().ok()
+}
+
+/// Keep positions of an analysed game (`game`) as puzzles of the player's own: each the
+/// position before a mistake (the game so far, for repetitions) and the analysis's better
+/// move. Checked one a frame ([`own_puzzle`]); [`Keeping`] says how many were kept.
+#[derive(Message, Clone, Debug)]
+pub struct KeepPuzzles {
+    pub game: Game,
+    pub positions: Vec<(Game, Move)>,
+}
+
+/// The positions waiting to be checked, and what came of those checked so far.
+#[derive(Resource, Default)]
+pub struct Keeping {
+    queue: Vec<(Game, Move)>,
+    /// The game the positions come from.
+    pub source: Option<Game>,
+    /// Puzzles kept so far, and positions refused (more than one good move).
+    pub kept: usize,
+    pub refused: usize,
+    engine: Option<surakarta_engine::ai::Engine>,
+}
+
+impl Keeping {
+    /// True while positions wait to be checked.
+    pub fn busy(&self) -> bool {
+        !self.queue.is_empty()
+    }
+}
+
+fn take_keep_requests(mut asked: MessageReader<KeepPuzzles>, mut keeping: ResMut<Keeping>) {
+    for KeepPuzzles { game, positions } in asked.read() {
+        if keeping.source.as_ref() != Some(game) {
+            keeping.queue.clear();
+            keeping.kept = 0;
+            keeping.refused = 0;
+            keeping.source = Some(game.clone());
+        } else if !keeping.busy() {
+            // The same game again: its puzzles are kept once; counted afresh.
+            keeping.kept = 0;
+            keeping.refused = 0;
+        }
+        keeping.queue.extend(positions.iter().cloned());
+    }
+}
+
+/// Checks one waiting position a frame.
+fn check_one_position(mut keeping: ResMut<Keeping>, mut stats: ResMut<PuzzleStats>) {
+    if !keeping.busy() {
+        return;
+    }
+    let keeping = &mut *keeping;
+    let Some((game, better)) = keeping.queue.pop() else {
+        return;
+    };
+    // A small table: one shallow search at a time.
+    let engine = keeping
+        .engine
+        .get_or_insert_with(|| surakarta_engine::ai::Engine::new(1));
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let found = super::search::controlled(&stop, |ctl| own_puzzle(engine, &game, better, ctl));
+    match found {
+        Some(puzzle) => {
+            stats.keep(&puzzle);
+            keeping.kept += 1;
+        }
+        None => keeping.refused += 1,
+    }
+    if keeping.queue.is_empty() {
+        keeping.engine = None;
+    }
 }
 
 #[cfg(test)]
@@ -428,6 +583,13 @@ mod tests {
         let read = PuzzleStats::from_saved(&v);
         assert_eq!((read.rating, read.solved, read.theme), (1234.0, 3, None));
         assert_eq!(read.deviation, fresh.deviation);
+        // The player's own puzzles: a damaged line is left out, the rest kept in order.
+        let good = pack()[0].to_string();
+        let v =
+            serde_json::json!({"mine": [good, "6/6 r | nonsense | | 9", pack()[1].to_string()]});
+        let read = PuzzleStats::from_saved(&v);
+        assert_eq!(read.mine, [pack()[0].to_string(), pack()[1].to_string()]);
+        assert_eq!(read.mine(1).as_ref(), Some(&pack()[1]));
     }
 
     #[test]

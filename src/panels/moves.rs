@@ -4,7 +4,8 @@
 
 use crate::game::analysis::mark;
 use crate::game::analysis::{Analyse, Analysis};
-use crate::game::session::OnBoard;
+use crate::game::puzzles::{KeepPuzzles, Keeping};
+use crate::game::session::{OnBoard, replayed};
 use crate::screens::review::{Review, ReviewStep};
 use crate::shell::navigation::{GameSet, Panel, Screen};
 use crate::ui::i18n::Strings;
@@ -13,11 +14,11 @@ use crate::ui::press::Press;
 use crate::ui::scroll::KeptScroll;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::{
-    Cards, back_row, button, clear_card, column_choice, label, one_line, paragraph, row,
+    Cards, back_row, button, choice, clear_card, column_choice, label, one_line, paragraph, row,
 };
 use bevy::prelude::*;
 use surakarta_engine::ai::analysis::{MoveClass, PlyAnalysis};
-use surakarta_engine::{Game, Record, Side};
+use surakarta_engine::{Game, Move, Record, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Panel::Moves), spawn).add_systems(
@@ -28,7 +29,8 @@ pub(super) fn plugin(app: &mut App) {
                 in_state(Panel::Moves).and_then(
                     resource_changed::<Strings>
                         .or_else(resource_changed::<BoardLayout>)
-                        .or_else(resource_changed::<Analysis>),
+                        .or_else(resource_changed::<Analysis>)
+                        .or_else(resource_changed::<Keeping>),
                 ),
             )
             .in_set(GameSet::Present),
@@ -183,6 +185,7 @@ fn spawn(
     review: Res<Review>,
     screen: Res<State<Screen>>,
     analysis: Res<Analysis>,
+    keeping: Res<Keeping>,
     mut scroll: ResMut<KeptScroll>,
 ) {
     let reviewing = *screen.get() == Screen::Review;
@@ -205,7 +208,24 @@ fn spawn(
         analysed && analysis.complete(),
     );
     let judged_count = judged.len();
+    // After the analysis: the positions before its mistakes and blunders, each with the
+    // better move, to keep as the player's own puzzles.
+    let mistakes: Vec<(Game, Move)> = if complete {
+        judged
+            .iter()
+            .filter(|p| matches!(p.class, MoveClass::Mistake | MoveClass::Blunder))
+            .filter_map(|p| Some((replayed(&game, p.ply - 1), p.best?)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let whole = game.clone();
+    let source = game.clone();
+    let kept = (keeping.source.as_ref() == Some(&game)).then_some((
+        keeping.busy(),
+        keeping.kept,
+        keeping.refused,
+    ));
     // Opened with the move shown two rows from the top.
     if let Some(row) = list
         .iter()
@@ -319,6 +339,43 @@ fn spawn(
                         );
                     });
                 }
+            }
+            // Once asked for this game: how it went, instead of the button.
+            match kept {
+                Some((true, ..)) => {
+                    footer.spawn(label(strings.get("moves.keeping"), 16.0, theme));
+                }
+                Some((false, kept, refused)) => {
+                    let key = if refused == 0 {
+                        "moves.kept_all"
+                    } else {
+                        "moves.kept"
+                    };
+                    footer.spawn(label(
+                        strings.fill(
+                            key,
+                            &[("kept", kept.to_string()), ("refused", refused.to_string())],
+                        ),
+                        16.0,
+                        theme,
+                    ));
+                }
+                None if reviewing && !mistakes.is_empty() => {
+                    let n = mistakes.len().to_string();
+                    let words = strings.fill("moves.keep", &[("n", n)]);
+                    let game = source.clone();
+                    footer.spawn(row()).with_children(|r| {
+                        r.spawn(choice("moves.keep", words, false, theme)).observe(
+                            move |_: On<Press>, mut keep: MessageWriter<KeepPuzzles>| {
+                                keep.write(KeepPuzzles {
+                                    game: game.clone(),
+                                    positions: mistakes.clone(),
+                                });
+                            },
+                        );
+                    });
+                }
+                None => {}
             }
             back_row(footer, strings, theme);
         },

@@ -37,6 +37,7 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
         .collect();
     let rating = stats.shown();
     let record = (stats.solved, stats.missed, stats.best_streak);
+    let mine = stats.mine.len();
     cards.spawn(
         DespawnOnExit(Panel::Puzzles),
         |c, strings, theme| {
@@ -73,6 +74,13 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
                 ))
                 .observe(ask(PuzzleStep::Rated));
             });
+            if mine > 0 {
+                let words = strings.fill("puzzles.mine", &[("n", mine.to_string())]);
+                c.spawn(row()).with_children(|r| {
+                    r.spawn(choice("puzzles.mine", words, false, theme))
+                        .observe(ask(PuzzleStep::Mine));
+                });
+            }
             c.spawn(row()).with_children(|r| {
                 r.spawn(choice("puzzles.daily", daily, false, theme))
                     .observe(ask(PuzzleStep::Daily));

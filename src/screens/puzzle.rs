@@ -77,6 +77,8 @@ pub enum PuzzleStep {
     Streak,
     /// The pack's puzzle of this index, rated (the command line's `--puzzle`).
     Open(usize),
+    /// The player's own puzzles, the newest first.
+    Mine,
     /// The next puzzle of the same kind (after a daily one, a rated one; after a streak's
     /// end, a new streak).
     Next,
@@ -106,17 +108,22 @@ struct Puzzles<'w> {
 }
 
 impl Puzzles<'_> {
-    /// Puts puzzle `index` of the pack on the board.
+    /// Puts puzzle `index` of the pack (of the player's own for [`Kind::Mine`]) on the
+    /// board; none: back to the puzzles' card.
     fn start(&mut self, index: Option<usize>, kind: Kind) {
-        let Some(puzzle) = index.and_then(|i| pack().get(i)) else {
+        let found = index.and_then(|i| match kind {
+            Kind::Mine => self.stats.mine(i),
+            _ => pack().get(i).cloned(),
+        });
+        let (Some(index), Some(puzzle)) = (index, found) else {
             self.leave();
             return;
         };
-        let index = index.unwrap_or_default();
+        let puzzle = &puzzle;
         // The daily puzzle counts only at its first try of the day.
         let counted = match kind {
             Kind::Daily(day) => self.stats.daily.is_some_and(|d| d.day == day),
-            Kind::Rated | Kind::Streak => false,
+            Kind::Rated | Kind::Streak | Kind::Mine => false,
         };
         self.practice.0 = Session {
             game: game_of(puzzle),
@@ -133,6 +140,7 @@ impl Puzzles<'_> {
         }
         self.run.current = Some(OnBoardPuzzle {
             index,
+            puzzle: puzzle.clone(),
             kind,
             state: PuzzleState::Solving,
             counted,
@@ -187,6 +195,10 @@ fn take_steps(mut steps: MessageReader<PuzzleStep>, mut puzzles: Puzzles) {
                 puzzles.start(next_in_streak(&[], seed), Kind::Streak);
             }
             PuzzleStep::Open(index) => puzzles.start(Some(index), Kind::Rated),
+            PuzzleStep::Mine => {
+                let newest = puzzles.stats.mine.len().checked_sub(1);
+                puzzles.start(newest, Kind::Mine);
+            }
             PuzzleStep::Next => match current {
                 Some(c) if c.kind == Kind::Streak && !streak_over(&c) => {
                     let next = next_in_streak(&puzzles.run.streak, seed);
@@ -195,6 +207,12 @@ fn take_steps(mut steps: MessageReader<PuzzleStep>, mut puzzles: Puzzles) {
                 Some(c) if c.kind == Kind::Streak => {
                     puzzles.run.streak.clear();
                     puzzles.start(next_in_streak(&[], seed), Kind::Streak);
+                }
+                // The next older of the player's own, round to the newest after the oldest.
+                Some(c) if c.kind == Kind::Mine => {
+                    let count = puzzles.stats.mine.len();
+                    let older = c.index.min(count).checked_sub(1).or(count.checked_sub(1));
+                    puzzles.start(older, Kind::Mine);
                 }
                 _ => puzzles.start(next_rated(&puzzles.stats, seed), Kind::Rated),
             },
@@ -238,15 +256,17 @@ fn count(c: &mut OnBoardPuzzle, stats: &mut PuzzleStats, solved: bool) {
         return;
     }
     c.counted = true;
-    let puzzle = c.puzzle();
-    stats.played(puzzle);
+    let puzzle = &c.puzzle;
     match c.kind {
         Kind::Rated => c.rating_change = Some(stats.rate(puzzle.rating, solved)),
         Kind::Daily(day) => {
             c.rating_change = Some(stats.rate(puzzle.rating, solved));
             stats.daily = Some(DailyDone { day, solved });
         }
-        Kind::Streak => {}
+        Kind::Streak | Kind::Mine => {}
+    }
+    if c.kind != Kind::Mine {
+        stats.played(puzzle);
     }
 }
 
@@ -481,6 +501,13 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
             "puzzle.title.streak",
             &[("n", run.streak_solved().to_string())],
         ),
+        Kind::Mine => strings.fill(
+            "puzzle.title.mine",
+            &[
+                ("n", (stats.mine.len().saturating_sub(c.index)).to_string()),
+                ("total", stats.mine.len().to_string()),
+            ],
+        ),
     };
     let mut lines = Vec::new();
     match c.state {
@@ -495,6 +522,10 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                 // from before it.
                 let told = played.len().saturating_sub(usize::from(replying));
                 lines.push(match told.checked_sub(1).map(|i| played[i]) {
+                    None if c.kind == Kind::Mine => strings.fill(
+                        "puzzle.task.better",
+                        &[("side", strings.side(puzzle.position.side_to_move()))],
+                    ),
                     None => task(puzzle, strings),
                     Some(reply) => strings.fill(
                         "puzzle.keep_going",
