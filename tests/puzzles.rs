@@ -376,6 +376,17 @@ fn review_and_analyse(app: &mut App, start: &str, moves: &[&str]) {
     app.update();
 }
 
+/// Presses Keep the mistakes as puzzles and waits until every position was checked.
+fn keep_mistakes(app: &mut App) {
+    press(app, "moves.keep");
+    assert!(run_until(app, 10.0, |a| {
+        !a.world()
+            .resource::<surakarta::game::puzzles::Keeping>()
+            .busy()
+    }));
+    app.update();
+}
+
 #[test]
 fn a_mistake_of_the_players_game_becomes_a_puzzle_of_their_own() {
     let mut app = app();
@@ -383,13 +394,7 @@ fn a_mistake_of_the_players_game_becomes_a_puzzle_of_their_own() {
     // Red could take f2 round the loops with f5 and steps d2-d1 instead.
     let start = "6/5r/6/2b3/3r1b/6 r 0 0";
     review_and_analyse(&mut app, start, &["d2-d1", "c3-c4"]);
-    press(&mut app, "moves.keep");
-    assert!(run_until(&mut app, 10.0, |a| {
-        !a.world()
-            .resource::<surakarta::game::puzzles::Keeping>()
-            .busy()
-    }));
-    app.update();
+    keep_mistakes(&mut app);
     let mine = stats(&app).mine;
     let kept: Vec<Puzzle> = mine.iter().map(|l| l.parse().unwrap()).collect();
     let own = kept
@@ -432,13 +437,7 @@ fn a_mistake_with_two_good_answers_is_not_kept() {
     animations_off(&mut app);
     // Red's last stone steps from a2 to a3, where Black's d3 takes it; b1 and b2 were safe.
     review_and_analyse(&mut app, "6/6/6/3b2/r5/6 r 0 0", &["a2-a3", "d3xa3"]);
-    press(&mut app, "moves.keep");
-    assert!(run_until(&mut app, 10.0, |a| {
-        !a.world()
-            .resource::<surakarta::game::puzzles::Keeping>()
-            .busy()
-    }));
-    app.update();
+    keep_mistakes(&mut app);
     assert!(stats(&app).mine.is_empty());
     assert!(
         texts(&mut app)

@@ -3,7 +3,7 @@
 //! from. The puzzles themselves are played on their own screen (`screens/puzzle.rs`).
 
 use crate::game::puzzles::{PuzzleStats, count_of, today};
-use crate::screens::puzzle::{PuzzleStep, theme_key};
+use crate::screens::puzzle::{PuzzleStep, step, theme_key};
 use crate::shell::navigation::{GameSet, Panel};
 use crate::ui::press::Press;
 use crate::ui::widgets::{
@@ -72,25 +72,25 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
                     20.0,
                     true,
                 ))
-                .observe(ask(PuzzleStep::Rated));
+                .observe(step(PuzzleStep::Rated));
             });
             if mine > 0 {
                 let words = strings.fill("puzzles.mine", &[("n", mine.to_string())]);
                 c.spawn(row()).with_children(|r| {
                     r.spawn(choice("puzzles.mine", words, false, theme))
-                        .observe(ask(PuzzleStep::Mine));
+                        .observe(step(PuzzleStep::Mine));
                 });
             }
             c.spawn(row()).with_children(|r| {
                 r.spawn(choice("puzzles.daily", daily, false, theme))
-                    .observe(ask(PuzzleStep::Daily));
+                    .observe(step(PuzzleStep::Daily));
                 r.spawn(choice(
                     "puzzles.streak",
                     strings.get("puzzles.streak"),
                     false,
                     theme,
                 ))
-                .observe(ask(PuzzleStep::Streak));
+                .observe(step(PuzzleStep::Streak));
             });
             c.spawn(label(strings.get("puzzles.theme"), 17.0, theme));
             c.spawn(row()).with_children(|r| {
@@ -115,13 +115,6 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
         },
         back_row,
     );
-}
-
-/// A button's observer that asks for a puzzle.
-fn ask(step: PuzzleStep) -> impl Fn(On<Press>, MessageWriter<PuzzleStep>) + Send + Sync {
-    move |_: On<Press>, mut steps: MessageWriter<PuzzleStep>| {
-        steps.write(step);
-    }
 }
 
 /// A theme button's observer: the next puzzles are of that theme (any when none).

@@ -686,7 +686,7 @@ fn show_card(mut commands: Commands, old: Query<Entity, With<PuzzleCard>>, parts
 }
 
 /// A button's observer that asks for `then`.
-fn step(then: PuzzleStep) -> impl Fn(On<Press>, MessageWriter<PuzzleStep>) + Send + Sync {
+pub fn step(then: PuzzleStep) -> impl Fn(On<Press>, MessageWriter<PuzzleStep>) + Send + Sync {
     move |_: On<Press>, mut steps: MessageWriter<PuzzleStep>| {
         steps.write(then);
     }
