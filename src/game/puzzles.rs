@@ -300,7 +300,7 @@ pub fn next_in_streak(used: &[usize], seed: u64) -> Option<usize> {
 
 /// Today, as days since 1 January 1970 (UTC), from the device's clock.
 pub fn today() -> u64 {
-    super::records::now_secs().map_or(0, |s| s / 86_400)
+    crate::platform::now_secs().map_or(0, |s| s / 86_400)
 }
 
 /// How the puzzle on the board was chosen.

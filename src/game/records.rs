@@ -271,27 +271,12 @@ pub fn file_name(session: &Session) -> String {
 
 /// The record with the date and time (UTC) it was written, where the platform has a clock.
 fn stamped(mut record: Record) -> Record {
-    if let Some(secs) = now_secs() {
+    if let Some(secs) = crate::platform::now_secs() {
         let (date, time) = date_time(secs);
         record.set_header("Date", date);
         record.set_header("Time", time);
     }
     record
-}
-
-/// The device's clock, in seconds since 1970 (UTC).
-pub(crate) fn now_secs() -> Option<u64> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        Some((js_sys::Date::now() / 1000.0) as u64)
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .ok()
-            .map(|d| d.as_secs())
-    }
 }
 
 /// What pasted text turned out to be.

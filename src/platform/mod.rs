@@ -336,3 +336,18 @@ fn hand_over(
         device.saved();
     }
 }
+
+/// The device's clock, in seconds since 1970 (UTC).
+pub fn now_secs() -> Option<u64> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        Some((js_sys::Date::now() / 1000.0) as u64)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()
+            .map(|d| d.as_secs())
+    }
+}
