@@ -136,9 +136,12 @@ impl PuzzleStats {
         let drop = mine.len().saturating_sub(MINE);
         mine.drain(..drop);
         PuzzleStats {
-            rating: within(read.rating, 100.0, 4000.0, fresh.rating),
-            deviation: within(read.deviation, MIN_DEVIATION, 350.0, fresh.deviation),
-            volatility: within(read.volatility, 0.01, 0.2, fresh.volatility),
+            rating: kept_as_written(within(read.rating, 100.0, 4000.0, fresh.rating), 1e3),
+            deviation: kept_as_written(
+                within(read.deviation, MIN_DEVIATION, 350.0, fresh.deviation),
+                1e3,
+            ),
+            volatility: kept_as_written(within(read.volatility, 0.01, 0.2, fresh.volatility), 1e6),
             theme: read.theme.filter(|t| Theme::from_id(t).is_some()),
             recent,
             mine,
@@ -187,9 +190,9 @@ impl PuzzleStats {
         };
         let (after, _) = glicko2(&me, &puzzle, &outcome, &Glicko2Config::new());
         if after.rating.is_finite() && after.deviation.is_finite() && after.volatility.is_finite() {
-            self.rating = after.rating.clamp(100.0, 4000.0);
-            self.deviation = after.deviation.clamp(MIN_DEVIATION, 350.0);
-            self.volatility = after.volatility.clamp(0.01, 0.2);
+            self.rating = kept_as_written(after.rating.clamp(100.0, 4000.0), 1e3);
+            self.deviation = kept_as_written(after.deviation.clamp(MIN_DEVIATION, 350.0), 1e3);
+            self.volatility = kept_as_written(after.volatility.clamp(0.01, 0.2), 1e6);
         }
         if solved {
             self.solved += 1;
@@ -225,6 +228,15 @@ impl PuzzleStats {
         let drop = self.recent.len().saturating_sub(RECENT);
         self.recent.drain(..drop);
     }
+}
+
+/// `x` to the nearest `1 / per` (a thousandth of a rating point, a millionth of the
+/// volatility: far below what moves a rating), so that it reads back from the settings
+/// file exactly as it was written: a whole number over a power of ten is what JSON's
+/// decimal text parses back to the same `f64`, without a slower exact float parser in the
+/// download.
+fn kept_as_written(x: f64, per: f64) -> f64 {
+    (x * per).round() / per
 }
 
 /// The pack's puzzles of `theme` (all when none), by index.
@@ -562,6 +574,19 @@ mod tests {
         let (_, h) = hard.rate(1600, true);
         assert!(h > e);
         assert!(stats.deviation < 350.0);
+    }
+
+    /// However the rating moved, the settings file gives back exactly what it was given.
+    #[test]
+    fn the_rating_reads_back_from_the_file_as_it_was_written() {
+        let mut stats = PuzzleStats::default();
+        for i in 0..400u64 {
+            let rating = 600 + (mix(i) % 1300) as u32;
+            stats.rate(rating, mix(i ^ 7) % 3 != 0);
+            let text = serde_json::to_string(&stats).unwrap();
+            let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(PuzzleStats::from_saved(&value), stats, "{text}");
+        }
     }
 
     #[test]
