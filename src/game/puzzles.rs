@@ -582,7 +582,7 @@ mod tests {
         let mut stats = PuzzleStats::default();
         for i in 0..400u64 {
             let rating = 600 + (mix(i) % 1300) as u32;
-            stats.rate(rating, mix(i ^ 7) % 3 != 0);
+            stats.rate(rating, !mix(i ^ 7).is_multiple_of(3));
             let text = serde_json::to_string(&stats).unwrap();
             let value: serde_json::Value = serde_json::from_str(&text).unwrap();
             assert_eq!(PuzzleStats::from_saved(&value), stats, "{text}");
