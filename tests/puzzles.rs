@@ -177,6 +177,11 @@ fn a_wrong_move_is_answered_by_the_engine_then_tried_again_without_counting_twic
     tap_move(&mut app, puzzle.moves[0]);
     assert_eq!(state(&app), PuzzleState::Solved);
     assert_eq!(stats(&app), missed);
+    assert!(
+        spoken(&app).contains("Solved on another try: the first one counted."),
+        "{}",
+        spoken(&app)
+    );
 }
 
 #[test]

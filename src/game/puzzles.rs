@@ -393,6 +393,8 @@ pub struct OnBoardPuzzle {
     pub rating_change: Option<(i64, i64)>,
     /// A hint was shown: the puzzle counts as missed.
     pub helped: bool,
+    /// Tried again after a miss: solving it now does not count.
+    pub retried: bool,
 }
 
 impl OnBoardPuzzle {

@@ -146,6 +146,7 @@ impl Puzzles<'_> {
             counted,
             rating_change: None,
             helped: false,
+            retried: false,
         });
         self.selection.clear();
         self.nav.go(Screen::Puzzle);
@@ -222,6 +223,9 @@ fn take_steps(mut steps: MessageReader<PuzzleStep>, mut puzzles: Puzzles) {
                     Some(PuzzleState::Showing { from }) => from,
                     _ => 0,
                 };
+                if let Some(c) = &mut puzzles.run.current {
+                    c.retried |= matches!(c.state, PuzzleState::Missed { .. });
+                }
                 puzzles.rewind(at, PuzzleState::Solving);
             }
             PuzzleStep::Solution => {
@@ -538,6 +542,7 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
             }
         }
         PuzzleState::Solved if c.helped => lines.push(strings.get("puzzle.solved_helped")),
+        PuzzleState::Solved if c.retried => lines.push(strings.get("puzzle.solved_again")),
         PuzzleState::Solved => lines.push(strings.get("puzzle.solved")),
         PuzzleState::Missed { wrong, reply, .. } => {
             let other = strings.side(puzzle.position.side_to_move().other());
