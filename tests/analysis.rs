@@ -16,11 +16,6 @@ use surakarta::ui::theme::Theme;
 use surakarta_engine::ai::analysis::MoveClass;
 use surakarta_engine::{Game, Ruleset};
 
-fn finished(app: &App) -> bool {
-    let a = app.world().resource::<Analysis>();
-    a.complete() && !a.running()
-}
-
 /// A 40-ply game of plain moves, the same every time.
 fn long_game() -> Game {
     let mut game = Game::new(Ruleset::default());
@@ -91,25 +86,6 @@ fn a_reviewed_blunder_is_marked_and_the_better_move_shown() {
 #[test]
 fn a_position_a_frame_finds_the_same_blunder() {
     blunder_marked(false);
-}
-
-/// Opens the review of `moves` played from `start`, its move list, and analyses it to
-/// the end.
-fn review_and_analyse(app: &mut App, start: &str, moves: &[&str]) {
-    let mut game = Game::from_position(start.parse().unwrap(), Ruleset::default());
-    for m in moves {
-        game.try_play(m.parse().unwrap()).unwrap();
-    }
-    app.world_mut()
-        .write_message(OpenReview(game, ClosesTo::Records));
-    app.update();
-    app.update();
-    assert_eq!(screen(app), Screen::Review);
-    press(app, "review.moves");
-    assert_eq!(panel(app), Panel::Moves);
-    press(app, "moves.analyse");
-    assert!(app.world().resource::<Analysis>().running() || finished(app));
-    assert!(run_until(app, 20.0, |a| finished(a)), "the analysis ended");
 }
 
 fn blunder_marked(background: bool) {

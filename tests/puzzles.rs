@@ -357,30 +357,6 @@ fn the_rating_and_the_theme_are_kept_when_the_app_starts_again() {
     );
 }
 
-/// Analyses `moves` from `start` in a review, to the end, with the move list open.
-fn review_and_analyse(app: &mut App, start: &str, moves: &[&str]) {
-    use surakarta::game::analysis::Analysis;
-    use surakarta::screens::review::{ClosesTo, OpenReview};
-    let mut game = surakarta_engine::Game::from_position(
-        start.parse().unwrap(),
-        surakarta_engine::Ruleset::default(),
-    );
-    for m in moves {
-        game.try_play(m.parse().unwrap()).unwrap();
-    }
-    app.world_mut()
-        .write_message(OpenReview(game, ClosesTo::Records));
-    app.update();
-    app.update();
-    press(app, "review.moves");
-    press(app, "moves.analyse");
-    assert!(run_until(app, 30.0, |a| {
-        let a = a.world().resource::<Analysis>();
-        a.complete() && !a.running()
-    }));
-    app.update();
-}
-
 /// Presses Keep the mistakes as puzzles and waits until every position was checked.
 fn keep_mistakes(app: &mut App) {
     press(app, "moves.keep");

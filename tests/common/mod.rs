@@ -415,3 +415,38 @@ pub fn camera_angle(app: &mut App) -> f32 {
         .rotation;
     rotation.to_euler(EulerRot::XYZ).2.abs()
 }
+
+/// The analysis under review has judged every move and stopped.
+pub fn finished(app: &App) -> bool {
+    let a = app
+        .world()
+        .resource::<surakarta::game::analysis::Analysis>();
+    a.complete() && !a.running()
+}
+
+/// Opens the review of `moves` played from `start`, its move list, and analyses it to
+/// the end.
+pub fn review_and_analyse(app: &mut App, start: &str, moves: &[&str]) {
+    let mut game = Game::from_position(start.parse().unwrap(), Ruleset::default());
+    for m in moves {
+        game.try_play(m.parse().unwrap()).unwrap();
+    }
+    app.world_mut()
+        .write_message(surakarta::screens::review::OpenReview(
+            game,
+            surakarta::screens::review::ClosesTo::Records,
+        ));
+    app.update();
+    app.update();
+    assert_eq!(screen(app), Screen::Review);
+    press(app, "review.moves");
+    assert_eq!(panel(app), Panel::Moves);
+    press(app, "moves.analyse");
+    assert!(
+        app.world()
+            .resource::<surakarta::game::analysis::Analysis>()
+            .running()
+            || finished(app)
+    );
+    assert!(run_until(app, 20.0, |a| finished(a)), "the analysis ended");
+}
