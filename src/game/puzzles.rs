@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use std::sync::OnceLock;
-use surakarta_engine::puzzle::{Puzzle, Theme};
-use surakarta_engine::{Game, Move, Ruleset};
+use surakarta_engine::puzzle::{Puzzle, Theme, better_move_puzzle};
+use surakarta_engine::{Game, Move, Position, Ruleset};
 
 pub(super) fn plugin(app: &mut App) {
     app.wake_on::<KeepPuzzles>()
@@ -441,54 +441,20 @@ pub fn game_of(puzzle: &Puzzle) -> Game {
 /// platform (as the web's analysis does).
 pub const KEEP_DEPTH: u32 = 3;
 
-/// The puzzle "find the better move" at `game`'s position, if `better` (the analysis's
-/// move) is the one good move there: the best by a [`KEEP_DEPTH`]-ply search too, every
-/// other move at least a stone worse. `None` when more than one move is as good (a puzzle
-/// with two answers would call a right one wrong).
-pub fn own_puzzle(
-    engine: &mut surakarta_engine::ai::Engine,
-    game: &Game,
-    better: Move,
-    ctl: &surakarta_engine::ai::SearchControl<'_>,
-) -> Option<Puzzle> {
-    use surakarta_engine::puzzle::{VERIFY_MARGIN, newcomer_chance, rating_of, themes_of};
-    let scored = engine.score_moves(game, KEEP_DEPTH, ctl);
-    let alone = match scored.as_slice() {
-        [(m, _)] => *m == better,
-        [(m, best), (_, second), ..] => *m == better && *second <= best - VERIFY_MARGIN,
-        [] => false,
-    };
-    if !alone {
-        return None;
-    }
-    let position = *game.position();
-    let moves = vec![better];
-    let line = format!(
-        "{position} | {better} | {} | {}",
-        themes_of(&position, &moves)
-            .iter()
-            .map(|t| t.id())
-            .collect::<Vec<_>>()
-            .join(","),
-        rating_of(KEEP_DEPTH, newcomer_chance(&position, &moves), 1)
-    );
-    // Read back as a pack line is: the same checks as the pack's.
-    line.parse().ok()
-}
-
 /// Keep positions of an analysed game (`game`) as puzzles of the player's own: each the
-/// position before a mistake (the game so far, for repetitions) and the analysis's better
-/// move. Checked one a frame ([`own_puzzle`]); [`Keeping`] says how many were kept.
+/// position before a mistake and the analysis's better move. Checked one a frame, from
+/// the position alone as the puzzle will be played ([`better_move_puzzle`] at
+/// [`KEEP_DEPTH`] plies); [`Keeping`] says how many were kept.
 #[derive(Message, Clone, Debug)]
 pub struct KeepPuzzles {
     pub game: Game,
-    pub positions: Vec<(Game, Move)>,
+    pub positions: Vec<(Position, Move)>,
 }
 
 /// The positions waiting to be checked, and what came of those checked so far.
 #[derive(Resource, Default)]
 pub struct Keeping {
-    queue: Vec<(Game, Move)>,
+    queue: Vec<(Position, Move)>,
     /// The game the positions come from.
     pub source: Option<Game>,
     /// Puzzles kept so far, and positions refused (more than one good move).
@@ -526,7 +492,7 @@ fn check_one_position(mut keeping: ResMut<Keeping>, mut stats: ResMut<PuzzleStat
         return;
     }
     let keeping = &mut *keeping;
-    let Some((game, better)) = keeping.queue.pop() else {
+    let Some((position, better)) = keeping.queue.pop() else {
         return;
     };
     // A small table: one shallow search at a time.
@@ -534,7 +500,9 @@ fn check_one_position(mut keeping: ResMut<Keeping>, mut stats: ResMut<PuzzleStat
         .engine
         .get_or_insert_with(|| surakarta_engine::ai::Engine::new(1));
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let found = super::search::controlled(&stop, |ctl| own_puzzle(engine, &game, better, ctl));
+    let found = super::search::controlled(&stop, |ctl| {
+        better_move_puzzle(engine, &position, better, KEEP_DEPTH, ctl)
+    });
     match found {
         Some(puzzle) => {
             stats.keep(&puzzle);

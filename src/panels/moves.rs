@@ -18,7 +18,7 @@ use crate::ui::widgets::{
 };
 use bevy::prelude::*;
 use surakarta_engine::ai::analysis::{MoveClass, PlyAnalysis};
-use surakarta_engine::{Game, Move, Record, Side};
+use surakarta_engine::{Game, Move, Position, Record, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Panel::Moves), spawn).add_systems(
@@ -210,11 +210,11 @@ fn spawn(
     let judged_count = judged.len();
     // After the analysis: the positions before its mistakes and blunders, each with the
     // better move, to keep as the player's own puzzles.
-    let mistakes: Vec<(Game, Move)> = if complete {
+    let mistakes: Vec<(Position, Move)> = if complete {
         judged
             .iter()
             .filter(|p| matches!(p.class, MoveClass::Mistake | MoveClass::Blunder))
-            .filter_map(|p| Some((replayed(&game, p.ply - 1), p.best?)))
+            .filter_map(|p| Some((*replayed(&game, p.ply - 1).position(), p.best?)))
             .collect()
     } else {
         Vec::new()

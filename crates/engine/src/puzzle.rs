@@ -334,6 +334,38 @@ pub fn only_table_winner(tables: &Tablebase, pos: &Position, slower: u32) -> Opt
     Some(alone.then_some(best))
 }
 
+/// The puzzle "find the better move" at `position` (the standard rules), if `better` is
+/// the one good move there by a `depth`-ply search: the best, every other move at least
+/// [`VERIFY_MARGIN`] worse. It need not win anything: it is the move a player missed.
+/// `None` when another move is as good or nearly (a puzzle with two answers would call a
+/// right one wrong), or when `better` is not legal there. Searched from the position alone,
+/// as a puzzle is played; rated as one seen at `depth` plies ([`rating_of`]).
+pub fn better_move_puzzle(
+    engine: &mut Engine,
+    position: &Position,
+    better: Move,
+    depth: u32,
+    ctl: &SearchControl<'_>,
+) -> Option<Puzzle> {
+    let game = Game::from_position(*position, Ruleset::default());
+    let scored = engine.score_moves(&game, depth, ctl);
+    let alone = match scored.as_slice() {
+        [(m, _)] => *m == better,
+        [(m, best), (_, second), ..] => *m == better && *second <= best - VERIFY_MARGIN,
+        [] => false,
+    };
+    if !alone {
+        return None;
+    }
+    let moves = vec![better];
+    Some(Puzzle {
+        position: *position,
+        themes: themes_of(position, &moves),
+        rating: rating_of(depth, newcomer_chance(position, &moves), 1),
+        moves,
+    })
+}
+
 /// How much later another winning move must win for a table puzzle's move to count as
 /// the one winning move: two moves of each side.
 pub const SLOWER: u32 = 4;
@@ -439,6 +471,34 @@ mod tests {
         assert!(rating_of(1, 0.5, 1) < rating_of(1, 0.2, 1));
         assert!(rating_of(1, 1.0, 2) > base);
         assert!(rating_of(30, 0.0, 9) <= 3000);
+    }
+
+    #[test]
+    fn a_missed_move_is_a_puzzle_only_when_it_is_the_one_good_move() {
+        use std::sync::atomic::AtomicBool;
+        let stop = AtomicBool::new(false);
+        let clock = std::time::Duration::default;
+        let ctl = SearchControl {
+            stop: &stop,
+            clock: &clock,
+        };
+        let mut engine = Engine::new(1);
+        // Taking the last stone: the one good move, a puzzle that reads back from its line.
+        let pos: Position = "6/6/6/6/b5/1r4 r 0 0".parse().unwrap();
+        let take: Move = "b1xa2".parse().unwrap();
+        let p = better_move_puzzle(&mut engine, &pos, take, 3, &ctl).expect("a puzzle");
+        assert_eq!(p.moves, [take]);
+        assert!(p.themes.contains(&Theme::WinsTheGame));
+        assert_eq!(p.to_string().parse::<Puzzle>(), Ok(p));
+        // Another move there, or any move of the first position (many as good): none.
+        let step: Move = "b1-c1".parse().unwrap();
+        assert_eq!(better_move_puzzle(&mut engine, &pos, step, 3, &ctl), None);
+        let start = Position::start(crate::Side::Red);
+        let first = start.moves().as_slice()[0];
+        assert_eq!(
+            better_move_puzzle(&mut engine, &start, first, 3, &ctl),
+            None
+        );
     }
 
     #[test]

@@ -8,15 +8,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 use surakarta_engine::ai::{Engine, Level, Limits, STONE, SearchControl};
 use surakarta_engine::puzzle::{
-    MARGIN, Puzzle, SLOWER, WINS, material, newcomer_chance, only_table_winner, only_winner,
-    rating_of, themes_of, verify as verify_one,
+    MARGIN, Puzzle, SLOWER, VERIFY_MARGIN, WINS, material, newcomer_chance, only_table_winner,
+    only_winner, rating_of, themes_of, verify as verify_one,
 };
 use surakarta_engine::tablebase::{Tablebase, Value};
 use surakarta_engine::{Game, Position, Ruleset};
 
 const HELP: &str = "\
 Usage: surakarta-engine puzzles generate --count N [--seed S] [--depth D] [--threads T]
-                                         [--tables K] > PACK.txt
+                                         [--tables K] [--hard] > PACK.txt
        surakarta-engine puzzles verify PACK.txt [--depth D] [--tables K] [--sample N]
                                        [--passing]
        surakarta-engine puzzles rate PACK.txt [--depth D] [--tables K] > RATED.txt
@@ -25,13 +25,19 @@ generate: plays games between the levels from random openings (reproducibly for 
 and prints, one a line, the positions where the side to move has exactly one move that
 wins material or the game: every move is searched D plies (default 6) and again D+1, and
 at both the best must win at least 0.8 of a stone while every other is at least 1.5
-stones worse and wins none. The
-solution goes on, the replies the engine's best, while the player keeps a single winning
-move, until the stone is won and kept (at most 5 of the player's moves). With --tables K,
-a third of the puzzles come from the endgame tables of up to K stones: positions where
-exactly one move keeps a win at every step, to the end of the game. Each line:
-POSITION | MOVES | THEMES | RATING (see the library's `puzzle` module). Progress goes to
-stderr.
+stones worse and wins none. Each position is searched as a puzzle is played, from the
+position alone (not the game's history before it). The solution goes on, the replies
+the engine's best, while the player keeps a single winning move, until the stone is won
+and kept (at most 5 of the player's moves); a line that ends in a draw is no puzzle.
+With --tables K, a third of the puzzles come from the endgame tables of up to K stones:
+positions where exactly one move keeps a win at every step, to the end of the game.
+With --hard, only the puzzles a newcomer who takes any stone it can finds less than 30%
+of the time (a quiet move that sets up a capture, the one right capture among four or
+more, a line of several moves), every other move at least a stone worse (the verifier's
+margin) instead of 1.5; the positions searched are first chosen by move generation (four
+captures or more on offer, or a step that attacks a stone not attacked before). Each
+line: POSITION | MOVES | THEMES | RATING (see the library's `puzzle` module). Progress
+goes to stderr.
 
 verify: checks every puzzle of a pack: its moves legal, and at each of the player's moves
 the solution's move the one winning move by a search of D plies (default 7, deeper than
@@ -41,10 +47,14 @@ passed; exit 1 naming the first that fails. --sample N checks every N-th puzzle 
 --passing goes on past a failure (said on stderr) and prints the lines that pass: a pack
 filtered at a deeper search.
 
-rate: prints the pack with each puzzle's themes and rating worked out again (the library's puzzle::rating_of:
-how unlikely a newcomer who takes any stone it can is to find the solution, how deep a
-search must look to see it, or a table puzzle's distance to the end, and how many moves
-the player must find), easiest first.";
+rate: prints the pack with each puzzle's themes and rating worked out again (the
+library's puzzle::rating_of: how unlikely a newcomer who takes any stone it can is to
+find the solution, how deep a search must look to see it, or a table puzzle's distance
+to the end, and how many moves the player must find), easiest first.";
+
+/// With `--hard`, the puzzles kept: a newcomer ([`newcomer_chance`]) finds them less
+/// often than this.
+const HARD_CHANCE: f64 = 0.3;
 
 fn ctl_run<R>(f: impl FnOnce(&SearchControl) -> R) -> R {
     let stop = AtomicBool::new(false);
@@ -56,22 +66,33 @@ fn ctl_run<R>(f: impl FnOnce(&SearchControl) -> R) -> R {
     })
 }
 
-/// A puzzle from the search at `game`'s position, if it has one.
-fn searched_puzzle(engine: &mut Engine, game: &Game, depth: u32) -> Option<Puzzle> {
+/// A puzzle from the search at `game`'s position, if it has one. `hard`: only one a
+/// newcomer finds less often than [`HARD_CHANCE`], whose other moves are at least a
+/// stone worse (the verifier's margin) rather than a stone and a half.
+fn searched_puzzle(engine: &mut Engine, game: &Game, depth: u32, hard: bool) -> Option<Puzzle> {
+    // The puzzle is played from its position alone: searched without the game's
+    // history, so that a repetition of the game before it cannot make a draw look like
+    // the win.
+    let game = &Game::from_position(*game.position(), *game.rules());
+    let margin = if hard { VERIFY_MARGIN } else { MARGIN };
     // A shallower look first: most positions have no move that stands out.
     let shallow = ctl_run(|ctl| engine.score_moves(game, depth - 2, ctl));
     let base = material(game.position());
     let stands_out = match shallow.as_slice() {
-        [(_, best), (_, second), ..] => *best >= base + WINS / 2 && *second <= best - MARGIN / 2,
+        [(_, best), (_, second), ..] => *best >= base + WINS / 2 && *second <= best - margin / 2,
         _ => false,
     };
     if !stands_out {
         return None;
     }
-    let (first, _) = ctl_run(|ctl| only_winner(engine, game, depth, MARGIN, ctl));
+    // The shallow look's best first move is already one a newcomer finds too often.
+    if hard && newcomer_chance(game.position(), &[shallow[0].0]) >= HARD_CHANCE {
+        return None;
+    }
+    let (first, _) = ctl_run(|ctl| only_winner(engine, game, depth, margin, ctl));
     let first = first?;
     // A ply deeper must agree: a puzzle is not one that a search's parity decides.
-    if ctl_run(|ctl| only_winner(engine, game, depth + 1, MARGIN, ctl)).0 != Some(first) {
+    if ctl_run(|ctl| only_winner(engine, game, depth + 1, margin, ctl)).0 != Some(first) {
         return None;
     }
     let start = *game.position();
@@ -80,7 +101,11 @@ fn searched_puzzle(engine: &mut Engine, game: &Game, depth: u32) -> Option<Puzzl
     g.try_play(first).ok()?;
     let mut player_moves = 1;
     loop {
-        if g.outcome().is_some() {
+        if let Some(end) = g.outcome() {
+            // Only a win ends a solution early; a drawn end is no puzzle.
+            if end.winner != Some(start.side_to_move()) {
+                return None;
+            }
             break;
         }
         // Won and kept: the player is a stone up and the reply cannot undo it.
@@ -105,7 +130,7 @@ fn searched_puzzle(engine: &mut Engine, game: &Game, depth: u32) -> Option<Puzzl
         }
         let reply = reply.best?;
         g.try_play(reply).ok()?;
-        let (next, _) = ctl_run(|ctl| only_winner(engine, &g, depth, MARGIN, ctl));
+        let (next, _) = ctl_run(|ctl| only_winner(engine, &g, depth, margin, ctl));
         let next = next?;
         g.try_play(next).ok()?;
         line.push(reply);
@@ -156,6 +181,23 @@ fn table_puzzle(tables: &Tablebase, pos: &Position) -> Option<Puzzle> {
     })
 }
 
+/// Whether a position may hold a puzzle a newcomer seldom finds: so many captures on
+/// offer that one is right less often than [`HARD_CHANCE`], or a step after which the side to
+/// move attacks a stone it did not attack before, or two or more (a quiet move that sets
+/// up a capture). Move generation only: the search runs on the positions that pass.
+fn may_be_hard(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let moves = pos.moves();
+    if 1.0 / (moves.iter().filter(|m| m.capture).count() as f64) < HARD_CHANCE {
+        return true;
+    }
+    let before = pos.attacked_by(us);
+    moves.iter().filter(|m| !m.capture).any(|&m| {
+        let after = pos.after(m).with_side_to_move(us).attacked_by(us);
+        after.count() >= 2 || !(after & !before).is_empty()
+    })
+}
+
 fn random_endgame(rng: &mut SmallRng, stones: u32) -> Position {
     let own = rng.random_range(2..stones);
     let mut squares: Vec<u8> = (0..36).collect();
@@ -195,6 +237,7 @@ fn generate(args: &[String]) -> Result<(), String> {
     let seed = number("--seed", 1)?;
     let depth = number("--depth", 6)?.clamp(3, 12) as u32;
     let threads = number("--threads", 1)?.clamp(1, 64) as usize;
+    let hard = args.iter().any(|a| a == "--hard");
     let rules = Ruleset::default();
     let tables = crate::cli_tb::tables_flag(args, &rules)?;
     let games = Arc::new(AtomicUsize::new(0));
@@ -250,7 +293,9 @@ fn generate(args: &[String]) -> Result<(), String> {
                         let ply = game.history().len();
                         if ply >= opening + 2
                             && ply >= skip_until
-                            && let Some(p) = searched_puzzle(&mut engine, &game, depth)
+                            && (!hard || may_be_hard(game.position()))
+                            && let Some(p) = searched_puzzle(&mut engine, &game, depth, hard)
+                            && (!hard || newcomer_chance(&p.position, &p.moves) < HARD_CHANCE)
                         {
                             keep(p, &mut found);
                             skip_until = ply + 6;
@@ -488,5 +533,34 @@ mod tests {
             ..p.clone()
         };
         assert!(ctl_run(|ctl| verify_one(&mut engine, Some(&tables), &wrong, 4, ctl)).is_err());
+    }
+
+    /// `--hard`: a quiet move that sets up a capture round a loop is found, whole (the
+    /// capture it sets up included), it verifies, and a newcomer seldom finds it; the
+    /// game's history before the position does not change what is found.
+    #[test]
+    fn a_hard_puzzle_is_a_quiet_move_and_the_capture_it_sets_up() {
+        let pos: Position = "1b4/6/6/4b1/6/r3rr r 0 38".parse().unwrap();
+        assert!(may_be_hard(&pos));
+        let mut engine = Engine::new(8);
+        let fresh = Game::from_position(pos, Ruleset::default());
+        let p = searched_puzzle(&mut engine, &fresh, 6, true).expect("a puzzle");
+        let line: Vec<String> = p.moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(line, ["a1-b2", "b6-a5", "b2xa5"], "{p}");
+        assert!(newcomer_chance(&p.position, &p.moves) < HARD_CHANCE);
+        ctl_run(|ctl| verify_one(&mut engine, None, &p, 7, ctl)).unwrap_or_else(|e| panic!("{e}"));
+        // The same stones reached again after both sides went there and back: the
+        // history does not change what is found.
+        let mut game = Game::from_position(pos, Ruleset::default());
+        for m in ["a1-a2", "b6-c6", "a2-a1", "c6-b6"] {
+            game.try_play(m.parse().unwrap()).unwrap();
+        }
+        let stones = game.position().to_string();
+        assert!(stones.starts_with("1b4/6/6/4b1/6/r3rr r "), "{stones}");
+        let again = searched_puzzle(&mut engine, &game, 6, true).expect("found again");
+        assert_eq!(again.moves, p.moves);
+        // One capture on offer and no step that threatens anything new: not searched.
+        let easy: Position = "6/6/6/6/b5/1r4 r 0 0".parse().unwrap();
+        assert!(!may_be_hard(&easy));
     }
 }
