@@ -74,7 +74,9 @@ fn a_newcomer_finds_all_the_easiest_puzzles_and_fewer_as_the_ratings_rise() {
     };
     let (easiest, hardest) = (rate(&pack[..tenth]), rate(&pack[pack.len() - tenth..]));
     assert!(easiest > 0.9, "the easiest tenth: {easiest:.2}");
-    assert!(hardest < 0.5, "the hardest tenth: {hardest:.2}");
+    // Few: the pack's hard puzzles (`puzzles generate --hard`) are quiet moves, the one
+    // right capture among four or more and longer lines (measured: 0.198).
+    assert!(hardest < 0.25, "the hardest tenth: {hardest:.2}");
     // And from fifth to fifth, never more often as the ratings rise.
     let fifth = pack.len() / 5;
     let fifths: Vec<f64> = (0..5)

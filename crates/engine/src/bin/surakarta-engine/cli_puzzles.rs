@@ -338,8 +338,9 @@ fn generate(args: &[String]) -> Result<(), String> {
     puzzles.sort_by_key(|a| (a.rating, a.to_string()));
     println!("# Surakarta puzzles: POSITION | MOVES | THEMES | RATING");
     println!(
-        "# surakarta-engine puzzles generate --count {count} --seed {seed} --depth {depth}{}",
+        "# surakarta-engine puzzles generate --count {count} --seed {seed} --depth {depth} --threads {threads}{}",
         crate::flag_value(args, "--tables")?.map_or(String::new(), |n| format!(" --tables {n}"))
+            + if hard { " --hard" } else { "" }
     );
     for p in &puzzles {
         println!("{p}");
