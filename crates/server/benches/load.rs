@@ -12,7 +12,10 @@
 //! every game at once once all are set up, each player waiting up to `--think`
 //! milliseconds before a move (the first one too): each move is timed from the mover
 //! sending it to the opponent receiving the state after it. Prints games at once, moves
-//! per second, the latency's p50, p99 and worst, the CPU the (first) server and the
+//! per second, the latency's p50, p99 and worst, the same for a lone `fdatasync` of a
+//! small file beside the database timed meanwhile (what the disk gives any commit: with
+//! another process busy on the same disk a move cannot be stored faster than that), the
+//! CPU the (first) server and the
 //! bench's own clients used while the games were played, and the server's memory per
 //! game (resident size after all games are connected and have played, less the size
 //! before the first game).
@@ -24,6 +27,7 @@ use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use surakarta_engine::{Game, Side};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -103,6 +107,30 @@ fn cpu_seconds(pid: &str) -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
+/// The CPU time, in seconds, of the threads of process `pid` named `name` (the server's
+/// SQLite thread is "sqlite store").
+fn thread_cpu_seconds(pid: &str, name: &str) -> f64 {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return 0.0;
+    };
+    tasks
+        .flatten()
+        .filter(|task| {
+            std::fs::read_to_string(task.path().join("comm")).is_ok_and(|comm| comm.trim() == name)
+        })
+        .map(|task| {
+            let path = task.path().join("stat");
+            let stat = std::fs::read_to_string(path).unwrap_or_default();
+            let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+            let fields: Vec<f64> = after
+                .split_whitespace()
+                .map(|f| f.parse().unwrap_or(0.0))
+                .collect();
+            (fields.get(11).unwrap_or(&0.0) + fields.get(12).unwrap_or(&0.0)) / 100.0
+        })
+        .sum()
+}
+
 /// The machine's CPU time so far (`/proc/stat`'s first line, in ticks): all of it, the
 /// idle part (with I/O wait) and the part a virtual machine's host took (steal).
 fn machine_ticks() -> [u64; 3] {
@@ -117,6 +145,44 @@ fn machine_ticks() -> [u64; 3] {
         .collect();
     let at = |i: usize| fields.get(i).copied().unwrap_or(0);
     [fields.iter().take(8).sum(), at(3) + at(4), at(7)]
+}
+
+/// What the disk under the database does meanwhile: from another thread, 4 KiB written
+/// over a small file beside it and `fdatasync`ed every 10 ms until `stop`, each sync timed
+/// in milliseconds. The server's commits wait for the same device flush, so a move's
+/// latency can be read against what one lone sync of the same disk took in the same run.
+fn probe_disk(dir: &std::path::Path, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<Vec<f64>> {
+    use std::os::unix::fs::FileExt;
+    let path = dir.join("probe");
+    std::thread::spawn(move || {
+        let Ok(file) = std::fs::File::create(&path) else {
+            return Vec::new();
+        };
+        let page = [7u8; 4096];
+        let mut times = Vec::new();
+        let mut i = 0u64;
+        while !stop.load(Ordering::Relaxed) {
+            if file.write_at(&page, (i % 16) * 4096).is_err() {
+                break;
+            }
+            i += 1;
+            let started = Instant::now();
+            if file.sync_data().is_err() {
+                break;
+            }
+            times.push(started.elapsed().as_secs_f64() * 1000.0);
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        times
+    })
+}
+
+/// The value at quantile `q` of sorted `values` (0 when there are none).
+fn quantile(values: &[f64], q: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values[((values.len() as f64 - 1.0) * q).round() as usize]
 }
 
 fn resident_kib(pid: u32) -> u64 {
@@ -229,6 +295,8 @@ fn main() {
     let mut second = split.then(start);
     let black_addr = second.as_ref().map_or(addr, |(a, _)| *a);
     let runtime = tokio::runtime::Runtime::new().unwrap();
+    let probe_stop = Arc::new(AtomicBool::new(false));
+    let mut probe = None;
     let (times, elapsed, before, after, set_up, cpu_used, machine) = runtime.block_on(async {
         for at in [addr, black_addr] {
             for _ in 0..400 {
@@ -255,16 +323,23 @@ fn main() {
         let set_up = setting_up.elapsed();
         let started = Instant::now();
         let server_pid = server.id().to_string();
-        let cpu_before = (cpu_seconds(&server_pid), cpu_seconds("self"));
+        let cpu_before = (
+            cpu_seconds(&server_pid),
+            cpu_seconds("self"),
+            thread_cpu_seconds(&server_pid, "sqlite store"),
+        );
         let machine_before = machine_ticks();
+        probe = Some(probe_disk(&dir, probe_stop.clone()));
         let mut times = Vec::new();
         for t in tasks {
             times.extend(t.await.unwrap());
         }
         let elapsed = started.elapsed();
+        probe_stop.store(true, Ordering::Relaxed);
         let cpu_used = (
             cpu_seconds(&server_pid) - cpu_before.0,
             cpu_seconds("self") - cpu_before.1,
+            thread_cpu_seconds(&server_pid, "sqlite store") - cpu_before.2,
         );
         let machine = machine_ticks().map(|t| t as f64);
         let machine: Vec<f64> = (0..3)
@@ -277,10 +352,12 @@ fn main() {
         let _ = server.kill();
         let _ = server.wait();
     }
+    let mut syncs = probe.and_then(|p| p.join().ok()).unwrap_or_default();
+    syncs.sort_by(f64::total_cmp);
     let _ = std::fs::remove_dir_all(&dir);
     let mut ms: Vec<f64> = times.iter().map(|t| t.as_secs_f64() * 1000.0).collect();
     ms.sort_by(f64::total_cmp);
-    let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
+    let at = |q: f64| quantile(&ms, q);
     let on = clock.map_or("no clock".to_owned(), |(m, s)| format!("{m} + {s}"));
     let instances = if split {
         "Red and Black on two instances"
@@ -304,11 +381,19 @@ fn main() {
         at(0.99),
         at(1.0)
     );
+    println!(
+        "a lone fdatasync of 4 KiB beside the database meanwhile ({} of them): p50 {:.2} ms, p99 {:.2} ms, worst {:.2} ms",
+        syncs.len(),
+        quantile(&syncs, 0.5),
+        quantile(&syncs, 0.99),
+        quantile(&syncs, 1.0)
+    );
     let moves_cpu = |seconds: f64| seconds * 1e6 / ms.len().max(1) as f64;
     println!(
-        "CPU while playing: the server {:.2} of a core ({:.0} µs a move), the bench's clients {:.2} ({:.0} µs a move)",
+        "CPU while playing: the server {:.2} of a core ({:.0} µs a move, {:.0} of them its SQLite thread's), the bench's clients {:.2} ({:.0} µs a move)",
         cpu_used.0 / elapsed.as_secs_f64(),
         moves_cpu(cpu_used.0),
+        moves_cpu(cpu_used.2),
         cpu_used.1 / elapsed.as_secs_f64(),
         moves_cpu(cpu_used.1)
     );

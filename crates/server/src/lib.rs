@@ -97,7 +97,10 @@ pub(crate) struct App {
 /// Opens the configured store.
 pub async fn open_store(config: &Config) -> Result<Store, StoreError> {
     match &config.store {
-        StoreChoice::Sqlite(path) => Ok(Store::Sqlite(store::sqlite::SqliteStore::open(path)?)),
+        StoreChoice::Sqlite(path) => Ok(Store::Sqlite(store::sqlite::SqliteStore::open(
+            path,
+            config.expire_after,
+        )?)),
         StoreChoice::Redis(url) => {
             let s = store::redis::RedisStore::connect(url, config.expire_after).await?;
             s.ping().await?;

@@ -74,8 +74,10 @@ fn unexpected() -> StoreError {
 }
 
 impl SqliteStore {
-    /// Opens (or creates) the file and starts the store's thread.
-    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+    /// Opens (or creates) the file and starts the store's thread. `expire_after` is the
+    /// server's: a move refreshes its game's `updated` (the expiry's clock) at most once
+    /// every hundredth of it, and at most once a minute.
+    pub fn open(path: &Path, expire_after: Duration) -> Result<SqliteStore, StoreError> {
         let conn = Connection::open(path)?;
         conn.busy_timeout(Duration::from_secs(5))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -103,7 +105,7 @@ impl SqliteStore {
         let (requests, queue) = mpsc::channel();
         std::thread::Builder::new()
             .name("sqlite store".into())
-            .spawn(move || run(conn, queue))
+            .spawn(move || run(conn, queue, refresh_every(expire_after)))
             .map_err(|e| StoreError(format!("cannot start the store's thread: {e}")))?;
         Ok(SqliteStore { requests })
     }
@@ -203,7 +205,17 @@ impl SqliteStore {
     }
 }
 
-fn run(mut conn: Connection, queue: mpsc::Receiver<Request>) {
+/// How old, in seconds, a game's `updated` may be before a move writes it again. Every
+/// write of it also moves the game's entry in the index on `updated`: at a move a second
+/// in every game, that was a third of the store's work (two more pages written a move).
+/// A game with a connection is touched at every sweep anyway (lib.rs), so the value is
+/// never more than this behind a game's last move: a game expires at most a hundredth of
+/// the expiry time early (a minute of 30 days).
+fn refresh_every(expire_after: Duration) -> i64 {
+    (expire_after.as_secs() / 100).clamp(1, 60) as i64
+}
+
+fn run(mut conn: Connection, queue: mpsc::Receiver<Request>, refresh: i64) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < BATCH {
@@ -213,7 +225,7 @@ fn run(mut conn: Connection, queue: mpsc::Receiver<Request>) {
             }
         }
         let works: Vec<&Work> = batch.iter().map(|r| &r.work).collect();
-        match commit(&mut conn, &works) {
+        match commit(&mut conn, &works, refresh) {
             Ok(results) => {
                 for (request, result) in batch.into_iter().zip(results) {
                     // The asker may have gone (its connection closed): nothing to do then.
@@ -228,7 +240,7 @@ fn run(mut conn: Connection, queue: mpsc::Receiver<Request>) {
                     batch.len()
                 );
                 for request in batch {
-                    let result = commit(&mut conn, &[&request.work])
+                    let result = commit(&mut conn, &[&request.work], refresh)
                         .and_then(|mut results| results.pop().unwrap_or_else(|| Err(unexpected())));
                     if let Err(e) = &result {
                         tracing::error!("store: {e}");
@@ -251,11 +263,12 @@ fn run(mut conn: Connection, queue: mpsc::Receiver<Request>) {
 fn commit(
     conn: &mut Connection,
     works: &[&Work],
+    refresh: i64,
 ) -> Result<Vec<Result<Done, StoreError>>, StoreError> {
     let tx = conn.transaction()?;
     let mut results = Vec::with_capacity(works.len());
     for work in works {
-        results.push(work.run(&tx));
+        results.push(work.run(&tx, refresh));
         // Some failures (a full disk, an I/O error, a trigger's ROLLBACK) roll the whole
         // transaction back; what came after would then be committed on its own.
         if tx.is_autocommit() {
@@ -267,12 +280,14 @@ fn commit(
 }
 
 impl Work {
-    fn run(&self, tx: &Connection) -> Result<Done, StoreError> {
+    fn run(&self, tx: &Connection, refresh: i64) -> Result<Done, StoreError> {
         Ok(match self {
             Work::Create { id, ruleset, first } => Done::Created(create(tx, id, ruleset, first)?),
             Work::Load(id) => Done::Loaded(load(tx, id)?),
             Work::EventsFrom(id, from) => Done::Events(events_from(tx, id, *from)?),
-            Work::Append { id, seq, event } => Done::Appended(append(tx, id, *seq, event)?),
+            Work::Append { id, seq, event } => {
+                Done::Appended(append(tx, id, *seq, event, refresh)?)
+            }
             Work::Expire(idle) => Done::Counted(expire(tx, *idle)?),
             Work::Touch(ids) => Done::Counted(touch(tx, ids)?),
             Work::Idle {
@@ -342,7 +357,13 @@ fn events_after(tx: &Connection, id: &str, from: u64) -> Result<Vec<String>, Sto
     Ok(rows.collect::<Result<Vec<String>, _>>()?)
 }
 
-fn append(tx: &Connection, id: &str, seq: u64, event: &str) -> Result<Appended, StoreError> {
+fn append(
+    tx: &Connection,
+    id: &str,
+    seq: u64,
+    event: &str,
+    refresh: i64,
+) -> Result<Appended, StoreError> {
     let Ok(seq) = i64::try_from(seq) else {
         return Ok(Appended::Conflict);
     };
@@ -353,10 +374,10 @@ fn append(tx: &Connection, id: &str, seq: u64, event: &str) -> Result<Appended, 
     let Some(updated) = updated else {
         return Ok(Appended::Gone);
     };
-    // Written once a second at most: a second move within it would rewrite the row and
-    // its index entry for nothing.
+    // Written once every `refresh` seconds at most: a move within it would rewrite the row
+    // and its index entry for nothing.
     let now = now_secs();
-    if updated < now {
+    if updated.saturating_add(refresh) <= now {
         tx.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")?
             .execute(params![id, now])?;
     }

@@ -1,11 +1,13 @@
 use super::*;
 
+const DAY: Duration = Duration::from_secs(24 * 3600);
+
 #[tokio::test]
 async fn appends_only_at_the_next_index_and_reads_back_after_reopening() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.sqlite");
     {
-        let store = SqliteStore::open(&path).unwrap();
+        let store = SqliteStore::open(&path, DAY).unwrap();
         assert!(store.create("g1", "standard", "seat red x").await.unwrap());
         assert!(!store.create("g1", "standard", "seat red y").await.unwrap());
         assert_eq!(
@@ -25,7 +27,7 @@ async fn appends_only_at_the_next_index_and_reads_back_after_reopening() {
             Appended::Gone
         );
     }
-    let store = SqliteStore::open(&path).unwrap();
+    let store = SqliteStore::open(&path, DAY).unwrap();
     let game = store.load("g1").await.unwrap().unwrap();
     assert_eq!(game.events, ["seat red x", "move b2-b3"]);
     let tail = store.events_from("g1", 1).await.unwrap().unwrap();
@@ -40,7 +42,7 @@ async fn appends_only_at_the_next_index_and_reads_back_after_reopening() {
 #[tokio::test]
 async fn idle_games_expire_with_their_events() {
     let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(&dir.path().join("g.sqlite")).unwrap();
+    let store = SqliteStore::open(&dir.path().join("g.sqlite"), DAY).unwrap();
     store.create("old", "standard", "seat red x").await.unwrap();
     assert_eq!(
         store.expire_step(Duration::from_secs(3600)).await.unwrap(),
@@ -60,4 +62,36 @@ async fn idle_games_expire_with_their_events() {
         store.load("old").await.unwrap().unwrap().events,
         ["seat black y"]
     );
+}
+
+#[tokio::test]
+async fn a_move_refreshes_the_expiry_clock_at_most_every_hundredth_of_it() {
+    assert_eq!(refresh_every(Duration::from_secs(3)), 1);
+    assert_eq!(refresh_every(Duration::from_secs(300)), 3);
+    assert_eq!(refresh_every(Duration::from_secs(30 * 24 * 3600)), 60);
+    let dir = tempfile::tempdir().unwrap();
+    // Expiring after 200 s: `updated` is rewritten by a move once it is 2 s old.
+    let store = SqliteStore::open(&dir.path().join("g.sqlite"), Duration::from_secs(200)).unwrap();
+    store.create("g", "standard", "seat red x").await.unwrap();
+    let updated = || async {
+        let games = store.idle(i64::MIN, i64::MAX, None, 10).await.unwrap();
+        games.first().map(|(at, _)| *at).unwrap()
+    };
+    let created = updated().await;
+    assert_eq!(
+        store.append("g", 1, "move b2-b3").await.unwrap(),
+        Appended::Done
+    );
+    assert_eq!(updated().await, created, "a move within 2 s rewrote it");
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    assert_eq!(
+        store.append("g", 2, "move e5-e4").await.unwrap(),
+        Appended::Done
+    );
+    assert!(updated().await >= created + 2, "a move 2 s later left it");
+    // A touch (a game someone is connected to, at each sweep) always writes it.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let before = updated().await;
+    assert_eq!(store.touch(vec!["g".to_owned()]).await.unwrap(), 1);
+    assert!(updated().await > before);
 }
