@@ -1,5 +1,6 @@
 //! Iterative-deepening principal-variation search with a transposition table, killer and
-//! history move ordering, null-move and late-move reductions, and a capture quiescence.
+//! history move ordering, null-move and late-move reductions, and a capture quiescence;
+//! a best-move search also prunes forward near the leaves (reverse futility, late moves).
 
 use super::eval::{WEIGHTS, Weights, evaluate_in};
 use super::tt::{Bound, Table};
@@ -83,6 +84,10 @@ pub(crate) struct Searcher<'a> {
     tables: Option<Arc<Tablebase>>,
     /// The most stones of a position the tables answer for (0 without tables).
     table_stones: u32,
+    /// Forward pruning on (reverse futility, late-move pruning, reductions growing with
+    /// depth and order): a best-move search (`iterate`: Hard, hints, analysis). Off when
+    /// every root move's score matters (the levels' scoring, the puzzles' checks).
+    selective: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -109,6 +114,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             pv: [[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
+            selective: false,
         }
     }
 
@@ -346,9 +352,17 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        let us = pos.side_to_move();
+        // Reverse futility: near the leaves, a position so far above beta that a few plies
+        // will not bring it down is not searched.
+        if self.selective && !pv_node && ply > 0 && depth <= 3 && beta.abs() < MATE_BOUND {
+            let eval = self.scaled_eval(pos, &mut Some(walks));
+            if eval - 90 * depth >= beta {
+                return eval;
+            }
+        }
         // Null move: if passing still beats beta, a real move will too. Skipped with few
         // stones, where having to move can hurt.
-        let us = pos.side_to_move();
         if null_ok
             && !pv_node
             && depth >= 3
@@ -376,15 +390,34 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         for i in 0..list.len() {
             let m = bring_forward(list.as_mut_slice(), &mut keys, i);
-            let next = pos.after(m);
-            self.hashes.push(next.hash());
             let quiet = !m.capture && !enemy_attacks.has(m.from);
             let killer = self.killers[ply].contains(&Some(m));
+            // Late-move pruning: near the leaves, the quiet moves ordered last are not
+            // searched once a move has been (a capture, a threatened stone's move and a
+            // killer always are).
+            if self.selective
+                && !pv_node
+                && ply > 0
+                && depth <= 3
+                && quiet
+                && !killer
+                && best > -MATE_BOUND
+                && i as i32 >= 3 + 2 * depth * depth
+            {
+                continue;
+            }
+            let next = pos.after(m);
+            self.hashes.push(next.hash());
             let mut score;
             if i == 0 {
                 score = -self.search(&next, depth - 1, -beta, -alpha, ply + 1, true);
             } else {
-                let reduce = if depth >= 3 && i >= 3 && quiet && !killer {
+                let reduce = if !(depth >= 3 && quiet && !killer) {
+                    0
+                } else if self.selective {
+                    // Growing with the depth and the move's place in the order.
+                    late_move_reduction(depth, i, pv_node)
+                } else if i >= 3 {
                     1 + i32::from(i >= 10 && depth >= 5)
                 } else {
                     0
@@ -479,6 +512,17 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// How many plies a quiet move `i`-th in the order is searched less at `depth` (a
+/// selective search): 0.75 + ln(depth) ln(i) / 2.25, one less at a principal-variation
+/// node, leaving at least one ply. From the second move on.
+fn late_move_reduction(depth: i32, i: usize, pv_node: bool) -> i32 {
+    if i < 2 {
+        return 0;
+    }
+    let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25;
+    (r as i32 - i32::from(pv_node)).clamp(0, depth - 2)
+}
+
 /// How many moves are picked one at a time before the rest are sorted: most nodes that
 /// cut off do so at one of the first moves, and never pay for sorting the others.
 const PICKED_ONE_BY_ONE: usize = 3;
@@ -561,6 +605,7 @@ pub(crate) fn iterate(
     resumed: Option<&SearchResult>,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
+    s.selective = true;
     let pos = *game.position();
     let list = game.moves();
     let mut result = SearchResult::unsearched(&list);
