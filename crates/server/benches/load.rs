@@ -94,7 +94,12 @@ async fn until(socket: &mut Socket, plies: usize) {
 
 /// The CPU time a process has used, in seconds (Linux's `/proc`, at 100 ticks a second).
 fn cpu_seconds(pid: &str) -> f64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    stat_cpu_seconds(std::path::Path::new(&format!("/proc/{pid}/stat")))
+}
+
+/// The CPU time in a `/proc/.../stat` file (a process's or one thread's), in seconds.
+fn stat_cpu_seconds(path: &std::path::Path) -> f64 {
+    let stat = std::fs::read_to_string(path).unwrap_or_default();
     // After the command's name (in parentheses): utime and stime are fields 12 and 13.
     let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
     let fields: Vec<&str> = after.split_whitespace().collect();
@@ -118,16 +123,7 @@ fn thread_cpu_seconds(pid: &str, name: &str) -> f64 {
         .filter(|task| {
             std::fs::read_to_string(task.path().join("comm")).is_ok_and(|comm| comm.trim() == name)
         })
-        .map(|task| {
-            let path = task.path().join("stat");
-            let stat = std::fs::read_to_string(path).unwrap_or_default();
-            let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-            let fields: Vec<f64> = after
-                .split_whitespace()
-                .map(|f| f.parse().unwrap_or(0.0))
-                .collect();
-            (fields.get(11).unwrap_or(&0.0) + fields.get(12).unwrap_or(&0.0)) / 100.0
-        })
+        .map(|task| stat_cpu_seconds(&task.path().join("stat")))
         .sum()
 }
 

@@ -1,5 +1,6 @@
 use super::*;
 
+const SECOND: Duration = Duration::from_secs(1);
 const DAY: Duration = Duration::from_secs(24 * 3600);
 
 #[tokio::test]
@@ -70,28 +71,28 @@ async fn a_move_refreshes_the_expiry_clock_at_most_every_hundredth_of_it() {
     assert_eq!(refresh_every(Duration::from_secs(300)), 3);
     assert_eq!(refresh_every(Duration::from_secs(30 * 24 * 3600)), 60);
     let dir = tempfile::tempdir().unwrap();
-    // Expiring after 200 s: `updated` is rewritten by a move once it is 2 s old.
-    let store = SqliteStore::open(&dir.path().join("g.sqlite"), Duration::from_secs(200)).unwrap();
-    store.create("g", "standard", "seat red x").await.unwrap();
-    let updated = || async {
+    let updated = |store: SqliteStore| async move {
         let games = store.idle(i64::MIN, i64::MAX, None, 10).await.unwrap();
         games.first().map(|(at, _)| *at).unwrap()
     };
-    let created = updated().await;
-    assert_eq!(
-        store.append("g", 1, "move b2-b3").await.unwrap(),
-        Appended::Done
-    );
-    assert_eq!(updated().await, created, "a move within 2 s rewrote it");
-    tokio::time::sleep(Duration::from_millis(2100)).await;
-    assert_eq!(
-        store.append("g", 2, "move e5-e4").await.unwrap(),
-        Appended::Done
-    );
-    assert!(updated().await >= created + 2, "a move 2 s later left it");
-    // A touch (a game someone is connected to, at each sweep) always writes it.
+    // Expiring after 30 days: a move a second later leaves the time as it was (it is
+    // rewritten once it is a minute old) ...
+    let month = SqliteStore::open(&dir.path().join("month.sqlite"), 30 * DAY).unwrap();
+    month.create("g", "standard", "seat red x").await.unwrap();
+    let created = updated(month.clone()).await;
     tokio::time::sleep(Duration::from_millis(1100)).await;
-    let before = updated().await;
-    assert_eq!(store.touch(vec!["g".to_owned()]).await.unwrap(), 1);
-    assert!(updated().await > before);
+    let moved = month.append("g", 1, "move b2-b3").await.unwrap();
+    assert_eq!(moved, Appended::Done);
+    assert_eq!(updated(month.clone()).await, created, "a move rewrote it");
+    // ... and a touch (at each sweep, of a game someone is connected to) always writes it.
+    assert_eq!(month.touch(vec!["g".to_owned()]).await.unwrap(), 1);
+    assert!(updated(month).await > created, "a touch left it");
+    // Expiring after 100 s: a move a second later writes it.
+    let short = SqliteStore::open(&dir.path().join("short.sqlite"), 100 * SECOND).unwrap();
+    short.create("g", "standard", "seat red x").await.unwrap();
+    let created = updated(short.clone()).await;
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let moved = short.append("g", 1, "move b2-b3").await.unwrap();
+    assert_eq!(moved, Appended::Done);
+    assert!(updated(short).await > created, "a move left it");
 }
