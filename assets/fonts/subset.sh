@@ -32,7 +32,9 @@ printf '%s' ' !"#$%&'"'"'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\]^
 printf '%s' '·…–—’“”«»×→←' >> "$text"
 printf '\u00a0' >> "$text"   # the no-break space the bars join a side and its count with
 
+# No vertical writing (the `vert` forms and the vhea, vmtx, VORG and BASE tables): the app
+# sets every language horizontally; 18 glyphs and 3.4 KB less (1.7 KB of brotli).
 pyftsubset "$collection" --font-number="$number" --text-file="$text" \
-    --layout-features='kern,liga,locl,vert' --name-IDs='*' --name-languages='*' \
+    --layout-features='kern,liga,locl' --drop-tables+=vhea,vmtx,VORG,BASE --name-IDs='*' --name-languages='*' \
     --no-hinting --desubroutinize --output-file=NotoSansSC-Surakarta.otf
 echo "NotoSansSC-Surakarta.otf: $(stat -c %s NotoSansSC-Surakarta.otf) bytes"
