@@ -514,7 +514,8 @@ impl<'a> Searcher<'a> {
 
 /// How many plies a quiet move `i`-th in the order is searched less at `depth` (a
 /// selective search): 0.75 + ln(depth) ln(i) / 2.25, one less at a principal-variation
-/// node, leaving at least one ply. From the second move on.
+/// node, leaving at least one ply. `i` counts from 0, so the first two moves are never
+/// reduced.
 fn late_move_reduction(depth: i32, i: usize, pv_node: bool) -> i32 {
     if i < 2 {
         return 0;

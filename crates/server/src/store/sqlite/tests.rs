@@ -75,24 +75,29 @@ async fn a_move_refreshes_the_expiry_clock_at_most_every_hundredth_of_it() {
         let games = store.idle(i64::MIN, i64::MAX, None, 10).await.unwrap();
         games.first().map(|(at, _)| *at).unwrap()
     };
-    // Expiring after 30 days: a move a second later leaves the time as it was (it is
-    // rewritten once it is a minute old) ...
-    let month = SqliteStore::open(&dir.path().join("month.sqlite"), 30 * DAY).unwrap();
-    month.create("g", "standard", "seat red x").await.unwrap();
-    let created = updated(month.clone()).await;
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    let moved = month.append("g", 1, "move b2-b3").await.unwrap();
-    assert_eq!(moved, Appended::Done);
-    assert_eq!(updated(month.clone()).await, created, "a move rewrote it");
+    // A game created in a store expiring after `expire_after`, and a move played in it a
+    // second later: the store, and the game's time before and after the move.
+    let move_a_second_later = |name: &'static str, expire_after: Duration| {
+        let path = dir.path().join(name);
+        async move {
+            let store = SqliteStore::open(&path, expire_after).unwrap();
+            store.create("g", "standard", "seat red x").await.unwrap();
+            let created = updated(store.clone()).await;
+            tokio::time::sleep(Duration::from_millis(1100)).await;
+            let moved = store.append("g", 1, "move b2-b3").await.unwrap();
+            assert_eq!(moved, Appended::Done);
+            let after = updated(store.clone()).await;
+            (store, created, after)
+        }
+    };
+    // Expiring after 30 days: the move leaves the time as it was (it is rewritten once it
+    // is a minute old) ...
+    let (month, created, after) = move_a_second_later("month.sqlite", 30 * DAY).await;
+    assert_eq!(after, created, "a move rewrote it");
     // ... and a touch (at each sweep, of a game someone is connected to) always writes it.
     assert_eq!(month.touch(vec!["g".to_owned()]).await.unwrap(), 1);
     assert!(updated(month).await > created, "a touch left it");
-    // Expiring after 100 s: a move a second later writes it.
-    let short = SqliteStore::open(&dir.path().join("short.sqlite"), 100 * SECOND).unwrap();
-    short.create("g", "standard", "seat red x").await.unwrap();
-    let created = updated(short.clone()).await;
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    let moved = short.append("g", 1, "move b2-b3").await.unwrap();
-    assert_eq!(moved, Appended::Done);
-    assert!(updated(short).await > created, "a move left it");
+    // Expiring after 100 s: the move writes it.
+    let (_, created, after) = move_a_second_later("short.sqlite", 100 * SECOND).await;
+    assert!(after > created, "a move left it");
 }
