@@ -3,7 +3,7 @@
 
 use skrifa::MetadataProvider;
 use std::collections::BTreeSet;
-use surakarta::ui::i18n::{FONT, Language, Strings};
+use surakarta::ui::i18n::{FULL_FONT, Language, Strings, WESTERN_FONT};
 
 fn placeholders(text: &str) -> BTreeSet<String> {
     text.split('{')
@@ -61,29 +61,54 @@ fn every_key_exists_in_every_language_with_the_same_placeholders() {
     }
 }
 
+/// The characters of `language`'s translations that `font` lacks.
+fn missing_from(font: &[u8], language: Language) -> BTreeSet<char> {
+    let font = skrifa::FontRef::new(font).expect("the shipped font parses");
+    let charmap = font.charmap();
+    let strings = Strings::for_language(language);
+    strings
+        .values()
+        .flat_map(str::chars)
+        .filter(|c| !c.is_control() && charmap.map(*c).is_none())
+        .collect()
+}
+
 #[test]
 fn every_character_of_every_translation_is_in_the_font() {
-    let font = skrifa::FontRef::new(FONT).expect("the shipped font parses");
-    let charmap = font.charmap();
     for language in Language::ALL {
-        let strings = Strings::for_language(language);
-        let mut missing = BTreeSet::new();
-        for text in strings.values() {
-            for ch in text.chars().filter(|c| !c.is_control()) {
-                if charmap.map(ch).is_none() {
-                    missing.insert(ch);
-                }
-            }
-        }
+        let missing = missing_from(FULL_FONT, language);
         assert!(
             missing.is_empty(),
             "{language:?}: the font lacks {missing:?}; run assets/fonts/subset.sh"
         );
     }
-    // Digits and notation, which the game shows besides the translations.
-    for ch in "0123456789/abcdef-x ".chars() {
-        assert!(charmap.map(ch).is_some(), "{ch:?}");
+    // Digits and notation, which the game shows besides the translations, are in both
+    // cuts; and every language's own name, which the settings list in every language.
+    for font in [FULL_FONT, WESTERN_FONT] {
+        let charmap = skrifa::FontRef::new(font).unwrap().charmap();
+        let names = Language::ALL.map(|l| Strings::for_language(l).get("language.name"));
+        for ch in "0123456789/abcdef-x ".chars().chain(names.concat().chars()) {
+            assert!(charmap.map(ch).is_some(), "{ch:?}");
+        }
     }
+}
+
+/// The web's wasm carries the smaller cut: every language it claims to cover shows whole
+/// with it, and Chinese does not (so the app must fetch the full font for it).
+#[test]
+fn the_western_font_covers_the_western_languages_and_not_chinese() {
+    for language in Language::ALL {
+        let missing = missing_from(WESTERN_FONT, language);
+        if language.western() {
+            assert!(
+                missing.is_empty(),
+                "{language:?}: the western font lacks {missing:?}; run assets/fonts/subset.sh"
+            );
+        } else {
+            assert!(!missing.is_empty(), "{language:?} needs the full font");
+        }
+    }
+    assert!(WESTERN_FONT.len() * 4 < FULL_FONT.len());
 }
 
 /// The bars' buttons can all be on screen at once (Undo beside Cancel while a hint is looked

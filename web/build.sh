@@ -60,7 +60,8 @@ cargo build --profile "$profile" --target wasm32-unknown-unknown -p surakarta-wo
 mkdir -p "$out"
 # An earlier build's files under their hashed names go (the service worker lists what is
 # there).
-rm -f "$out"/surakarta*.js "$out"/surakarta*.wasm "$out"/surakarta*.gz "$out"/surakarta*.br
+rm -f "$out"/surakarta*.js "$out"/surakarta*.wasm "$out"/surakarta*.gz "$out"/surakarta*.br \
+    "$out"/NotoSansSC-Surakarta*
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$out" --out-name surakarta \
     "target/wasm32-unknown-unknown/$profile/surakarta.wasm"
@@ -81,6 +82,10 @@ app_wasm=$(hashed "$out/surakarta_bg.wasm")
 app_js=$(hashed "$out/surakarta.js")
 worker_wasm=$(hashed "$out/surakarta_worker_bg.wasm")
 worker_js=$(hashed "$out/surakarta_worker.js")
+# The full font, for Chinese: the wasm has the western cut (src/ui/i18n.rs) and the page
+# fetches this one only for a player who reads Chinese.
+cp assets/fonts/NotoSansSC-Surakarta.otf "$out/"
+full_font=$(hashed "$out/NotoSansSC-Surakarta.otf")
 sed -e "s/__WORKER_JS__/$worker_js/g" -e "s/__WORKER_WASM__/$worker_wasm/g" web/worker.js > "$out/worker.js"
 for wasm in "$out/$app_wasm" "$out/$worker_wasm"; do
     for path in "$registry" "$here"; do
@@ -93,26 +98,28 @@ done
 # The page, told how large the wasm is unpacked (its loading bar counts towards it).
 raw=$(stat -c %s "$out/$app_wasm")
 sed -e "s/__WASM_BYTES__/$raw/g" -e "s/__APP_JS__/$app_js/g" -e "s/__APP_WASM__/$app_wasm/g" \
-    web/index.html > "$out/index.html"
+    -e "s/__FULL_FONT__/$full_font/g" web/index.html > "$out/index.html"
 cp web/manifest.webmanifest "$out/manifest.webmanifest"
 rm -rf "$out/icons"
 cp -r web/icons "$out/icons"
 cp ios/src/Assets.xcassets/AppIcon.appiconset/icon-1024.png "$out/icon.png"
-# What the page loads at run time: the sounds (the font and the texts are in the wasm;
-# the font's licence goes along with it).
+# What the page loads at run time: the sounds (the font's western cut and the texts are in
+# the wasm; the font's licence goes along with it).
 rm -rf "$out/assets"
 mkdir -p "$out/assets/sounds" "$out/assets/fonts"
 cp assets/sounds/*.wav "$out/assets/sounds/"
 cp assets/fonts/OFL.txt "$out/assets/fonts/"
-# The service worker, with this build's files and a version that changes with any of them.
+# The service worker, with this build's files and a version that changes with any of them;
+# the full font is kept only once a player has fetched it.
 files=$(cd "$out" && find . -type f ! -name sw.js ! -name '*.gz' ! -name '*.br' | LC_ALL=C sort)
 version=$(cd "$out" && echo "$files" | xargs sha256sum | sha256sum | cut -c1-16)
-list=$(echo "./"; echo "$files")
+list=$(echo "./"; echo "$files" | grep -v -F "$full_font")
 json=$(printf '%s\n' $list | python3 -c 'import json,sys; print(json.dumps([l.strip() for l in sys.stdin if l.strip()]))')
-python3 - "$out/sw.js" "$version" "$json" <<'PY'
-import sys
-out, version, files = sys.argv[1:]
+python3 - "$out/sw.js" "$version" "$json" "./$full_font" <<'PY'
+import json, sys
+out, version, files, later = sys.argv[1:]
 text = open("web/sw.js").read().replace("__BUILD__", version).replace("__FILES__", files)
+text = text.replace("__LATER__", json.dumps([later]))
 open(out, "w").write(text)
 PY
 # Precompressed copies beside the large files, for a server to send as they are
@@ -120,7 +127,7 @@ PY
 # A 4 MiB window (-w 22) packs the app's wasm 8.8 KB smaller than brotli's default 16 MiB
 # (2,748,679 against 2,757,460 bytes, measured 2026-12-04) and the others the same; every
 # browser reads windows up to 16 MiB.
-for f in "$out/$app_wasm" "$out/$app_js" "$out/$worker_wasm" "$out/$worker_js"; do
+for f in "$out/$app_wasm" "$out/$app_js" "$out/$worker_wasm" "$out/$worker_js" "$out/$full_font"; do
     gzip -9 -k -f "$f"
     if command -v brotli >/dev/null; then
         brotli -q 11 -w 22 -k -f "$f"

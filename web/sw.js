@@ -12,7 +12,12 @@
 const VERSION = "__BUILD__";
 const CACHE = `surakarta-${VERSION}`;
 const FILES = __FILES__;
+// Files only some players need (the full font, for Chinese): kept once fetched, and a new
+// build takes them over from the old one's copy, but none is downloaded for the offline
+// copy on its own.
+const LATER = __LATER__;
 const NAMED_BY_CONTENT = /\.[0-9a-f]{16}\.[a-z]+$/;
+const later = (request) => LATER.some((file) => new URL(file, self.location.href).href === request.url);
 
 const keep = async (cache, file) => {
   if (NAMED_BY_CONTENT.test(file)) {
@@ -28,7 +33,13 @@ const keep = async (cache, file) => {
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      .then((cache) => Promise.all(FILES.map((file) => keep(cache, file))))
+      .then((cache) => Promise.all([
+        ...FILES.map((file) => keep(cache, file)),
+        ...LATER.map(async (file) => {
+          const kept = await caches.match(new URL(file, self.location.href).href);
+          if (kept) await cache.put(file, kept);
+        }),
+      ]))
       .then(() => self.skipWaiting()),
   );
 });
@@ -49,8 +60,12 @@ self.addEventListener("fetch", (event) => {
   // The page itself under any address of this folder; everything else by its path.
   const key = request.mode === "navigate" ? "./index.html" : request;
   event.respondWith(
-    caches.open(CACHE)
-      .then((cache) => cache.match(key, { ignoreSearch: true }))
-      .then((hit) => hit ?? fetch(request)),
+    caches.open(CACHE).then(async (cache) => {
+      const hit = await cache.match(key, { ignoreSearch: true });
+      if (hit) return hit;
+      const response = await fetch(request);
+      if (response.ok && later(request)) await cache.put(request, response.clone()).catch(() => {});
+      return response;
+    }),
   );
 });

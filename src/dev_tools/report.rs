@@ -74,6 +74,8 @@ pub struct Watched<'w, 's> {
     watch: Res<'w, crate::online::Watch>,
     settings: Res<'w, crate::settings::Settings>,
     theme: Res<'w, crate::ui::theme::Theme>,
+    strings: Res<'w, crate::ui::i18n::Strings>,
+    fonts: Res<'w, Assets<Font>>,
     buttons: Query<'w, 's, (), MovedButtons>,
     gone: RemovedComponents<'w, 's, ButtonId>,
     camera: Query<'w, 's, (), (With<BoardCamera>, Changed<Transform>)>,
@@ -98,6 +100,8 @@ pub fn something_changed(mut w: Watched) -> bool {
         || w.watch.is_changed()
         || w.settings.is_changed()
         || w.theme.is_changed()
+        || w.strings.is_changed()
+        || w.fonts.is_changed()
         || !w.buttons.is_empty()
         || w.gone.read().count() > 0
         || !w.camera.is_empty()
@@ -295,8 +299,19 @@ pub fn report(world: &mut World) -> Value {
         let line = crate::bars::status::watch_line(watch, world.resource::<Review>(), strings);
         json!({"status": status_word(&watch.line.status), "line": line})
     });
+    // Which cut of the font is drawing (the web's wasm starts with the western one and
+    // takes the full one from the page for Chinese: platform/page.rs).
+    let font = world
+        .resource::<Assets<Font>>()
+        .get(AssetId::default())
+        .map(|f| {
+            let western = f.data.len() == crate::ui::i18n::WESTERN_FONT.len();
+            if western { "western" } else { "full" }
+        });
     json!({
         "frame": frame,
+        "font": font,
+        "language": world.resource::<crate::ui::i18n::Strings>().language.tag(),
         "online": online,
         "watch": watch,
         "notice": notice,

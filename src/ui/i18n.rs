@@ -14,8 +14,25 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Noto Sans CJK SC, cut down to the characters of the translations (Latin, Cyrillic and
-/// Chinese) and printable ASCII.
-pub const FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Surakarta.otf");
+/// Chinese) and printable ASCII: the font of the phones and desktop.
+pub const FULL_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Surakarta.otf");
+
+/// The same face with only what English, Danish and Russian need and each language's own
+/// name (the settings list 简体中文 in every language): 14 KB of brotli against the full
+/// font's 120 KB. The web's wasm carries this one and fetches the full font only for a
+/// player who reads Chinese (`platform/page.rs`).
+pub const WESTERN_FONT: &[u8] =
+    include_bytes!("../../assets/fonts/NotoSansSC-Surakarta-Western.otf");
+
+/// Where the web page puts the full font it fetched (a `Uint8Array` on `window`), for the
+/// app to take (`platform/page.rs`, `web/index.html`).
+pub const FULL_FONT_ON_THE_PAGE: &str = "__surakartaFullFont";
+
+/// The font the app starts with.
+#[cfg(not(target_arch = "wasm32"))]
+pub const FONT: &[u8] = FULL_FONT;
+#[cfg(target_arch = "wasm32")]
+pub const FONT: &[u8] = WESTERN_FONT;
 
 /// The languages the app speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -68,6 +85,12 @@ impl Language {
         sys_locale::get_locales()
             .find_map(|tag| Language::from_tag(&tag))
             .unwrap_or_default()
+    }
+
+    /// Whether the language's letters are all in [`WESTERN_FONT`] (Chinese needs
+    /// [`FULL_FONT`]).
+    pub fn western(self) -> bool {
+        self != Language::SimplifiedChinese
     }
 
     /// The translation file's text.

@@ -18,6 +18,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const artifacts = path.join(here, "artifacts");
 const LONG = 240_000;
 const WASM = /\/surakarta_bg\.[0-9a-f]{16}\.wasm$/;
+// The full font, with the Chinese letters: only a page in Chinese downloads it.
+const FONT = /\/NotoSansSC-Surakarta\.[0-9a-f]{16}\.otf$/;
 
 test("a first visit on a slow phone network", { timeout: 900_000 }, async (t) => {
   fs.mkdirSync(artifacts, { recursive: true });
@@ -104,8 +106,41 @@ test("a first visit on a slow phone network", { timeout: 900_000 }, async (t) =>
       assert.equal(h.vary, "accept-encoding");
       const states = await page.evaluate(() => window.__loadingStates);
       assert.deepEqual(states, ["loading", "starting"], "the page said what it was doing");
+      assert.deepEqual(link.sent(FONT), [], "an English page does not download the Chinese letters");
+      assert.equal(await page.evaluate(() => window.__surakarta.font), "western");
       console.log(`first visit over Slow 4G: menu after ${menuAfter} ms; marks ${JSON.stringify(await timings(page))}`);
       await page.screenshot({ path: path.join(artifacts, "first-visit-menu.png") });
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+
+    await t.test("a page in Chinese downloads its letters once, beside the wasm, shows them, and keeps them offline", async () => {
+      const { context, page, problems, waitFor } = await phone("zh-CN");
+      const font = built("NotoSansSC-Surakarta", ".otf");
+      const fontBrotli = fs.statSync(path.join(dist, `${font}.br`)).size;
+      const wasmBefore = link.sent(WASM).length;
+      await page.goto(link.origin);
+      await waitFor("the menu in Chinese, drawn with the full font", () =>
+        window.__surakarta?.panel === "menu" && window.__surakarta.language === "zh-CN" &&
+        window.__surakarta.font === "full");
+      assert.deepEqual(link.sent(FONT).map((s) => [s.bytes, s.whole]), [[fontBrotli, true]],
+        `the letters once, as brotli (${fontBrotli} bytes)`);
+      assert.equal(link.sent(WASM).length, wasmBefore + 1, "and the wasm once");
+      const states = await page.evaluate(() => window.__loadingStates);
+      assert.deepEqual(states, ["loading", "starting"], "the page said what it was doing");
+      await page.screenshot({ path: path.join(artifacts, "first-visit-menu-zh.png") });
+      // The service worker keeps the letters from the page's download.
+      await waitFor("the offline copy with the letters", async (name) => {
+        const ready = await navigator.serviceWorker.ready;
+        const key = (await caches.keys()).find((k) => /^surakarta-[0-9a-f]{16}$/.test(k));
+        return !!ready.active && !!key && !!(await (await caches.open(key)).match(`./${name}`));
+      }, font);
+      assert.equal(link.sent(FONT).length, 1, "kept without a second download");
+      await context.setOffline(true);
+      await page.reload();
+      await waitFor("the menu in Chinese with the network off", () =>
+        window.__surakarta?.panel === "menu" && window.__surakarta.font === "full");
+      await context.setOffline(false);
       assert.deepEqual(problems, []);
       await context.close();
     });

@@ -610,6 +610,41 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       await shot("16-records-share-landscape");
       await page.setViewportSize({ width: 390, height: 844 });
     });
+
+    await t.test("Chinese chosen in the settings: its letters come down then, and stay for the next visit offline", async () => {
+      const fonts = () => page.evaluate(() => performance.getEntriesByType("resource")
+        .filter((e) => /\/NotoSansSC-Surakarta\.[0-9a-f]{16}\.otf$/.test(e.name)).length);
+      await page.goto(origin);
+      await waitFor("the menu", () => window.__surakarta?.panel === "menu");
+      assert.equal((await report()).font, "western", "an English page starts with the western letters");
+      assert.equal(await fonts(), 0, "and does not fetch the Chinese ones");
+      await tapButton("menu.settings");
+      await waitFor("the settings", () => window.__surakarta.panel === "settings");
+      // The languages are at the card's foot: scrolled into view with the wheel.
+      await waitFor("the language buttons", () => !!window.__surakarta?.buttons?.["language.zh-CN"]);
+      for (let i = 0; i < 20 && (await report()).buttons["language.zh-CN"].y > 700; i++) {
+        const box = await canvasBox();
+        await page.mouse.move(box.x + 195, box.y + 400);
+        await page.mouse.wheel(0, 200);
+        await page.waitForTimeout(100);
+      }
+      await tapButton("language.zh-CN");
+      await waitFor("the settings in Chinese, drawn with the full font", () =>
+        window.__surakarta.language === "zh-CN" && window.__surakarta.font === "full");
+      assert.equal(await fonts(), 1);
+      await shot("17-settings-chinese");
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await waitFor("the menu in Chinese with the network off", () =>
+          window.__surakarta?.panel === "menu" && window.__surakarta.font === "full");
+        await shot("17-menu-chinese-offline");
+      } finally {
+        await context.setOffline(false);
+      }
+      await page.evaluate(() => localStorage.setItem("surakarta.settings.json",
+        JSON.stringify({ ...JSON.parse(localStorage.getItem("surakarta.settings.json")), language: "en" })));
+    });
     assert.deepEqual(problems, [], "no errors in the page");
   } finally {
     await browser.close();
