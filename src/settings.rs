@@ -2,7 +2,7 @@
 //! screen at once: the language (the strings) and the colours (the theme).
 
 use crate::shell::awake::KeepAwake;
-use crate::ui::i18n::{Language, Strings};
+use crate::ui::i18n::{FontCut, Language, Strings};
 use crate::ui::theme::{Theme, ThemeKind};
 use bevy::prelude::*;
 use surakarta_engine::Ruleset;
@@ -11,8 +11,11 @@ pub(super) fn plugin(app: &mut App) {
     app.wake_on_change::<Settings>();
     app.init_resource::<Settings>().add_systems(
         Update,
-        (follow_language_setting, follow_theme_setting)
-            .run_if(resource_changed::<Settings>)
+        (
+            follow_language_setting
+                .run_if(resource_changed::<Settings>.or_else(resource_changed::<FontCut>)),
+            follow_theme_setting.run_if(resource_changed::<Settings>),
+        )
             // After the buttons (pressed in Input), before anything is drawn from the
             // words and colours: a card rebuilt for the change has the new ones.
             .after(crate::shell::navigation::GameSet::Input)
@@ -129,9 +132,16 @@ impl Settings {
     }
 }
 
-fn follow_language_setting(settings: Res<Settings>, mut strings: ResMut<Strings>) {
+/// The strings follow the language setting, once the font draws its letters: on the web,
+/// Chinese chosen in the settings waits (in the language before it) for its letters to
+/// come from the network, rather than showing empty buttons meanwhile.
+fn follow_language_setting(
+    settings: Res<Settings>,
+    cut: Res<FontCut>,
+    mut strings: ResMut<Strings>,
+) {
     let wanted = settings.chosen_language();
-    if strings.language != wanted {
+    if strings.language != wanted && cut.draws(wanted) {
         *strings = Strings::for_language(wanted);
     }
 }

@@ -8,7 +8,7 @@ use surakarta::game::session::Mode;
 use surakarta::game::statistics::Stats;
 use surakarta::settings::{AnimationSpeed, Settings};
 use surakarta::shell::navigation::{Panel, Screen};
-use surakarta::ui::i18n::{Language, Strings};
+use surakarta::ui::i18n::{FontCut, Language, Strings};
 use surakarta_engine::ai::Level;
 use surakarta_engine::{Ruleset, Side};
 
@@ -69,6 +69,57 @@ fn a_new_game_from_the_menu_uses_the_rules_chosen_in_settings() {
     assert_eq!(s.mode, Mode::TwoPlayers);
     assert_eq!(*s.game.rules(), Ruleset::from_id("forty-move").unwrap());
     assert_eq!(s.game.side_to_move(), Side::Black, "Black moves first");
+}
+
+/// On the web the wasm starts with the font's western cut: Chinese chosen in the settings
+/// waits, in the language before it, until the full font draws (no empty buttons), then
+/// the whole screen speaks Chinese.
+#[test]
+fn chinese_waits_for_its_letters_and_then_speaks() {
+    let mut app = app_with(None);
+    app.insert_resource(FontCut::Western);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.settings");
+    press(&mut app, "language.zh-CN");
+    app.update();
+    assert_eq!(
+        app.world().resource::<Settings>().language,
+        Some(Language::SimplifiedChinese),
+        "the choice is taken"
+    );
+    assert_eq!(
+        app.world().resource::<Strings>().language,
+        Language::English
+    );
+    assert!(
+        texts(&mut app).contains(&"Settings".to_owned()),
+        "still in English"
+    );
+    // A western language needs nothing more.
+    press(&mut app, "language.ru");
+    app.update();
+    assert_eq!(
+        app.world().resource::<Strings>().language,
+        Language::Russian
+    );
+    press(&mut app, "language.zh-CN");
+    app.update();
+    assert_eq!(
+        app.world().resource::<Strings>().language,
+        Language::Russian
+    );
+    // The letters come.
+    app.insert_resource(FontCut::Full);
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<Strings>().language,
+        Language::SimplifiedChinese
+    );
+    assert!(
+        texts(&mut app).contains(&"设置".to_owned()),
+        "the card in Chinese"
+    );
 }
 
 #[test]

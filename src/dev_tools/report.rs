@@ -75,7 +75,7 @@ pub struct Watched<'w, 's> {
     settings: Res<'w, crate::settings::Settings>,
     theme: Res<'w, crate::ui::theme::Theme>,
     strings: Res<'w, crate::ui::i18n::Strings>,
-    fonts: Option<Res<'w, Assets<Font>>>,
+    cut: Res<'w, crate::ui::i18n::FontCut>,
     buttons: Query<'w, 's, (), MovedButtons>,
     gone: RemovedComponents<'w, 's, ButtonId>,
     camera: Query<'w, 's, (), (With<BoardCamera>, Changed<Transform>)>,
@@ -101,7 +101,7 @@ pub fn something_changed(mut w: Watched) -> bool {
         || w.settings.is_changed()
         || w.theme.is_changed()
         || w.strings.is_changed()
-        || w.fonts.is_some_and(|f| f.is_changed())
+        || w.cut.is_changed()
         || !w.buttons.is_empty()
         || w.gone.read().count() > 0
         || !w.camera.is_empty()
@@ -301,13 +301,10 @@ pub fn report(world: &mut World) -> Value {
     });
     // Which cut of the font is drawing (the web's wasm starts with the western one and
     // takes the full one from the page for Chinese: platform/page.rs).
-    let font = world
-        .get_resource::<Assets<Font>>()
-        .and_then(|fonts| fonts.get(AssetId::default()))
-        .map(|f| {
-            let western = f.data.len() == crate::ui::i18n::WESTERN_FONT.len();
-            if western { "western" } else { "full" }
-        });
+    let font = match *world.resource::<crate::ui::i18n::FontCut>() {
+        crate::ui::i18n::FontCut::Western => "western",
+        crate::ui::i18n::FontCut::Full => "full",
+    };
     json!({
         "frame": frame,
         "font": font,

@@ -23,62 +23,69 @@ pub(super) fn plugin(app: &mut App) {
 
 #[cfg(target_arch = "wasm32")]
 mod web {
-    use crate::ui::i18n::{FULL_FONT_ON_THE_PAGE, Strings};
+    use crate::settings::Settings;
+    use crate::ui::i18n::{FontCut, Strings};
     use bevy::prelude::*;
     use std::time::Duration;
     use wasm_bindgen::JsCast;
 
     /// How long the app keeps drawing to see the full font come in (a frame looks for it;
-    /// 120 KB on a phone's link take a second or two), and keeps the loading card up for
-    /// it on the way in: past that the page has lost the link (it goes on trying) and the
-    /// app looks again on each frame it draws.
+    /// its 120 KB took 1.5-2.2 s on an emulated Slow 4G link, 1.6 Mbit/s and 300 ms), and
+    /// keeps the loading card up for it on the way in: past that the page has lost the link
+    /// (it goes on trying) and the app looks again on each frame it draws.
     const WAIT: Duration = Duration::from_secs(10);
 
-    /// Where the full font is.
+    /// The full font on its way, until it draws (then [`FontCut::Full`] says so).
     #[derive(Resource, Default, Debug)]
     pub(super) enum FullFont {
-        /// Not needed yet: the wasm's western cut shows everything.
+        /// Not asked for: the wasm's western cut draws every language wanted so far.
         #[default]
-        NotNeeded,
+        NotAsked,
         /// Asked of the page at this moment of the app's clock.
         Asked(Duration),
         /// Come in: the western cut went from the fonts this frame, the full one comes in
         /// the next (Bevy's text registers a font again only after it was gone for a
         /// frame), so text is drawn without letters for that one frame.
         Arriving(Vec<u8>),
-        /// The app's font.
-        Here,
+        /// Drawing.
+        Taken,
     }
 
     /// Takes the full font from the page when it is there, and asks the page for it when
-    /// the language needs it.
+    /// the language the settings want (or, before they are read, the device's) needs it.
     pub(super) fn take_the_full_font(
         mut full: ResMut<FullFont>,
+        mut cut: ResMut<FontCut>,
         mut fonts: ResMut<Assets<Font>>,
+        settings: Res<Settings>,
         strings: Res<Strings>,
         time: Res<Time<Real>>,
         mut first: Local<bool>,
     ) {
         let started = !std::mem::replace(&mut *first, true);
         match &mut *full {
-            FullFont::Here => {}
+            FullFont::Taken => {}
             FullFont::Arriving(bytes) => {
                 let bytes = std::mem::take(bytes);
                 let _ = fonts.insert(AssetId::default(), Font::from_bytes(bytes));
-                *full = FullFont::Here;
+                *full = FullFont::Taken;
+                *cut = FontCut::Full;
             }
-            FullFont::NotNeeded | FullFont::Asked(_) => {
+            FullFont::NotAsked | FullFont::Asked(_) => {
                 if let Some(bytes) = from_the_page() {
                     if started {
                         // Nothing is drawn yet: the full font takes the western one's
                         // place before Bevy's text has seen it.
                         let _ = fonts.insert(AssetId::default(), Font::from_bytes(bytes));
-                        *full = FullFont::Here;
+                        *full = FullFont::Taken;
+                        *cut = FontCut::Full;
                     } else {
                         let _ = fonts.remove(AssetId::default());
                         *full = FullFont::Arriving(bytes);
                     }
-                } else if matches!(*full, FullFont::NotNeeded) && !strings.language.western() {
+                } else if matches!(*full, FullFont::NotAsked)
+                    && !(cut.draws(settings.chosen_language()) && cut.draws(strings.language))
+                {
                     ask_the_page();
                     *full = FullFont::Asked(time.elapsed());
                 }
@@ -92,10 +99,10 @@ mod web {
             || matches!(*full, FullFont::Asked(at) if time.elapsed() < at + WAIT)
     }
 
-    /// The page's copy of the full font, taken from it.
+    /// The page's copy of the full font (`window.__surakartaFullFont`), taken from it.
     fn from_the_page() -> Option<Vec<u8>> {
         let window = web_sys::window()?;
-        let key = FULL_FONT_ON_THE_PAGE.into();
+        let key = "__surakartaFullFont".into();
         let bytes = js_sys::Reflect::get(&window, &key)
             .ok()?
             .dyn_into::<js_sys::Uint8Array>()
@@ -126,12 +133,13 @@ mod web {
     pub(super) fn first_frames_drawn(
         frames: Res<bevy::diagnostic::FrameCount>,
         full: Res<FullFont>,
+        cut: Res<FontCut>,
         strings: Res<Strings>,
         time: Res<Time<Real>>,
         mut told: Local<bool>,
         mut drawn_with_it: Local<u32>,
     ) -> bool {
-        if matches!(*full, FullFont::Here) {
+        if *cut == FontCut::Full {
             *drawn_with_it += 1;
         }
         let letters = strings.language.western()

@@ -7,6 +7,11 @@ use std::collections::HashMap;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(Strings::for_language(Language::from_device()));
+    app.insert_resource(if cfg!(target_arch = "wasm32") {
+        FontCut::Western
+    } else {
+        FontCut::Full
+    });
     // The app's font replaces Bevy's built-in one, so every text uses it.
     if let Some(mut fonts) = app.world_mut().get_resource_mut::<Assets<Font>>() {
         let _ = fonts.insert(AssetId::default(), Font::from_bytes(FONT.to_vec()));
@@ -24,9 +29,20 @@ pub const FULL_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Surak
 pub const WESTERN_FONT: &[u8] =
     include_bytes!("../../assets/fonts/NotoSansSC-Surakarta-Western.otf");
 
-/// Where the web page puts the full font it fetched (a `Uint8Array` on `window`), for the
-/// app to take (`platform/page.rs`, `web/index.html`).
-pub const FULL_FONT_ON_THE_PAGE: &str = "__surakartaFullFont";
+/// Which cut of the font the app draws with: on the web the western one until the page
+/// hands over the full one (`platform/page.rs`); everywhere else the full one.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FontCut {
+    Western,
+    Full,
+}
+
+impl FontCut {
+    /// Whether this cut draws every letter of `language`.
+    pub fn draws(self, language: Language) -> bool {
+        self == FontCut::Full || language.western()
+    }
+}
 
 /// The font the app starts with.
 #[cfg(not(target_arch = "wasm32"))]
