@@ -94,38 +94,28 @@ pub fn run_mobile() {
     build(Options::default(), window).run();
 }
 
-/// The page a player gets keeps its browser console for errors only: Bevy's start-up
-/// lines name the build machine's files.
-const QUIET: bool = cfg!(all(target_arch = "wasm32", not(feature = "dev")));
-
-/// What the log shows.
-const LOG_FILTER: &str = if QUIET {
-    "error"
-} else {
-    "wgpu=error,naga=warn,bevy_render=warn,surakarta=info"
-};
-
-/// The least a log line must be to be shown.
-const LOG_LEVEL: bevy::log::Level = if QUIET {
-    bevy::log::Level::ERROR
-} else {
-    bevy::log::Level::INFO
-};
+/// What the log shows (natively; a page's console gets errors only,
+/// `platform/console.rs`).
+#[cfg(not(target_arch = "wasm32"))]
+const LOG_FILTER: &str = "wgpu=error,naga=warn,bevy_render=warn,surakarta=info";
 
 fn build(options: Options, window: Window) -> App {
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(window),
-                ..default()
-            })
-            .set(bevy::log::LogPlugin {
-                filter: LOG_FILTER.into(),
-                level: LOG_LEVEL,
-                ..default()
-            }),
-    );
+    let window = WindowPlugin {
+        primary_window: Some(window),
+        ..default()
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(DefaultPlugins.set(window).set(bevy::log::LogPlugin {
+        filter: LOG_FILTER.into(),
+        level: bevy::log::Level::INFO,
+        ..default()
+    }));
+    #[cfg(target_arch = "wasm32")]
+    {
+        platform::console::install();
+        app.add_plugins(web_plugins(window));
+    }
     // Tools that set up their own position must not touch the player's saved game.
     let tool = options.is_tool();
     app.insert_resource(winit_settings(&options));
@@ -155,6 +145,40 @@ fn build(options: Options, window: Window) -> App {
     #[cfg(feature = "dev")]
     app.add_plugins(dev_tools::plugin);
     app
+}
+
+/// Bevy's `DefaultPlugins` for the web build, without its `LogPlugin`, whose log filter
+/// and span registry are 50 KB of the wasm the page never uses: a page logs errors only,
+/// to the browser's console (`platform/console.rs`). A plugin left out of `DefaultPlugins`
+/// with `disable` is still linked, so the group is listed here: the plugins `DefaultPlugins`
+/// adds for the Bevy features the web build has (Cargo.toml), in its order. On a Bevy
+/// update, compare with `DefaultPlugins` in `bevy_internal/src/default_plugins.rs`
+/// (docs/web.md).
+#[cfg(target_arch = "wasm32")]
+fn web_plugins(window: WindowPlugin) -> bevy::app::PluginGroupBuilder {
+    bevy::app::PluginGroupBuilder::start::<DefaultPlugins>()
+        .add(bevy::app::PanicHandlerPlugin)
+        .add(bevy::app::TaskPoolPlugin::default())
+        .add(bevy::diagnostic::FrameCountPlugin)
+        .add(bevy::time::TimePlugin)
+        .add(bevy::transform::TransformPlugin)
+        .add(bevy::diagnostic::DiagnosticsPlugin)
+        .add(bevy::input::InputPlugin)
+        .add(window)
+        .add(bevy::a11y::AccessibilityPlugin)
+        .add(bevy::asset::AssetPlugin::default())
+        .add(bevy::winit::WinitPlugin::default())
+        .add(bevy::render::RenderPlugin::default())
+        .add(bevy::image::ImagePlugin::default())
+        .add(bevy::mesh::MeshPlugin)
+        .add(bevy::camera::CameraPlugin)
+        .add(bevy::core_pipeline::CorePipelinePlugin)
+        .add(bevy::sprite::SpritePlugin)
+        .add(bevy::sprite_render::SpriteRenderPlugin)
+        .add(bevy::text::TextPlugin)
+        .add(bevy::ui::UiPlugin)
+        .add(bevy::ui_render::UiRenderPlugin)
+        .add(bevy::state::app::StatesPlugin)
 }
 
 /// When the app draws: only when something moves or changes (`shell/awake.rs`), so a

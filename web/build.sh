@@ -5,7 +5,8 @@
 #
 # The build a player gets, which the browser test plays too (.ci/web): its report of what is
 # on screen is made only when the page asks for it (docs/web.md).
-# SURAKARTA_WEB_FEATURES=dev adds the dev feature (the log's info lines).
+# SURAKARTA_WEB_FEATURES=dev adds the dev feature (its check tools; the page still logs
+# errors only: `log` and `tracing` are compiled so for wasm32).
 #
 # Needs the wasm32-unknown-unknown target, the wasm-bindgen CLI of the same version as the
 # wasm-bindgen in Cargo.lock (see docs/web.md), and binaryen's wasm-opt of web/package.json

@@ -37,6 +37,8 @@ mod desktop;
 mod ios;
 #[cfg(target_os = "ios")]
 pub use ios::{SCENE_DELEGATE, register_scene_delegate};
+#[cfg(any(target_arch = "wasm32", test))]
+pub mod console;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
