@@ -1,0 +1,4 @@
+mod borrow;
+mod collections;
+mod string;
+mod vec;

@@ -1,0 +1,11 @@
+mod any;
+mod hash;
+mod net;
+mod num;
+mod ops;
+mod option;
+mod panic;
+mod primitives;
+mod result;
+mod sync;
+mod time;
