@@ -63,30 +63,30 @@ use thiserror::Error;
 /// }
 ///
 /// # impl TypePath for MyStruct {
-/// #     fn type_path() -> &'static str { todo!() }
-/// #     fn short_type_path() -> &'static str { todo!() }
+/// #     fn type_path() -> &'static str { unreachable!() }
+/// #     fn short_type_path() -> &'static str { unreachable!() }
 /// # }
 /// # impl PartialReflect for MyStruct {
-/// #     fn get_represented_type_info(&self) -> Option<&'static TypeInfo> { todo!() }
-/// #     fn into_partial_reflect(self: Box<Self>) -> Box<dyn PartialReflect> { todo!() }
-/// #     fn as_partial_reflect(&self) -> &dyn PartialReflect { todo!() }
-/// #     fn as_partial_reflect_mut(&mut self) -> &mut dyn PartialReflect { todo!() }
-/// #     fn try_into_reflect(self: Box<Self>) -> Result<Box<dyn Reflect>, Box<dyn PartialReflect>> { todo!() }
-/// #     fn try_as_reflect(&self) -> Option<&dyn Reflect> { todo!() }
-/// #     fn try_as_reflect_mut(&mut self) -> Option<&mut dyn Reflect> { todo!() }
-/// #     fn try_apply(&mut self, value: &dyn PartialReflect) -> Result<(), ApplyError> { todo!() }
-/// #     fn reflect_ref(&self) -> ReflectRef<'_> { todo!() }
-/// #     fn reflect_mut(&mut self) -> ReflectMut<'_> { todo!() }
-/// #     fn reflect_owned(self: Box<Self>) -> ReflectOwned { todo!() }
+/// #     fn get_represented_type_info(&self) -> Option<&'static TypeInfo> { unreachable!() }
+/// #     fn into_partial_reflect(self: Box<Self>) -> Box<dyn PartialReflect> { unreachable!() }
+/// #     fn as_partial_reflect(&self) -> &dyn PartialReflect { unreachable!() }
+/// #     fn as_partial_reflect_mut(&mut self) -> &mut dyn PartialReflect { unreachable!() }
+/// #     fn try_into_reflect(self: Box<Self>) -> Result<Box<dyn Reflect>, Box<dyn PartialReflect>> { unreachable!() }
+/// #     fn try_as_reflect(&self) -> Option<&dyn Reflect> { unreachable!() }
+/// #     fn try_as_reflect_mut(&mut self) -> Option<&mut dyn Reflect> { unreachable!() }
+/// #     fn try_apply(&mut self, value: &dyn PartialReflect) -> Result<(), ApplyError> { unreachable!() }
+/// #     fn reflect_ref(&self) -> ReflectRef<'_> { unreachable!() }
+/// #     fn reflect_mut(&mut self) -> ReflectMut<'_> { unreachable!() }
+/// #     fn reflect_owned(self: Box<Self>) -> ReflectOwned { unreachable!() }
 /// # }
 /// # impl Reflect for MyStruct {
-/// #     fn into_any(self: Box<Self>) -> Box<dyn Any> { todo!() }
-/// #     fn as_any(&self) -> &dyn Any { todo!() }
-/// #     fn as_any_mut(&mut self) -> &mut dyn Any { todo!() }
-/// #     fn into_reflect(self: Box<Self>) -> Box<dyn Reflect> { todo!() }
-/// #     fn as_reflect(&self) -> &dyn Reflect { todo!() }
-/// #     fn as_reflect_mut(&mut self) -> &mut dyn Reflect { todo!() }
-/// #     fn set(&mut self, value: Box<dyn Reflect>) -> Result<(), Box<dyn Reflect>> { todo!() }
+/// #     fn into_any(self: Box<Self>) -> Box<dyn Any> { unreachable!() }
+/// #     fn as_any(&self) -> &dyn Any { unreachable!() }
+/// #     fn as_any_mut(&mut self) -> &mut dyn Any { unreachable!() }
+/// #     fn into_reflect(self: Box<Self>) -> Box<dyn Reflect> { unreachable!() }
+/// #     fn as_reflect(&self) -> &dyn Reflect { unreachable!() }
+/// #     fn as_reflect_mut(&mut self) -> &mut dyn Reflect { unreachable!() }
+/// #     fn set(&mut self, value: Box<dyn Reflect>) -> Result<(), Box<dyn Reflect>> { unreachable!() }
 /// # }
 /// ```
 ///

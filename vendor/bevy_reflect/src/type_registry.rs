@@ -35,7 +35,7 @@ pub struct TypeRegistry {
     ambiguous_names: HashSet<&'static str>,
 }
 
-// TODO:  remove this wrapper once we migrate to Atelier Assets and the Scene AssetLoader doesn't
+// Left open upstream: remove this wrapper once we migrate to Atelier Assets and the Scene AssetLoader doesn't
 // need a TypeRegistry ref
 /// A synchronized wrapper around a [`TypeRegistry`].
 #[derive(Clone, Default)]

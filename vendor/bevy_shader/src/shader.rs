@@ -239,7 +239,7 @@ pub enum Source {
     Wesl(Cow<'static, str>),
     Glsl(Cow<'static, str>, naga::ShaderStage),
     SpirV(Cow<'static, [u8]>),
-    // TODO: consider the following
+    // Left open upstream: consider the following
     // PrecompiledSpirVMacros(HashMap<HashSet<String>, Vec<u32>>)
     // NagaModule(Module) ... Module impls Serialize/Deserialize
 }
@@ -339,7 +339,7 @@ impl AssetLoader for ShaderLoader {
             .unwrap();
         let path = load_context.path().to_string();
         // On windows, the path will inconsistently use \ or /.
-        // TODO: remove this once AssetPath forces cross-platform "slash" consistency. See #10511
+        // Left open upstream: remove this once AssetPath forces cross-platform "slash" consistency. See #10511
         let path = path.replace(std::path::MAIN_SEPARATOR, "/");
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await?;

@@ -55,28 +55,28 @@ use alloc::boxed::Box;
 /// #
 /// # struct LoadContext;
 /// # impl LoadContext {
-/// #     fn load(&mut self) -> &mut Self { unimplemented!() }
-/// #     fn with_asset_type_id(&mut self, (): ()) -> &mut Self { unimplemented!() }
-/// #     fn untyped(&mut self) -> &mut Self { unimplemented!() }
-/// #     fn load_asset(&mut self, (): ()) -> Handle<LoadedUntypedAsset> { unimplemented!() }
+/// #     fn load(&mut self) -> &mut Self { unreachable!() }
+/// #     fn with_asset_type_id(&mut self, (): ()) -> &mut Self { unreachable!() }
+/// #     fn untyped(&mut self) -> &mut Self { unreachable!() }
+/// #     fn load_asset(&mut self, (): ()) -> Handle<LoadedUntypedAsset> { unreachable!() }
 /// # }
 /// #
 /// # struct ReflectHandle;
 /// # impl TypeData for ReflectHandle {
 /// #     fn clone_type_data(&self) -> Box<dyn TypeData> {
-/// #         unimplemented!()
+/// #         unreachable!()
 /// #     }
 /// # }
 /// # impl ReflectHandle {
 /// #     fn asset_type_id(&self) {
-/// #         unimplemented!()
+/// #         unreachable!()
 /// #     }
 /// # }
 /// #
 /// # struct AssetPathVisitor;
 /// # impl<'de> Visitor<'de> for AssetPathVisitor {
 /// #     type Value = ();
-/// #     fn expecting(&self, formatter: &mut core::fmt::Formatter) -> core::fmt::Result { unimplemented!() }
+/// #     fn expecting(&self, formatter: &mut core::fmt::Formatter) -> core::fmt::Result { unreachable!() }
 /// # }
 /// # type AssetError = Box<dyn core::error::Error>;
 /// #[derive(Debug, Clone, Reflect)]
@@ -120,7 +120,7 @@ use alloc::boxed::Box;
 ///             # let _: Result<_, ()> = {
 ///             Ok(Box::new(handle))
 ///             # };
-///             # unimplemented!()
+///             # unreachable!()
 ///         }
 ///     }
 ///
@@ -129,7 +129,7 @@ use alloc::boxed::Box;
 ///     let reflect_deserializer =
 ///         ReflectDeserializer::with_processor(type_registry, &mut processor);
 ///     let asset = reflect_deserializer.deserialize(&mut ron_deserializer)?;
-///     # unimplemented!()
+///     # unreachable!()
 /// }
 /// ```
 ///

@@ -55,12 +55,12 @@ use crate::{PartialReflect, TypeRegistry};
 /// # struct ReflectHandle;
 /// # impl TypeData for ReflectHandle {
 /// #     fn clone_type_data(&self) -> Box<dyn TypeData> {
-/// #         unimplemented!()
+/// #         unreachable!()
 /// #     }
 /// # }
 /// # impl ReflectHandle {
 /// #     fn downcast_handle_untyped(&self, handle: &(dyn Any + 'static)) -> Option<UntypedHandle> {
-/// #         unimplemented!()
+/// #         unreachable!()
 /// #     }
 /// # }
 /// #
@@ -68,7 +68,7 @@ use crate::{PartialReflect, TypeRegistry};
 /// # struct UntypedHandle;
 /// # impl UntypedHandle {
 /// #     fn path(&self) -> Option<&str> {
-/// #         unimplemented!()
+/// #         unreachable!()
 /// #     }
 /// # }
 /// # type AssetError = Box<dyn core::error::Error>;
