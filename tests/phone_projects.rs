@@ -8,7 +8,8 @@
 //!   linked for minSdk, and every system library it needs exists in the NDK at that level;
 //!   the store's targetSdk, 16 KB pages, Back as a key; the manifest and resources compile
 //!   with `aapt` against the Android framework and say what a phone reads of them.
-//! - iOS: the bundle ships `assets/`, takes record files, adopts the UIScene life cycle
+//! - Both ship the font's licence and not the `assets/` the binary carries compiled in.
+//! - iOS: the bundle takes record files, adopts the UIScene life cycle
 //!   with the delegate the Rust side registers, shows its records in Files, has a privacy
 //!   manifest, a launch screen without a storyboard and a shared scheme, and links every
 //!   framework the Rust library asks for.
@@ -115,15 +116,53 @@ fn every_method_rust_calls_through_jni_is_in_the_activity_with_those_types() {
     }
 }
 
+/// The Rust sources of the app, each with its path.
+fn app_sources(dir: &Path, out: &mut Vec<(String, String)>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            app_sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            out.push((path.display().to_string(), text));
+        }
+    }
+}
+
 #[test]
-fn the_ios_bundle_ships_the_assets_links_the_sound_and_takes_record_files() {
+fn the_phones_ship_the_font_licence_and_not_what_the_binary_already_carries() {
+    // The app compiles its fonts, translations, sounds and puzzles in and loads nothing
+    // through Bevy's asset server: a phone would carry `assets/` twice.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sources = Vec::new();
+    app_sources(&root.join("src"), &mut sources);
+    assert!(sources.len() > 10);
+    for (path, text) in &sources {
+        assert!(
+            !text.contains("AssetServer"),
+            "{path} loads through the asset server: ship assets/ with the phones again"
+        );
+    }
+    // The font's licence goes with the font (SIL OFL 1.1), in both bundles.
+    assert!(root.join("assets/fonts/OFL.txt").is_file());
+    // Gradle copies it before the build (the preBuild line is checked with the library's).
+    let gradle = read("android/app/build.gradle");
+    assert!(gradle.contains("from rootProject.file('../assets/fonts/OFL.txt')"));
+    assert!(gradle.contains("assets.srcDir licences"));
+    assert!(!gradle.contains("files('../../assets')"));
     let project = read("ios/Surakarta.xcodeproj/project.pbxproj");
     let resources = build_phase(&project, "PBXResourcesBuildPhase");
     assert!(
-        resources.contains("/* assets in Resources */"),
+        resources.contains("/* OFL.txt in Resources */"),
         "{resources}"
     );
-    assert!(project.contains("path = ../assets;"));
+    assert!(project.contains("path = ../assets/fonts/OFL.txt;"));
+    assert!(!project.contains("path = ../assets;"));
+}
+
+#[test]
+fn the_ios_bundle_links_the_sound_and_takes_record_files() {
+    let project = read("ios/Surakarta.xcodeproj/project.pbxproj");
     let frameworks = build_phase(&project, "PBXFrameworksBuildPhase");
     assert!(
         frameworks.contains("AudioToolbox.framework"),
@@ -262,7 +301,7 @@ fn the_android_library_is_built_for_min_sdk_the_way_gradle_and_the_docs_say() {
     );
     // Gradle runs the script before it packs the native libraries.
     assert!(gradle.contains("commandLine 'bash', 'build-rust.sh'"));
-    assert!(gradle.contains("tasks.named('preBuild') { dependsOn buildRust }"));
+    assert!(gradle.contains("tasks.named('preBuild') { dependsOn buildRust, copyLicences }"));
     assert!(gradle.contains("abiFilters 'arm64-v8a'"));
 
     // The store: targetSdk 35 and up; 16 KB pages: NDK r28+, AGP 8.5.1+.
