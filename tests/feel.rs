@@ -106,12 +106,14 @@ fn no_frames_are_asked_for_while_nothing_moves_and_every_frame_while_it_does() {
         assert_eq!(frames_asked(&app), 0);
     }
     // The computer thinking: frames all along (its answer is polled, the dots move).
+    // Hard, which thinks for at least 0.4 s at the start: Medium's answer could come
+    // back within the two frames that set the game (CI saw it once).
     set_game(
         &mut app,
         START,
         Mode::VsComputer {
             human: Side::Black,
-            level: Level::Medium,
+            level: Level::Hard,
         },
     );
     assert_eq!(turn(&app), Turn::Thinking);
