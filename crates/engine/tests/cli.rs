@@ -326,6 +326,90 @@ fn bench_and_match_report_their_figures() {
 }
 
 #[test]
+fn match_reports_each_colour_and_keeps_every_game_it_played() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!("match-records-{}.txt", std::process::id()));
+    let (out, err, ok) = run_with_input(
+        &[
+            "match",
+            "--a",
+            "Easy",
+            "--b",
+            "FirstTimer",
+            "--games",
+            "6",
+            "--threads",
+            "2",
+            "--records",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    // Each colour's wins, draws and losses add up to the match's.
+    let count = |line: &str, what: &str| -> u32 {
+        let after = line
+            .split(what)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{what} in {line}"));
+        after
+            .trim_start()
+            .split([',', ' '])
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let line = |start: &str| -> &str {
+        out.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no {start:?} line in {out}"))
+    };
+    let (red, black, all) = (line("A as Red:"), line("A as Black:"), line("A wins "));
+    for what in ["wins", "draws", "losses"] {
+        assert_eq!(
+            count(red, what) + count(black, what),
+            count(all, what),
+            "{out}"
+        );
+    }
+    assert_eq!(
+        ["wins", "draws", "losses"]
+            .map(|w| count(red, w))
+            .iter()
+            .sum::<u32>(),
+        3,
+        "three games each way: {out}"
+    );
+    // The records: six games in the order played, each replaying to its stated result,
+    // A on the side the match says, and together the same wins as the summary.
+    let starts: Vec<usize> = text.match_indices("[Ruleset").map(|(i, _)| i).collect();
+    assert_eq!(starts.len(), 6, "{text}");
+    let mut a_wins = 0;
+    for (k, &at) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(text.len());
+        let record: surakarta_engine::Record = text[at..end].parse().unwrap();
+        assert_eq!(record.header("Game"), Some((k + 1).to_string().as_str()));
+        let game = record.to_game().unwrap();
+        let outcome = game.outcome().expect("a finished game");
+        let a_red = k % 2 == 0;
+        assert_eq!(
+            record.header("Red"),
+            Some(if a_red { "A Easy" } else { "B FirstTimer" })
+        );
+        let a = if a_red {
+            surakarta_engine::Side::Red
+        } else {
+            surakarta_engine::Side::Black
+        };
+        a_wins += u32::from(outcome.winner == Some(a));
+    }
+    assert_eq!(a_wins, count(all, "wins"), "{out}");
+}
+
+#[test]
 fn match_plays_a_newcomer_and_another_engine_program() {
     // The first-time player takes what it can; Beginner is the level made to meet it.
     let (out, err, ok) = run_with_input(

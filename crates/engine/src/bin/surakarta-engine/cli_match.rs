@@ -6,12 +6,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
-use surakarta_engine::{EndReason, Game, Move, Ruleset, Side};
+use surakarta_engine::{EndReason, Game, Move, Record, Ruleset, Side};
 
 const HELP: &str = "\
 Usage: surakarta-engine match --a PLAYER --b PLAYER --games N [--movetime MS] [--ruleset ID]
                               [--a-movetime MS] [--b-movetime MS]
-                              [--threads T] [--opening-plies K] [--seed S]
+                              [--threads T] [--opening-plies K] [--seed S] [--records FILE]
 
 Plays N games between A and B, alternating colours; each pair of games starts from the same
 opening of K random plies (default 2), one with each colour. PLAYER is a level (Beginner,
@@ -22,7 +22,9 @@ started as `PROGRAM engine`, at its default level; a program that fails to answe
 the game). --movetime caps each move (the level's own depth cap and randomness still
 apply); --a-movetime and --b-movetime set it for one player. Games run on T threads at
 once (default 1). Prints A's wins, draws and losses, A's score with a 95% interval, and
-the average game length in plies, and how the games ended. --tables N gives the levels
+the average game length in plies, how the games ended, and A's results with each colour
+(moving first is worth much between equals). --records FILE writes every game's record
+there, in the order played, a blank line between them. --tables N gives the levels
 played here the endgame tables of up to N stones (see `surakarta-engine tb`; programs
 take their own).";
 
@@ -147,15 +149,29 @@ struct Settings {
     rules: Ruleset,
     opening_plies: usize,
     seed: u64,
+    /// Where the games' records go.
+    records: Option<String>,
 }
 
-/// Plays one game; returns A's score (1, 0.5, 0), the number of plies and how it ended.
+/// One game's result, for A.
+struct Played {
+    /// A's score: 1, 0.5 or 0.
+    score: f64,
+    /// Plies after the opening.
+    plies: usize,
+    reason: EndReason,
+    a_side: Side,
+    /// The game's record, when the match keeps them.
+    record: Option<String>,
+}
+
+/// Plays one game.
 fn play_game(
     set: &Settings,
     index: usize,
     engines: &mut [Engine; 2],
     programs: &mut [Option<Program>; 2],
-) -> (f64, usize, EndReason) {
+) -> Played {
     let pair = (index / 2) as u64;
     let a_side = if index.is_multiple_of(2) {
         Side::Red
@@ -237,11 +253,26 @@ fn play_game(
         Some(_) => 0.0,
         None => 0.5,
     };
-    (
+    let record = set.records.is_some().then(|| {
+        let name = |who: &Player| match who {
+            Player::Level(level) => level.name().to_owned(),
+            Player::Random => "Random".to_owned(),
+            Player::FirstTimer => "FirstTimer".to_owned(),
+            Player::Program(path) => format!("engine:{path}"),
+        };
+        let (a, b) = (format!("A {}", name(&set.a)), format!("B {}", name(&set.b)));
+        let (red, black) = if a_side == Side::Red { (a, b) } else { (b, a) };
+        let mut r = Record::from_game(&game, &red, &black);
+        r.set_header("Game", (index + 1).to_string());
+        r.to_string()
+    });
+    Played {
         score,
-        game.history().len() - set.opening_plies.min(game.history().len()),
-        outcome.reason,
-    )
+        plies: game.history().len() - set.opening_plies.min(game.history().len()),
+        reason: outcome.reason,
+        a_side,
+        record,
+    }
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -290,7 +321,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         },
         opening_plies: number("--opening-plies", 2)? as usize,
         seed: number("--seed", 1)?,
+        records: crate::flag_value(args, "--records")?.map(str::to_owned),
     });
+    // A file that cannot be written is said before the games, not after them.
+    if let Some(path) = &set.records {
+        std::fs::write(path, "").map_err(|e| format!("--records {path}: {e}"))?;
+    }
     let threads = number("--threads", 1)?.clamp(1, 64) as usize;
     let tables = crate::cli_tb::tables_flag(args, &set.rules)?;
     let next = Arc::new(AtomicUsize::new(0));
@@ -326,7 +362,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
                         }
                     }
                     let r = play_game(&set, i, &mut engines, &mut programs);
-                    results.lock().unwrap_or_else(|p| p.into_inner()).push(r);
+                    results
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .push((i, r));
                 }
             })
         })
@@ -334,15 +373,35 @@ pub fn run(args: &[String]) -> Result<(), String> {
     for w in workers {
         w.join().map_err(|_| "a game thread failed".to_owned())?;
     }
-    let results = results.lock().unwrap_or_else(|p| p.into_inner());
+    let mut results = results.lock().unwrap_or_else(|p| p.into_inner());
+    results.sort_by_key(|(i, _)| *i);
+    if let Some(path) = &set.records {
+        let text: Vec<&str> = results
+            .iter()
+            .filter_map(|(_, r)| r.record.as_deref())
+            .collect();
+        std::fs::write(path, text.join("\n")).map_err(|e| format!("--records {path}: {e}"))?;
+    }
+    let results: Vec<Played> = results.drain(..).map(|(_, r)| r).collect();
     let n = results.len() as f64;
-    let wins = results.iter().filter(|r| r.0 == 1.0).count();
-    let draws = results.iter().filter(|r| r.0 == 0.5).count();
-    let losses = results.len() - wins - draws;
-    let mean = results.iter().map(|r| r.0).sum::<f64>() / n;
-    let var = results.iter().map(|r| (r.0 - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let tally = |side: Option<Side>| {
+        let of = |score: f64| {
+            results
+                .iter()
+                .filter(|r| r.score == score && side.is_none_or(|s| r.a_side == s))
+                .count()
+        };
+        (of(1.0), of(0.5), of(0.0))
+    };
+    let (wins, draws, losses) = tally(None);
+    let mean = results.iter().map(|r| r.score).sum::<f64>() / n;
+    let var = results
+        .iter()
+        .map(|r| (r.score - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1.0).max(1.0);
     let half = 1.96 * (var / n).sqrt();
-    let plies = results.iter().map(|r| r.1).sum::<usize>() as f64 / n;
+    let plies = results.iter().map(|r| r.plies).sum::<usize>() as f64 / n;
     println!(
         "A = {:?}, B = {:?}, {} games, rule set {}",
         set.a,
@@ -365,10 +424,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let endings: Vec<String> = EndReason::ALL
         .iter()
         .filter_map(|reason| {
-            let count = results.iter().filter(|r| r.2 == *reason).count();
+            let count = results.iter().filter(|r| r.reason == *reason).count();
             (count > 0).then(|| format!("{} {count}", reason.id()))
         })
         .collect();
     println!("endings: {}", endings.join(", "));
+    for side in Side::BOTH {
+        let (w, d, l) = tally(Some(side));
+        println!("A as {side}: wins {w}, draws {d}, losses {l}");
+    }
     Ok(())
 }

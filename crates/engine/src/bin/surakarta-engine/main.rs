@@ -22,7 +22,7 @@ Commands:
   moves                                        list moves and routes of positions read from stdin
   engine                                       speak the UCI-style engine protocol on stdin/stdout
   bench [--depth N]                            search fixed positions; nodes and nodes per second
-  match --a P --b P --games N [--movetime MS] [--ruleset ID] [--threads T]
+  match --a P --b P --games N [--movetime MS] [--ruleset ID] [--threads T] [--records FILE]
                                                play a series of games between two players
   record                                       check a game record read from stdin: final
                                                position and result, or what is wrong (exit 1)
