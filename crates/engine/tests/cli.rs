@@ -410,6 +410,83 @@ fn match_reports_each_colour_and_keeps_every_game_it_played() {
 }
 
 #[test]
+fn a_balanced_match_plays_only_openings_the_search_calls_level() {
+    use std::sync::atomic::AtomicBool;
+    use surakarta_engine::ai::{Engine, Limits, SearchControl};
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!("match-balanced-{}.txt", std::process::id()));
+    let (_, err, ok) = run_with_input(
+        &[
+            "match",
+            "--a",
+            "Easy",
+            "--b",
+            "FirstTimer",
+            "--games",
+            "6",
+            "--balanced",
+            "15",
+            "--seed",
+            "3",
+            "--records",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let starts: Vec<usize> = text.match_indices("[Ruleset").map(|(i, _)| i).collect();
+    let openings: Vec<Vec<surakarta_engine::Move>> = starts
+        .iter()
+        .zip(starts.iter().skip(1).chain([&text.len()]))
+        .map(|(&at, &end)| {
+            let record: surakarta_engine::Record = text[at..end].parse().unwrap();
+            record.to_game().unwrap().history()[..2].to_vec()
+        })
+        .collect();
+    assert_eq!(openings.len(), 6);
+    let stop = AtomicBool::new(false);
+    let clock = || std::time::Duration::ZERO;
+    let ctl = SearchControl {
+        stop: &stop,
+        clock: &clock,
+    };
+    for pair in openings.chunks(2) {
+        // Both games of a pair start from the same opening, and a search of 8 plies
+        // scores it within the margin.
+        assert_eq!(pair[0], pair[1]);
+        let mut game = surakarta_engine::Game::new(surakarta_engine::Ruleset::default());
+        for &m in &pair[0] {
+            game.try_play(m).unwrap();
+        }
+        let limits = Limits {
+            depth: Some(8),
+            ..Limits::default()
+        };
+        let score = Engine::new(8)
+            .search(&game, limits, &ctl, &mut |_| {})
+            .score;
+        assert!(score.abs() <= 15, "{:?} scores {score}", pair[0]);
+    }
+    let (_, err, ok) = run_with_input(
+        &[
+            "match",
+            "--a",
+            "Easy",
+            "--b",
+            "Random",
+            "--games",
+            "2",
+            "--balanced",
+            "lots",
+        ],
+        "",
+    );
+    assert!(!ok && err.contains("--balanced"), "{err}");
+}
+
+#[test]
 fn match_plays_a_newcomer_and_another_engine_program() {
     // The first-time player takes what it can; Beginner is the level made to meet it.
     let (out, err, ok) = run_with_input(

@@ -12,6 +12,7 @@ const HELP: &str = "\
 Usage: surakarta-engine match --a PLAYER --b PLAYER --games N [--movetime MS] [--ruleset ID]
                               [--a-movetime MS] [--b-movetime MS]
                               [--threads T] [--opening-plies K] [--seed S] [--records FILE]
+                              [--balanced CP]
 
 Plays N games between A and B, alternating colours; each pair of games starts from the same
 opening of K random plies (default 2), one with each colour. PLAYER is a level (Beginner,
@@ -23,7 +24,9 @@ the game). --movetime caps each move (the level's own depth cap and randomness s
 apply); --a-movetime and --b-movetime set it for one player. Games run on T threads at
 once (default 1). Prints A's wins, draws and losses, A's score with a 95% interval, and
 the average game length in plies, how the games ended, and A's results with each colour
-(moving first is worth much between equals). --records FILE writes every game's record
+(moving first is worth much between equals). --balanced CP plays only openings that a
+search of 8 plies scores within CP hundredths of a stone of level (random plies drawn
+again until one is), so fewer pairs are decided by the opening alone. --records FILE writes every game's record
 there, in the order played, a blank line between them. --tables N gives the levels
 played here the endgame tables of up to N stones (see `surakarta-engine tb`; programs
 take their own).";
@@ -151,6 +154,8 @@ struct Settings {
     seed: u64,
     /// Where the games' records go.
     records: Option<String>,
+    /// Openings only within this many hundredths of a stone of level.
+    balanced: Option<i32>,
 }
 
 /// One game's result, for A.
@@ -163,6 +168,51 @@ struct Played {
     a_side: Side,
     /// The game's record, when the match keeps them.
     record: Option<String>,
+}
+
+/// How deep `--balanced` searches an opening to judge it.
+const BALANCE_DEPTH: u32 = 8;
+
+/// The opening of pair `pair`: K random plies, drawn again (from the same seed, up to
+/// 1,000 times) with `--balanced` until a search of [`BALANCE_DEPTH`] plies (Hard's
+/// evaluation, no tables) scores it within the margin of level.
+fn opening(set: &Settings, pair: u64) -> Game {
+    let mut rng = SmallRng::seed_from_u64(set.seed ^ pair.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut tries = 0;
+    loop {
+        let mut game = Game::new(set.rules);
+        for _ in 0..set.opening_plies {
+            let moves = game.moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves.as_slice()[rng.random_range(0..moves.len())];
+            game.try_play(m).expect("generated moves are legal");
+        }
+        tries += 1;
+        let Some(margin) = set.balanced else {
+            return game;
+        };
+        if tries >= 1_000 || game.outcome().is_some() {
+            return game;
+        }
+        let stop = AtomicBool::new(false);
+        let clock = || Duration::ZERO;
+        let ctl = SearchControl {
+            stop: &stop,
+            clock: &clock,
+        };
+        let limits = Limits {
+            depth: Some(BALANCE_DEPTH),
+            ..Limits::default()
+        };
+        let score = Engine::new(8)
+            .search(&game, limits, &ctl, &mut |_| {})
+            .score;
+        if score.abs() <= margin {
+            return game;
+        }
+    }
 }
 
 /// Plays one game.
@@ -178,16 +228,7 @@ fn play_game(
     } else {
         Side::Black
     };
-    let mut opening = SmallRng::seed_from_u64(set.seed ^ pair.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut game = Game::new(set.rules);
-    for _ in 0..set.opening_plies {
-        let moves = game.moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves.as_slice()[opening.random_range(0..moves.len())];
-        game.try_play(m).expect("generated moves are legal");
-    }
+    let mut game = opening(set, pair);
     for e in engines.iter_mut() {
         e.clear();
     }
@@ -322,6 +363,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
         opening_plies: number("--opening-plies", 2)? as usize,
         seed: number("--seed", 1)?,
         records: crate::flag_value(args, "--records")?.map(str::to_owned),
+        balanced: match crate::flag_value(args, "--balanced")? {
+            Some(v) => Some(
+                v.parse::<i32>()
+                    .ok()
+                    .filter(|m| (0..=10_000).contains(m))
+                    .ok_or_else(|| {
+                        format!("--balanced needs hundredths of a stone, 0 to 10000, not {v:?}")
+                    })?,
+            ),
+            None => None,
+        },
     });
     // A file that cannot be written is said before the games, not after them.
     if let Some(path) = &set.records {
