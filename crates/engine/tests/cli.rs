@@ -325,29 +325,43 @@ fn bench_and_match_report_their_figures() {
     );
 }
 
+/// Runs `match` with `args` and `--records` into a file of its own; its output, errors,
+/// success and the records it kept, in the order they are in the file.
+fn match_with_records(args: &[&str]) -> (String, String, bool, Vec<surakarta_engine::Record>) {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!(
+        "match-records-{}-{}.txt",
+        std::process::id(),
+        args.join("_")
+    ));
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    all.extend(["--records", path.to_str().unwrap()]);
+    let (out, err, ok) = run_with_input(&all, "");
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_file(&path);
+    let starts: Vec<usize> = text.match_indices("[Ruleset").map(|(i, _)| i).collect();
+    let records = starts
+        .iter()
+        .zip(starts.iter().skip(1).chain([&text.len()]))
+        .map(|(&at, &end)| text[at..end].parse().unwrap())
+        .collect();
+    (out, err, ok, records)
+}
+
 #[test]
 fn match_reports_each_colour_and_keeps_every_game_it_played() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join(format!("match-records-{}.txt", std::process::id()));
-    let (out, err, ok) = run_with_input(
-        &[
-            "match",
-            "--a",
-            "Easy",
-            "--b",
-            "FirstTimer",
-            "--games",
-            "6",
-            "--threads",
-            "2",
-            "--records",
-            path.to_str().unwrap(),
-        ],
-        "",
-    );
+    let (out, err, ok, records) = match_with_records(&[
+        "--a",
+        "Easy",
+        "--b",
+        "FirstTimer",
+        "--games",
+        "6",
+        "--threads",
+        "2",
+    ]);
     assert!(ok, "{err}");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
     // Each colour's wins, draws and losses add up to the match's.
     let count = |line: &str, what: &str| -> u32 {
         let after = line
@@ -385,12 +399,9 @@ fn match_reports_each_colour_and_keeps_every_game_it_played() {
     );
     // The records: six games in the order played, each replaying to its stated result,
     // A on the side the match says, and together the same wins as the summary.
-    let starts: Vec<usize> = text.match_indices("[Ruleset").map(|(i, _)| i).collect();
-    assert_eq!(starts.len(), 6, "{text}");
+    assert_eq!(records.len(), 6, "{out}");
     let mut a_wins = 0;
-    for (k, &at) in starts.iter().enumerate() {
-        let end = starts.get(k + 1).copied().unwrap_or(text.len());
-        let record: surakarta_engine::Record = text[at..end].parse().unwrap();
+    for (k, record) in records.iter().enumerate() {
         assert_eq!(record.header("Game"), Some((k + 1).to_string().as_str()));
         let game = record.to_game().unwrap();
         let outcome = game.outcome().expect("a finished game");
@@ -413,37 +424,22 @@ fn match_reports_each_colour_and_keeps_every_game_it_played() {
 fn a_balanced_match_plays_only_openings_the_search_calls_level() {
     use std::sync::atomic::AtomicBool;
     use surakarta_engine::ai::{Engine, Limits, SearchControl};
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join(format!("match-balanced-{}.txt", std::process::id()));
-    let (_, err, ok) = run_with_input(
-        &[
-            "match",
-            "--a",
-            "Easy",
-            "--b",
-            "FirstTimer",
-            "--games",
-            "6",
-            "--balanced",
-            "15",
-            "--seed",
-            "3",
-            "--records",
-            path.to_str().unwrap(),
-        ],
-        "",
-    );
+    let (_, err, ok, records) = match_with_records(&[
+        "--a",
+        "Easy",
+        "--b",
+        "FirstTimer",
+        "--games",
+        "6",
+        "--balanced",
+        "15",
+        "--seed",
+        "3",
+    ]);
     assert!(ok, "{err}");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
-    let starts: Vec<usize> = text.match_indices("[Ruleset").map(|(i, _)| i).collect();
-    let openings: Vec<Vec<surakarta_engine::Move>> = starts
+    let openings: Vec<Vec<surakarta_engine::Move>> = records
         .iter()
-        .zip(starts.iter().skip(1).chain([&text.len()]))
-        .map(|(&at, &end)| {
-            let record: surakarta_engine::Record = text[at..end].parse().unwrap();
-            record.to_game().unwrap().history()[..2].to_vec()
-        })
+        .map(|r| r.to_game().unwrap().history()[..2].to_vec())
         .collect();
     assert_eq!(openings.len(), 6);
     let stop = AtomicBool::new(false);

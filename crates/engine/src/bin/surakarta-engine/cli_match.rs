@@ -26,8 +26,10 @@ once (default 1). Prints A's wins, draws and losses, A's score with a 95% interv
 the average game length in plies, how the games ended, and A's results with each colour
 (moving first is worth much between equals). --balanced CP plays only openings that a
 search of 8 plies scores within CP hundredths of a stone of level (random plies drawn
-again until one is), so fewer pairs are decided by the opening alone. --records FILE writes every game's record
-there, in the order played, a blank line between them. --tables N gives the levels
+again until one is, at most 1,000 times; a pair that finds none is said on stderr), so
+fewer pairs are decided by the opening alone. --records FILE writes every game's record
+there when the match ends, in the order of the games, a blank line between them.
+--tables N gives the levels
 played here the endgame tables of up to N stones (see `surakarta-engine tb`; programs
 take their own).";
 
@@ -190,10 +192,18 @@ fn opening(set: &Settings, pair: u64) -> Game {
             game.try_play(m).expect("generated moves are legal");
         }
         tries += 1;
-        let Some(margin) = set.balanced else {
+        // Without random plies every draw is the same opening: nothing to choose from.
+        let Some(margin) = set.balanced.filter(|_| set.opening_plies > 0) else {
             return game;
         };
-        if tries >= 1_000 || game.outcome().is_some() {
+        if game.outcome().is_some() {
+            return game;
+        }
+        if tries > 1_000 {
+            eprintln!(
+                "pair {}: no opening within {margin} of level in 1,000 tries; playing this one",
+                pair + 1
+            );
             return game;
         }
         let stop = AtomicBool::new(false);
