@@ -3,8 +3,22 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+/// The engine binary, its endgame tables kept in a folder of this test run's, never in
+/// the user's cache (`match` builds the default ones when Hard plays; tests that mean
+/// Hard to play without them say `--tables 0`).
 fn engine() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_surakarta-engine"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_surakarta-engine"));
+    let tables = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tables");
+    command.env("SURAKARTA_TB_DIR", tables);
+    command
+}
+
+/// A folder of this test run's own, empty at the first call with this name.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 fn run_with_input(args: &[&str], input: &str) -> (String, String, bool) {
@@ -106,9 +120,15 @@ struct Protocol {
 }
 
 impl Protocol {
+    /// The engine without endgame tables (the tests that want them start it themselves).
     fn start() -> Protocol {
+        Protocol::start_with(&["--tables", "0"])
+    }
+
+    fn start_with(args: &[&str]) -> Protocol {
         let mut child = engine()
             .arg("engine")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -778,4 +798,131 @@ fn analyse_refuses_bad_records_and_arguments() {
     }
     let (out, _, ok) = run_with_input(&["analyse", "--help"], "");
     assert!(ok && out.contains("blunder"));
+}
+
+/// The `info` line of a search's last iteration and its best move.
+fn last_info_and_best(out: &[String]) -> (String, String) {
+    let info = out
+        .iter()
+        .rfind(|l| l.starts_with("info depth"))
+        .cloned()
+        .unwrap_or_default();
+    let best = out
+        .last()
+        .unwrap()
+        .trim_start_matches("bestmove ")
+        .to_owned();
+    (info, best)
+}
+
+#[test]
+fn hard_plays_with_the_apps_endgame_tables_unless_told_not_to() {
+    // Red wins in 5 (9 plies); a search of one ply cannot see it, the tables can.
+    const WON: &str = "6/6/r1r3/6/6/r3bb r 0 20";
+    let dir = scratch_dir("default-tables");
+    let kept = dir.join("surakarta-nocapture50-blockeddraws-diagonal-5.sktb");
+    let dir_arg = dir.to_str().unwrap();
+
+    // None kept: the engine answers at once and builds them behind its answers.
+    let mut p = Protocol::start_with(&["--tables-dir", dir_arg]);
+    p.send("uci");
+    p.until("uciok");
+    p.send("isready");
+    p.until("readyok");
+    assert!(
+        !kept.exists(),
+        "the engine answered only after building the tables"
+    );
+    let mut waited = 0;
+    while !kept.exists() {
+        assert!(waited < 1_200, "the default tables were never kept");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        waited += 1;
+    }
+    // Kept once built, they are the engine's from then on.
+    let (probe, _, ok) = run_with_input(&["tb", "probe", WON, "--dir", dir_arg], "");
+    assert!(ok, "{probe}");
+    let probe: serde_json::Value = serde_json::from_str(&probe).unwrap();
+    assert_eq!(probe["value"], "win");
+    let dtm = probe["dtm"].as_u64().unwrap();
+    let table_moves: Vec<&str> = probe["best_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let mate = format!(" score mate {} ", dtm.div_ceil(2));
+    let ask = |p: &mut Protocol| {
+        p.send(&format!("position fen {WON}"));
+        p.send("go depth 1");
+        last_info_and_best(&p.until("bestmove"))
+    };
+    // The file may be there a moment before the engine has the tables: ask until it
+    // plays by them.
+    let mut tries = 0;
+    let (info, best) = loop {
+        let (info, best) = ask(&mut p);
+        if info.contains(" score mate ") || tries == 100 {
+            break (info, best);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        tries += 1;
+    };
+    assert!(info.contains(&mate), "{info}; the tables say {dtm} plies");
+    assert!(
+        table_moves.contains(&best.as_str()),
+        "{best} not in {table_moves:?}"
+    );
+
+    // A new engine reads the kept ones before its first answer.
+    let mut p = Protocol::start_with(&["--tables-dir", dir_arg]);
+    let (info, best) = ask(&mut p);
+    assert!(info.contains(&mate), "{info}");
+    assert!(table_moves.contains(&best.as_str()));
+    // --tables 0: Hard plays without them, and one ply sees no win.
+    let mut p = Protocol::start_with(&["--tables", "0", "--tables-dir", dir_arg]);
+    let (info, _) = ask(&mut p);
+    assert!(info.contains(" score cp "), "{info}");
+
+    // A match with Hard uses the kept tables (nothing built); one without Hard builds
+    // none even where none are kept.
+    let (out, err, ok) = run_with_input(
+        &[
+            "match",
+            "--a",
+            "Hard",
+            "--b",
+            "Random",
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+            "--tables-dir",
+            dir_arg,
+        ],
+        "",
+    );
+    assert!(ok, "{out}{err}");
+    assert!(!err.contains("building"), "{err}");
+    let empty = scratch_dir("no-tables");
+    let (out, err, ok) = run_with_input(
+        &[
+            "match",
+            "--a",
+            "Easy",
+            "--b",
+            "Random",
+            "--games",
+            "2",
+            "--tables-dir",
+            empty.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{out}{err}");
+    assert!(!err.contains("building"), "{err}");
+    assert_eq!(std::fs::read_dir(&empty).unwrap().count(), 0);
+    // Seven megabytes a run are not left behind.
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&empty);
 }

@@ -13,11 +13,14 @@ use surakarta_engine::ai::{Engine, SearchControl, SearchInfo};
 use surakarta_engine::protocol::{Protocol, Search, Step, bestmove_line, info_line};
 
 const HELP: &str = "\
-Usage: surakarta-engine engine [--tables N [--tables-dir DIR]]
+Usage: surakarta-engine engine [--tables N] [--tables-dir DIR]
 
---tables N gives the engine the endgame tables of up to N stones (standard rules; kept
-ones, or built first: see `surakarta-engine tb`): Hard then plays table positions
-perfectly and its search takes them as exact.
+Hard plays with the endgame tables of up to 5 stones (standard rules), as in the app: it
+plays table positions perfectly and its search takes them as exact. Kept ones are read at
+once (see `surakarta-engine tb`; DIR, default $SURAKARTA_TB_DIR, else the user's cache
+folder); if there are none, they are built behind the protocol (about half a minute of
+one core), kept, and used from the first search after. --tables N asks for N stones (2
+to 6) instead, kept or built before the first answer; --tables 0 plays without.
 
 Speaks a UCI-style protocol on stdin/stdout, one command a line:
   uci                                      identify; list options; uciok
@@ -120,14 +123,34 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let mut protocol = Protocol::new();
     let mut engine = Engine::new(64);
-    engine.set_tables(crate::cli_tb::tables_flag(
-        args,
-        &surakarta_engine::Ruleset::default(),
-    )?);
+    let rules = surakarta_engine::Ruleset::default();
+    let mut build_behind = None;
+    match crate::cli_tb::HardTables::from_flags(args)? {
+        None => {}
+        Some(wanted) if wanted.asked => engine.set_tables(wanted.load_or_build(&rules)?),
+        Some(wanted) => match wanted.kept(&rules) {
+            Some(kept) => engine.set_tables(Some(kept)),
+            None => build_behind = Some(wanted),
+        },
+    }
     let mut s = Session {
         engine: Arc::new(Mutex::new(engine)),
         running: None,
     };
+    if let Some(wanted) = build_behind {
+        // The default tables not kept yet: built (and kept) while the engine answers,
+        // which plays without them until they are there, as the app does.
+        let engine = Arc::clone(&s.engine);
+        std::thread::spawn(move || match wanted.load_or_build(&rules) {
+            Ok(tables) => {
+                // A search holding the engine is waited for; a panicked one left it as
+                // it was, and the tables are for the next.
+                let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                engine.set_tables(tables);
+            }
+            Err(e) => eprintln!("the endgame tables could not be had: {e}"),
+        });
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut raw = Vec::new();

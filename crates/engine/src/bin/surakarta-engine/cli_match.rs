@@ -29,9 +29,10 @@ search of 8 plies scores within CP hundredths of a stone of level (random plies 
 again until one is, at most 1,000 times; a pair that finds none is said on stderr), so
 fewer pairs are decided by the opening alone. --records FILE writes every game's record
 there when the match ends, in the order of the games, a blank line between them.
---tables N gives the levels
-played here the endgame tables of up to N stones (see `surakarta-engine tb`; programs
-take their own).";
+Hard played here has the
+endgame tables of up to 5 stones, as in the app (kept ones, else built before the first
+game and kept: see `surakarta-engine tb`); --tables N gives it N stones (2 to 6), --tables
+0 none, --tables-dir DIR where they are kept. Programs take their own.";
 
 #[derive(Clone, Debug, PartialEq)]
 enum Player {
@@ -390,7 +391,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         std::fs::write(path, "").map_err(|e| format!("--records {path}: {e}"))?;
     }
     let threads = number("--threads", 1)?.clamp(1, 64) as usize;
-    let tables = crate::cli_tb::tables_flag(args, &set.rules)?;
+    // Only Hard plays with the tables; a match without it builds none unless asked.
+    let hard_plays = [&set.a, &set.b].contains(&&Player::Level(Level::Hard));
+    let tables = match crate::cli_tb::HardTables::from_flags(args)? {
+        Some(wanted) if hard_plays || wanted.asked => wanted.load_or_build(&set.rules)?,
+        _ => None,
+    };
     let next = Arc::new(AtomicUsize::new(0));
     let results = Arc::new(Mutex::new(Vec::new()));
     let started = Instant::now();

@@ -87,6 +87,55 @@ pub fn tables_flag(args: &[String], rules: &Ruleset) -> Result<Option<Arc<Tableb
     Ok(Some(Arc::new(load_or_build(&dir, rules, n)?)))
 }
 
+/// The endgame tables Hard plays with in `engine` and `match` when `--tables` is not
+/// given: the app's (docs/engine.md, "Where they live").
+pub const DEFAULT_STONES: u32 = 5;
+
+/// The endgame tables `engine` and `match` give Hard, from their flags: `--tables N` (N
+/// stones, kept or built now), `--tables 0` (none), or without the flag the
+/// [`DEFAULT_STONES`] (kept ones at once; `engine` builds missing ones behind its
+/// answers, `match` before its games).
+pub struct HardTables {
+    /// The tables' size in stones.
+    pub stones: u32,
+    /// Asked for with `--tables N`, not the default.
+    pub asked: bool,
+    /// Where they are kept.
+    pub dir: PathBuf,
+}
+
+impl HardTables {
+    /// What the flags ask for; `None` for `--tables 0`.
+    pub fn from_flags(args: &[String]) -> Result<Option<HardTables>, String> {
+        let (stones, asked) = match crate::flag_value(args, "--tables")? {
+            Some("0") => return Ok(None),
+            Some(n) => (stones_arg(n)?, true),
+            None => (DEFAULT_STONES, false),
+        };
+        let dir = match crate::flag_value(args, "--tables-dir")? {
+            Some(d) => PathBuf::from(d),
+            None => default_dir()?,
+        };
+        Ok(Some(HardTables { stones, asked, dir }))
+    }
+
+    /// The kept tables for `rules`, if there are; `None` too when no tables exist for
+    /// these rules.
+    pub fn kept(&self, rules: &Ruleset) -> Option<Arc<Tablebase>> {
+        let table_rules = TableRules::of(rules).ok()?;
+        kept(&self.dir, &table_rules, self.stones).map(Arc::new)
+    }
+
+    /// The tables for `rules`: kept ones, or built now and kept. Rules without tables
+    /// are an error only when the tables were asked for; by default they mean none.
+    pub fn load_or_build(&self, rules: &Ruleset) -> Result<Option<Arc<Tablebase>>, String> {
+        if !self.asked && TableRules::of(rules).is_err() {
+            return Ok(None);
+        }
+        load_or_build(&self.dir, rules, self.stones).map(|t| Some(Arc::new(t)))
+    }
+}
+
 fn stones_arg(text: &str) -> Result<u32, String> {
     text.parse::<u32>()
         .ok()
@@ -165,28 +214,38 @@ fn save(dir: &Path, rules: &TableRules, tables: &Tablebase) -> Result<(), String
     std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     let path = dir.join(file_name(rules, tables.max_stones()));
     let bytes = tables.to_bytes();
-    // Written aside and renamed: a reader never sees half a file.
-    let part = path.with_extension("part");
+    // Written aside and renamed: a reader never sees half a file, and two processes
+    // building at once (two engines of one match) never write into one file.
+    let part = path.with_extension(format!("part{}", std::process::id()));
     std::fs::write(&part, &bytes).map_err(|e| format!("writing {}: {e}", part.display()))?;
     std::fs::rename(&part, &path).map_err(|e| format!("writing {}: {e}", path.display()))?;
     eprintln!("kept in {} ({} bytes)", path.display(), bytes.len());
     Ok(())
 }
 
-/// The kept tables of at least `n` stones for these rules (the smallest such), or
-/// tables built now (and kept).
-fn load_or_build(dir: &Path, rules: &Ruleset, n: u32) -> Result<Tablebase, String> {
-    let table_rules = TableRules::of(rules).map_err(|e| e.to_string())?;
+/// The kept tables of at least `n` stones for these rules (the smallest such), if any;
+/// a damaged or foreign file is said and passed over.
+fn kept(dir: &Path, table_rules: &TableRules, n: u32) -> Option<Tablebase> {
     for size in n..=MAX_STONES {
-        let path = dir.join(file_name(&table_rules, size));
+        let path = dir.join(file_name(table_rules, size));
         let Ok(bytes) = std::fs::read(&path) else {
             continue;
         };
         match Tablebase::from_bytes(&bytes) {
-            Ok(t) if t.rules() == table_rules => return Ok(t),
+            Ok(t) if t.rules() == *table_rules => return Some(t),
             Ok(_) => eprintln!("{}: tables for other rules, ignored", path.display()),
             Err(e) => eprintln!("{}: {e}; building again", path.display()),
         }
+    }
+    None
+}
+
+/// The kept tables of at least `n` stones for these rules (the smallest such), or
+/// tables built now (and kept).
+fn load_or_build(dir: &Path, rules: &Ruleset, n: u32) -> Result<Tablebase, String> {
+    let table_rules = TableRules::of(rules).map_err(|e| e.to_string())?;
+    if let Some(t) = kept(dir, &table_rules, n) {
+        return Ok(t);
     }
     eprintln!("no kept tables of {n} stones for these rules: building them");
     let tables = build(rules, n)?;
