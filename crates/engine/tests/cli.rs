@@ -922,6 +922,38 @@ fn hard_plays_with_the_apps_endgame_tables_unless_told_not_to() {
     assert!(ok, "{out}{err}");
     assert!(!err.contains("building"), "{err}");
     assert_eq!(std::fs::read_dir(&empty).unwrap().count(), 0);
+    // With no folder to keep tables in (no cache folder known), Hard plays without
+    // them rather than not at all; asked for, they are an error that says why.
+    let homeless = |args: &[&str]| {
+        let mut command = engine();
+        for var in ["SURAKARTA_TB_DIR", "XDG_CACHE_HOME", "LOCALAPPDATA", "HOME"] {
+            command.env_remove(var);
+        }
+        command.args(args).stdin(Stdio::piped());
+        let out = command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn();
+        let mut child = out.unwrap();
+        let input = format!("position fen {WON}\ngo depth 1\nquit\n");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+        (text(out.stdout), text(out.stderr), out.status.success())
+    };
+    let (out, err, ok) = homeless(&["engine"]);
+    assert!(
+        ok && out.contains("bestmove ") && out.contains(" score cp "),
+        "{out}{err}"
+    );
+    assert!(err.contains("playing without the endgame tables"), "{err}");
+    let (_, err, ok) = homeless(&["engine", "--tables", "5"]);
+    assert!(!ok && err.contains("--tables-dir"), "{err}");
     // Seven megabytes a run are not left behind.
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&empty);

@@ -112,9 +112,18 @@ impl HardTables {
             Some(n) => (stones_arg(n)?, true),
             None => (DEFAULT_STONES, false),
         };
-        let dir = match crate::flag_value(args, "--tables-dir")? {
-            Some(d) => PathBuf::from(d),
-            None => default_dir()?,
+        let dir = match (crate::flag_value(args, "--tables-dir")?, default_dir()) {
+            (Some(d), _) => PathBuf::from(d),
+            (None, Ok(d)) => d,
+            (None, Err(_)) => {
+                let why = "no cache folder known: give --tables-dir or set SURAKARTA_TB_DIR";
+                if asked {
+                    return Err(why.to_owned());
+                }
+                // No folder to keep them in: the default is not worth failing for.
+                eprintln!("playing without the endgame tables: {why}");
+                return Ok(None);
+            }
         };
         Ok(Some(HardTables { stones, asked, dir }))
     }
