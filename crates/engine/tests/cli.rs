@@ -22,8 +22,14 @@ fn scratch_dir(name: &str) -> std::path::PathBuf {
 }
 
 fn run_with_input(args: &[&str], input: &str) -> (String, String, bool) {
-    let mut child = engine()
-        .args(args)
+    let mut command = engine();
+    command.args(args);
+    run_command(command, input)
+}
+
+/// Runs `command` with `input` on stdin: its output, errors and success.
+fn run_command(mut command: Command, input: &str) -> (String, String, bool) {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -929,22 +935,8 @@ fn hard_plays_with_the_apps_endgame_tables_unless_told_not_to() {
         for var in ["SURAKARTA_TB_DIR", "XDG_CACHE_HOME", "LOCALAPPDATA", "HOME"] {
             command.env_remove(var);
         }
-        command.args(args).stdin(Stdio::piped());
-        let out = command
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn();
-        let mut child = out.unwrap();
-        let input = format!("position fen {WON}\ngo depth 1\nquit\n");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-        (text(out.stdout), text(out.stderr), out.status.success())
+        command.args(args);
+        run_command(command, &format!("position fen {WON}\ngo depth 1\nquit\n"))
     };
     let (out, err, ok) = homeless(&["engine"]);
     assert!(
