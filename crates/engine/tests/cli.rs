@@ -946,6 +946,11 @@ fn hard_plays_with_the_apps_endgame_tables_unless_told_not_to() {
     assert!(err.contains("playing without the endgame tables"), "{err}");
     let (_, err, ok) = homeless(&["engine", "--tables", "5"]);
     assert!(!ok && err.contains("--tables-dir"), "{err}");
+    // Each command names the folder flag it takes itself.
+    let (_, err, ok) = homeless(&["puzzles", "generate", "--count", "1", "--tables", "4"]);
+    assert!(!ok && err.contains("give --tables-dir"), "{err}");
+    let (_, err, ok) = homeless(&["tb", "probe", WON]);
+    assert!(!ok && err.contains("give --dir "), "{err}");
     // Seven megabytes a run are not left behind.
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&empty);

@@ -43,10 +43,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None => Ruleset::default(),
     };
     let table_rules = TableRules::of(&rules).map_err(|e| e.to_string())?;
-    let dir = match crate::flag_value(args, "--dir")? {
-        Some(d) => PathBuf::from(d),
-        None => default_dir()?,
-    };
+    let dir = tables_dir(args, "--dir")?;
     let operand = args
         .get(1)
         .ok_or_else(|| format!("tb {} needs an operand\n\n{HELP}", args[0]))?;
@@ -80,10 +77,7 @@ pub fn tables_flag(args: &[String], rules: &Ruleset) -> Result<Option<Arc<Tableb
         return Ok(None);
     };
     let n = stones_arg(n)?;
-    let dir = match crate::flag_value(args, "--tables-dir")? {
-        Some(d) => PathBuf::from(d),
-        None => default_dir()?,
-    };
+    let dir = tables_dir(args, "--tables-dir")?;
     Ok(Some(Arc::new(load_or_build(&dir, rules, n)?)))
 }
 
@@ -112,18 +106,16 @@ impl HardTables {
             Some(n) => (stones_arg(n)?, true),
             None => (DEFAULT_STONES, false),
         };
-        let dir = match (crate::flag_value(args, "--tables-dir")?, default_dir()) {
-            (Some(d), _) => PathBuf::from(d),
-            (None, Ok(d)) => d,
-            (None, Err(_)) => {
-                let why = "no cache folder known: give --tables-dir or set SURAKARTA_TB_DIR";
-                if asked {
-                    return Err(why.to_owned());
-                }
-                // No folder to keep them in: the default is not worth failing for.
+        // A flag without its value is an error either way.
+        crate::flag_value(args, "--tables-dir")?;
+        let dir = match tables_dir(args, "--tables-dir") {
+            Ok(d) => d,
+            // No folder to keep them in: the default is not worth failing for.
+            Err(why) if !asked => {
                 eprintln!("playing without the endgame tables: {why}");
                 return Ok(None);
             }
+            Err(why) => return Err(why),
         };
         Ok(Some(HardTables { stones, asked, dir }))
     }
@@ -162,16 +154,24 @@ fn number_flag(args: &[String], flag: &str, default: u64) -> Result<u64, String>
 }
 
 /// `$SURAKARTA_TB_DIR`, else the platform's cache folder.
-fn default_dir() -> Result<PathBuf, String> {
+fn default_dir() -> Option<PathBuf> {
     if let Some(d) = std::env::var_os("SURAKARTA_TB_DIR") {
-        return Ok(PathBuf::from(d));
+        return Some(PathBuf::from(d));
     }
     let cache = std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("LOCALAPPDATA").map(PathBuf::from))
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .ok_or("no cache folder known: give --dir or set SURAKARTA_TB_DIR")?;
-    Ok(cache.join("surakarta").join("tablebases"))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(cache.join("surakarta").join("tablebases"))
+}
+
+/// The folder the tables are kept in: `flag`'s value, or else the user's cache folder;
+/// without either, an error naming the command's own `flag`.
+fn tables_dir(args: &[String], flag: &str) -> Result<PathBuf, String> {
+    crate::flag_value(args, flag)?
+        .map(PathBuf::from)
+        .or_else(default_dir)
+        .ok_or_else(|| format!("no cache folder known: give {flag} or set SURAKARTA_TB_DIR"))
 }
 
 /// The file name of the N-stone tables for these rules.
