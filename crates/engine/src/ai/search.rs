@@ -22,12 +22,12 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
 
-/// What an engine remembers between searches.
 /// How many evaluations [`Memory`] keeps: 64 KB, which stays in the core's cache. Most of
 /// what it saves comes from the last few thousand leaves (a node's quiescence and its
 /// siblings'); a megabyte of them searched more slowly than this, waiting on memory.
 const EVALS_REMEMBERED: usize = 1 << 12;
 
+/// What an engine remembers between searches.
 pub(crate) struct Memory {
     pub tt: Table,
     pub history: Box<[[i32; 36]; 36]>,
