@@ -167,7 +167,9 @@ pub(super) fn score(
     if list.len() <= 1 {
         return;
     }
-    engine.mem.use_weights(&super::eval::LADDER_WEIGHTS);
+    engine
+        .mem
+        .use_evaluation(&super::eval::LADDER_WEIGHTS, false);
     if !engine.continuing {
         engine.mem.tt.new_search();
     }

@@ -25,6 +25,7 @@ pub mod analysis;
 mod eval;
 mod hint;
 mod level;
+mod net;
 mod search;
 mod sliced;
 mod tt;
@@ -32,6 +33,7 @@ mod tt;
 pub use eval::{LADDER_WEIGHTS, STONE, TERM_NAMES, TERMS, WEIGHTS, Weights, eval_terms, evaluate};
 pub use hint::{Hint, HintReason, describe};
 pub use level::Level;
+pub use net::{FEWEST_STONES as NET_FEWEST_STONES, inputs as net_inputs};
 pub use search::{MATE, MATE_BOUND};
 pub use sliced::SlicedSearch;
 
@@ -144,6 +146,8 @@ pub struct Engine {
     /// Set by [`SlicedSearch`] for its later slices: the search goes on from where the
     /// last slice left it, so the table is not aged and the history not faded.
     continuing: bool,
+    /// Whether Hard's evaluation has the network's correction (see [`Engine::for_puzzles`]).
+    network: bool,
 }
 
 impl Engine {
@@ -152,6 +156,19 @@ impl Engine {
         Engine {
             mem: search::Memory::new(megabytes),
             continuing: false,
+            network: true,
+        }
+    }
+
+    /// An engine for making and checking puzzles: its best-move searches and
+    /// [`Engine::score_moves`] evaluate with the sixteen terms alone, without the
+    /// network's correction. A puzzle's move wins material and no other move does; the
+    /// network's credit for a good position (a stone or more at times) would count as
+    /// winning, and the pack was made and checked without it (`crate::puzzle`).
+    pub fn for_puzzles(megabytes: usize) -> Engine {
+        Engine {
+            network: false,
+            ..Engine::new(megabytes)
         }
     }
 
@@ -181,7 +198,7 @@ impl Engine {
         resumed: Option<&SearchResult>,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.mem.use_weights(&eval::WEIGHTS);
+        self.mem.use_evaluation(&eval::WEIGHTS, self.network);
         if !self.continuing {
             self.mem.tt.new_search();
             for row in self.mem.history.iter_mut() {
@@ -208,14 +225,15 @@ impl Engine {
     /// Every legal move of the game's position with its score for the side to move,
     /// each searched `depth` plies with a full window (the tables used where they
     /// apply), best first (equal scores in generation order). For puzzles and their
-    /// checks, where the second best move matters as much as the best.
+    /// checks (with an engine [`Engine::for_puzzles`]), where the second best move
+    /// matters as much as the best.
     pub fn score_moves(
         &mut self,
         game: &Game,
         depth: u32,
         ctl: &SearchControl<'_>,
     ) -> Vec<(Move, i32)> {
-        self.mem.use_weights(&eval::WEIGHTS);
+        self.mem.use_evaluation(&eval::WEIGHTS, self.network);
         self.mem.tt.new_search();
         let pos = *game.position();
         let list = game.moves();

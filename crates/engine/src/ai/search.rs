@@ -37,6 +37,9 @@ pub(crate) struct Memory {
     pub sliced: bool,
     /// The evaluation's weights: what the table and the evaluations above were found with.
     weights: &'static Weights,
+    /// Whether the network's correction is added: for Hard, hints and analysis (not for
+    /// the levels below Hard, measured without it, nor for the puzzles' checks).
+    net: bool,
     /// Endgame tables, exact where they apply (see [`Memory::tables_for`]).
     pub tables: Option<Arc<Tablebase>>,
 }
@@ -49,6 +52,7 @@ impl Memory {
             evals: vec![(0, 0); EVALS_REMEMBERED].into_boxed_slice(),
             sliced: false,
             weights: &WEIGHTS,
+            net: true,
             tables: None,
         }
     }
@@ -58,11 +62,13 @@ impl Memory {
         self.tables.clone().filter(|t| t.applies_to(rules))
     }
 
-    /// Evaluates with `weights` from now on, forgetting what was found with others.
-    pub fn use_weights(&mut self, weights: &'static Weights) {
-        if self.weights != weights {
+    /// Evaluates with `weights`, and with the network's correction or without, from now
+    /// on, forgetting what was found with another evaluation.
+    pub fn use_evaluation(&mut self, weights: &'static Weights, net: bool) {
+        if self.weights != weights || self.net != net {
             self.clear();
             self.weights = weights;
+            self.net = net;
         }
     }
 
@@ -208,7 +214,11 @@ impl<'a> Searcher<'a> {
             (key, score) if key == pos.hash() => score,
             _ => {
                 let walks = walks.get_or_insert_with(|| pos.loop_walks());
-                let score = evaluate_in(pos, walks, self.rules.diagonal_steps, self.mem.weights);
+                let mut score =
+                    evaluate_in(pos, walks, self.rules.diagonal_steps, self.mem.weights);
+                if self.mem.net {
+                    score += super::net::correction(pos);
+                }
                 self.mem.evals[slot] = (pos.hash(), score);
                 score
             }

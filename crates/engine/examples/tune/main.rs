@@ -14,12 +14,21 @@
 //! squares, Adam), the first term (a stone, 100) held fixed so that the scale stays. It
 //! prints the error with today's weights and with the fitted ones, and the fitted weights
 //! as a Rust array for `src/ai/eval.rs`.
+//!
+//! ```text
+//! cargo run --release -p surakarta-engine --example tune -- net src/ai/net_weights.rs records.txt [...]
+//! ```
+//!
+//! `net` fits the network that corrects the linear evaluation (`src/ai/net.rs`) to the
+//! games of match records (`surakarta-engine match --records FILE`), and writes its
+//! weights as Rust (see the `net` module here).
+
+mod net;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-use surakarta_engine::ai::evaluate;
 use surakarta_engine::ai::{Engine, Limits, SearchControl, TERM_NAMES, TERMS, WEIGHTS, eval_terms};
 use surakarta_engine::{Game, Position, Ruleset};
 
@@ -116,10 +125,17 @@ fn best_k(samples: &[Sample], w: &[f64; TERMS]) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// The capture quiescence's score of `pos` for its side to move, and the position where
-/// its line ends.
+/// The evaluation's terms weighed by today's [`WEIGHTS`], without the network's correction
+/// (what the network corrects).
+fn linear(pos: &Position, diagonal: bool) -> f64 {
+    let terms = eval_terms(pos, diagonal);
+    f64::from(terms.iter().zip(WEIGHTS).map(|(t, w)| t * w).sum::<i32>())
+}
+
+/// The capture quiescence's score of `pos` (the linear evaluation's) for its side to move,
+/// and the position where its line ends.
 fn quiesce(pos: &Position, mut alpha: f64, beta: f64, diagonal: bool) -> (f64, Position) {
-    let stand = f64::from(evaluate(pos, diagonal));
+    let stand = linear(pos, diagonal);
     if pos.stones(pos.side_to_move()).is_empty() {
         return (-100_000.0, *pos);
     }
@@ -145,6 +161,9 @@ fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
     if mode == "play" {
         return play_games();
+    }
+    if mode == "net" {
+        return net::fit(&std::env::args().skip(2).collect::<Vec<_>>());
     }
     let diagonal = Ruleset::default().diagonal_steps;
     let mut samples: Vec<Sample> = Vec::new();
