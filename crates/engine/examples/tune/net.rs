@@ -24,6 +24,10 @@ const HIDDEN: usize = 16;
 /// The engine's fixed point for the hidden layer and for the output.
 const ONE: f32 = 1024.0;
 const OUT_SCALE: f32 = 16.0;
+/// The largest output weight in the fixed point: the engine sums `HIDDEN` of them times
+/// up to `ONE` in an `i32` (16 * 1,024 * 100,000 < 2^31). The hidden layer's weights are
+/// `i16`s, and 24 stones' and a bias's worth of them fit an `i32` with room to spare.
+const OUT_MAX: f32 = 100_000.0;
 /// Plies of each game not learnt from: the match's opening.
 const OPENING: usize = 8;
 
@@ -298,8 +302,8 @@ pub fn fit(args: &[String]) {
          #[rustfmt::skip]\npub(super) const OUTPUT: [i32; HIDDEN] = [{}];\n\
          pub(super) const OUTPUT_BIAS: i32 = {};\n",
         row(&p[BIAS..OUT], ONE, 32_000.0),
-        row(&p[OUT..OUT + HIDDEN], OUT_SCALE, 1e6),
-        q(p[PARAMS - 1], OUT_SCALE, 1e6)
+        row(&p[OUT..OUT + HIDDEN], OUT_SCALE, OUT_MAX),
+        q(p[PARAMS - 1], OUT_SCALE, OUT_MAX)
     ));
     std::fs::write(out_path, rust)
         .unwrap_or_else(|e| fail(format!("cannot write {out_path}: {e}")));
