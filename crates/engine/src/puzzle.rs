@@ -482,7 +482,7 @@ mod tests {
             stop: &stop,
             clock: &clock,
         };
-        let mut engine = Engine::for_puzzles(1);
+        let mut engine = Engine::without_network(1);
         // Taking the last stone: the one good move, a puzzle that reads back from its line.
         let pos: Position = "6/6/6/6/b5/1r4 r 0 0".parse().unwrap();
         let take: Move = "b1xa2".parse().unwrap();

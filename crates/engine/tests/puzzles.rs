@@ -88,7 +88,7 @@ fn a_newcomer_finds_all_the_easiest_puzzles_and_fewer_as_the_ratings_rise() {
 #[test]
 fn a_sample_of_the_pack_verifies() {
     let pack = pack();
-    let mut engine = Engine::for_puzzles(8);
+    let mut engine = Engine::without_network(8);
     let stop = AtomicBool::new(false);
     let started = Instant::now();
     let clock = || started.elapsed();

@@ -146,7 +146,7 @@ pub struct Engine {
     /// Set by [`SlicedSearch`] for its later slices: the search goes on from where the
     /// last slice left it, so the table is not aged and the history not faded.
     continuing: bool,
-    /// Whether Hard's evaluation has the network's correction (see [`Engine::for_puzzles`]).
+    /// Whether Hard's evaluation has the network's correction (see [`Engine::without_network`]).
     network: bool,
 }
 
@@ -160,12 +160,13 @@ impl Engine {
         }
     }
 
-    /// An engine for making and checking puzzles: its best-move searches and
-    /// [`Engine::score_moves`] evaluate with the sixteen terms alone, without the
-    /// network's correction. A puzzle's move wins material and no other move does; the
-    /// network's credit for a good position (a stone or more at times) would count as
-    /// winning, and the pack was made and checked without it (`crate::puzzle`).
-    pub fn for_puzzles(megabytes: usize) -> Engine {
+    /// An engine whose best-move searches and [`Engine::score_moves`] evaluate with the
+    /// sixteen terms alone, without the network's correction: for making and checking
+    /// puzzles. A puzzle's move wins material and no other move does; the network's
+    /// credit for a good position (a stone or more at times) would count as winning, and
+    /// the pack was made and checked without it (`crate::puzzle`). [`draw_answer`]
+    /// searches this way too.
+    pub fn without_network(megabytes: usize) -> Engine {
         Engine {
             network: false,
             ..Engine::new(megabytes)
@@ -225,7 +226,7 @@ impl Engine {
     /// Every legal move of the game's position with its score for the side to move,
     /// each searched `depth` plies with a full window (the tables used where they
     /// apply), best first (equal scores in generation order). For puzzles and their
-    /// checks (with an engine [`Engine::for_puzzles`]), where the second best move
+    /// checks (with an engine [`Engine::without_network`]), where the second best move
     /// matters as much as the best.
     pub fn score_moves(
         &mut self,
@@ -363,7 +364,7 @@ pub enum DrawAnswer {
 }
 
 /// How the computer playing `side` answers a draw offered in `game`, by its own search
-/// ([`DRAW_DEPTH`] plies): it accepts when it stands worse by more than [`DRAW_MARGIN`],
+/// ([`DRAW_DEPTH`] plies, with the sixteen terms alone, without the network's correction): it accepts when it stands worse by more than [`DRAW_MARGIN`],
 /// or when the game is level within the margin and [`DRAW_EARLIEST_PLY`] plies have been
 /// played; it declines when it stands better.
 pub fn draw_answer(
@@ -379,7 +380,13 @@ pub fn draw_answer(
         depth: Some(DRAW_DEPTH),
         ..Limits::default()
     };
+    // The margin is a distance in the sixteen terms' evaluation, as the levels' margins
+    // are: the network's correction judges even openings half a stone apart at times, and
+    // a level game that has only begun would be declined as one the computer stands
+    // better in.
+    let network = std::mem::replace(&mut engine.network, false);
     let score = engine.search(game, limits, ctl, &mut |_| {}).score;
+    engine.network = network;
     let for_side = if game.side_to_move() == side {
         score
     } else {

@@ -250,7 +250,7 @@ fn generate(args: &[String]) -> Result<(), String> {
         .map(|t| {
             let (games, tables, made) = (games.clone(), tables.clone(), made.clone());
             std::thread::spawn(move || {
-                let mut engine = Engine::for_puzzles(32);
+                let mut engine = Engine::without_network(32);
                 engine.set_tables(tables.clone());
                 let mut rng = SmallRng::seed_from_u64(seed ^ (t as u64).wrapping_mul(0x9E37_79B9));
                 let mut found = Vec::<Puzzle>::new();
@@ -376,7 +376,7 @@ fn open_pack<'a>(
     };
     let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
     let tables = crate::cli_tb::tables_flag(args, &Ruleset::default())?;
-    let mut engine = Engine::for_puzzles(32);
+    let mut engine = Engine::without_network(32);
     engine.set_tables(tables.clone());
     Ok((path, depth, text, tables, engine))
 }
@@ -502,7 +502,7 @@ mod tests {
     fn endgame_puzzles_come_from_the_tables_and_verify() {
         let tables = Tablebase::build(&Ruleset::default(), 4, &mut |_| {}).unwrap();
         let mut rng = SmallRng::seed_from_u64(3);
-        let mut engine = Engine::for_puzzles(1);
+        let mut engine = Engine::without_network(1);
         engine.set_tables(Some(Arc::new(tables.clone())));
         let mut made = Vec::new();
         for _ in 0..4000 {
@@ -543,7 +543,7 @@ mod tests {
     fn a_hard_puzzle_is_a_quiet_move_and_the_capture_it_sets_up() {
         let pos: Position = "1b4/6/6/4b1/6/r3rr r 0 38".parse().unwrap();
         assert!(may_be_hard(&pos));
-        let mut engine = Engine::for_puzzles(8);
+        let mut engine = Engine::without_network(8);
         let fresh = Game::from_position(pos, Ruleset::default());
         let p = searched_puzzle(&mut engine, &fresh, 6, true).expect("a puzzle");
         let line: Vec<String> = p.moves.iter().map(|m| m.to_string()).collect();
