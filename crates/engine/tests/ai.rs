@@ -384,6 +384,26 @@ fn the_computer_accepts_a_draw_when_behind_or_level_after_the_opening() {
     );
 }
 
+/// A draw offered after one move each, whatever the reply: the game has only begun, and
+/// the computer says so, not that it stands better. Hard's evaluation, with the network's
+/// correction, puts eight of these sixteen positions more than a quarter stone apart at
+/// the draw answer's depth, so the answer must search without it, as the levels do.
+#[test]
+fn a_draw_offered_after_one_move_each_is_too_early_whatever_the_reply() {
+    use surakarta_engine::ai::{DrawAnswer, draw_answer};
+    let mut opened = Game::new(Ruleset::default());
+    opened.try_play("b2-b3".parse().unwrap()).unwrap();
+    let mut engine = Engine::new(1);
+    for reply in opened.moves().iter() {
+        let mut g = opened.clone();
+        g.try_play(*reply).unwrap();
+        for computer in Side::BOTH {
+            let answer = with_control(|ctl| draw_answer(&mut engine, &g, computer, ctl));
+            assert_eq!(answer, DrawAnswer::TooEarly, "b2-b3 {reply}, {computer}");
+        }
+    }
+}
+
 /// The margin itself, on two level positions after the opening (twelve stones each) whose
 /// 4-ply scores are small: Red, to move, stands better by a fifth of a stone in the first
 /// (the search says +21) and by half a stone in the second (+48). A fifth is within the

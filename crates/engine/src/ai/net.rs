@@ -4,10 +4,13 @@
 //! together. The network reads every stone (36 points for the side to move's stones, 36
 //! for the other side's, the board turned so that the side to move's home rows are at the
 //! bottom), passes them through 16 hidden units clipped to 0..1 and adds their weighted
-//! sum, in hundredths of a stone, to the linear evaluation. It was fitted by the
-//! `train_net` example to the results of games between versions of Hard (how, and what it
-//! is worth in play, in `docs/engine.md`); the weights are in `net_weights.rs`, written by
-//! that example. Integer arithmetic throughout, so every target evaluates alike.
+//! sum, in hundredths of a stone, to the linear evaluation, in positions of
+//! [`FEWEST_STONES`] or more. Hard, hints and analysis use it; the levels below Hard, the
+//! puzzles and the answer to a draw offer do not (their margins are distances in the
+//! linear evaluation; see `Engine::without_network`). It was fitted by the `tune`
+//! example's `net` mode to the results of games between versions of Hard (how, and what
+//! it is worth in play, in `docs/engine.md`); the weights are in `net_weights.rs`, written
+//! by that mode. Integer arithmetic throughout, so every target evaluates alike.
 
 use crate::position::Position;
 use crate::square::Side;
@@ -35,7 +38,7 @@ fn turned(stones: u64) -> u64 {
 
 /// The network's inputs for `pos`: the side to move's stones and the other side's, as
 /// 36-point boards (bit 0 is `a1`) turned so that the side to move's home rows are at the
-/// bottom: Black's stones to move are seen from Black's side of the board.
+/// bottom: with Black to move, the board is seen from Black's side.
 pub fn inputs(pos: &Position) -> [u64; 2] {
     let us = pos.side_to_move();
     let (own, enemy) = (pos.stones(us).0, pos.stones(us.other()).0);
