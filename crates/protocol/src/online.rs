@@ -19,9 +19,11 @@ pub struct CreateGame {
     pub clock: Option<TimeControl>,
 }
 
-/// A game's time limit, chosen when it is created.
+/// A game's time limit, chosen when it is created: `{"initial": SECONDS, "increment":
+/// SECONDS}` or `{"days": DAYS}`, each with exactly its fields (a clock with both kinds, or
+/// a live one without its increment, is refused rather than guessed at).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, try_from = "ClockFields")]
 pub enum TimeControl {
     /// A live game: each side has `initial` seconds for the game, and gains `increment`
     /// seconds after each of its moves (`3+2` is 180 and 2).
@@ -29,7 +31,6 @@ pub enum TimeControl {
         /// Seconds on each clock at the start.
         initial: u64,
         /// Seconds added after each move.
-        #[serde(default)]
         increment: u64,
     },
     /// A correspondence game: each move must be made within `days` days.
@@ -37,6 +38,44 @@ pub enum TimeControl {
         /// Days for each move.
         days: u64,
     },
+}
+
+/// A clock as written, before it is known to be one kind or the other.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockFields {
+    initial: Option<u64>,
+    increment: Option<u64>,
+    days: Option<u64>,
+}
+
+impl TryFrom<ClockFields> for TimeControl {
+    type Error = String;
+
+    fn try_from(c: ClockFields) -> Result<Self, String> {
+        const KINDS: &str =
+            "a clock is {\"initial\": SECONDS, \"increment\": SECONDS} or {\"days\": DAYS}";
+        match c {
+            ClockFields {
+                initial: Some(initial),
+                increment: Some(increment),
+                days: None,
+            } => Ok(TimeControl::Live { initial, increment }),
+            ClockFields {
+                initial: None,
+                increment: None,
+                days: Some(days),
+            } => Ok(TimeControl::Correspondence { days }),
+            ClockFields { days: Some(_), .. } => Err(format!("{KINDS}, not both")),
+            ClockFields {
+                initial: Some(_), ..
+            } => Err(format!("{KINDS}: \"increment\" is missing")),
+            ClockFields {
+                increment: Some(_), ..
+            } => Err(format!("{KINDS}: \"initial\" is missing")),
+            ClockFields { .. } => Err(format!("{KINDS}: it is empty")),
+        }
+    }
 }
 
 impl TimeControl {
@@ -482,6 +521,24 @@ mod tests {
         assert_eq!(days.clock, Some(TimeControl::Correspondence { days: 3 }));
         assert_eq!(read("{}").unwrap().clock, None);
         assert!(read(r#"{"clock": {"minutes": 3}}"#).is_err());
+        // Exactly one kind, with all its fields.
+        for (text, says) in [
+            (
+                r#"{"clock": {"initial": 60, "increment": 0, "days": 3}}"#,
+                "not both",
+            ),
+            (r#"{"clock": {"initial": 60}}"#, "\"increment\" is missing"),
+            (r#"{"clock": {"increment": 2}}"#, "\"initial\" is missing"),
+            (r#"{"clock": {}}"#, "empty"),
+        ] {
+            let error = read(text).unwrap_err().to_string();
+            assert!(error.contains(says), "{text}: {error}");
+        }
+        // What is written reads back.
+        for clock in [live.clock.unwrap(), days.clock.unwrap()] {
+            let text = serde_json::to_string(&clock).unwrap();
+            assert_eq!(serde_json::from_str::<TimeControl>(&text).unwrap(), clock);
+        }
         for (bad, says) in [
             (
                 TimeControl::Live {

@@ -9,6 +9,7 @@
 //! - a request head (the first one, and each next one on a kept-alive connection) must
 //!   arrive whole within `head_timeout`, or the connection is closed: slow heads and idle
 //!   keep-alive connections end there;
+//! - a request head is at most [`HEAD_BYTES`] (answered 431 beyond);
 //! - a request body must arrive within the same time (the API's bodies are under 4 KiB),
 //!   or the request is answered 408 (see [`crate::router`]);
 //! - one address holds at most `connections_per_address` connections of any kind
@@ -19,7 +20,7 @@
 //! (`ws.rs`).
 
 use crate::error;
-use crate::limits::{Addresses, Slot, canonical};
+use crate::limits::{Addresses, HEAD_BYTES, Slot, canonical};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
@@ -109,6 +110,7 @@ pub(crate) async fn serve(
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(head_timeout)
+                .max_buf_size(HEAD_BYTES)
                 .serve_connection(TokioIo::new(tcp), TowerToHyperService::new(service))
                 .with_upgrades();
             let mut connection = std::pin::pin!(connection);
@@ -148,6 +150,7 @@ async fn refuse(tcp: tokio::net::TcpStream, head_timeout: Duration) {
     let connection = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(head_timeout)
+        .max_buf_size(HEAD_BYTES)
         .keep_alive(false)
         .serve_connection(TokioIo::new(tcp), service);
     let _ = tokio::time::timeout(head_timeout.min(Duration::from_secs(2)), connection).await;

@@ -269,10 +269,78 @@ pub(crate) fn router(hub: Arc<Hub>, config: &Config, addresses: Arc<Addresses>) 
                         .precompressed_gzip()
                         .append_index_html_on_directories(true),
                 )
-                .layer(axum::middleware::map_response(web_caching)),
+                .layer(axum::middleware::map_response(web_caching))
+                .layer(axum::middleware::from_fn_with_state(
+                    Arc::new(std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone())),
+                    inside_web,
+                )),
         ),
         None => api.fallback(|| async { error(StatusCode::NOT_FOUND, "nothing here") }),
     }
+}
+
+/// Refuses (404) a request for a file of the web build that is a symbolic link, or lies
+/// under one, to anything outside the folder: `ServeDir` refuses `..` and other escapes in
+/// the address, but follows links, and nothing outside the folder is ever served. Each
+/// file `ServeDir` may open for the address is looked at (the file, its `.br` and `.gz`
+/// beside it, and a folder's `index.html` with both).
+async fn inside_web(
+    State(root): State<Arc<PathBuf>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let Some(path) = web_path(&root, request.uri().path()) else {
+        return next.run(request).await; // ServeDir refuses it itself
+    };
+    let index = path.join("index.html");
+    let mut candidates = Vec::with_capacity(6);
+    for base in [&path, &index] {
+        candidates.push(base.clone());
+        for extension in [".br", ".gz"] {
+            let mut name = base.clone().into_os_string();
+            name.push(extension);
+            candidates.push(PathBuf::from(name));
+        }
+    }
+    for candidate in candidates {
+        if let Ok(real) = tokio::fs::canonicalize(&candidate).await
+            && !real.starts_with(root.as_path())
+        {
+            tracing::warn!(
+                "{}: a link out of the web folder, not served",
+                path.display()
+            );
+            return error(StatusCode::NOT_FOUND, "nothing here");
+        }
+    }
+    next.run(request).await
+}
+
+/// The file an address names under `root`, percent-decoded as `ServeDir` reads it; `None`
+/// for an address `ServeDir` refuses anyway (`..`, backslashes, NUL, bad UTF-8).
+fn web_path(root: &std::path::Path, address: &str) -> Option<PathBuf> {
+    let mut bytes = Vec::with_capacity(address.len());
+    let mut raw = address.bytes();
+    while let Some(b) = raw.next() {
+        if b == b'%' {
+            let hex = [raw.next()?, raw.next()?];
+            let hex = std::str::from_utf8(&hex).ok()?;
+            bytes.push(u8::from_str_radix(hex, 16).ok()?);
+        } else {
+            bytes.push(b);
+        }
+    }
+    let decoded = String::from_utf8(bytes).ok()?;
+    let mut path = root.to_path_buf();
+    for part in decoded.split('/') {
+        if part == ".." || part.contains('\\') || part.contains('\0') {
+            return None;
+        }
+        if !part.is_empty() && part != "." {
+            path.push(part);
+        }
+    }
+    Some(path)
 }
 
 /// How the web build's files may be kept (docs/web.md, "Serving it"). A file whose name

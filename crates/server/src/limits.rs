@@ -5,6 +5,12 @@ use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+/// The largest request head (request line and headers) read, in bytes; a larger one is
+/// answered 431. The API's requests carry a few hundred bytes of headers and a browser's
+/// a few KiB (cookies included); hyper's own default is 400 KiB, which let every request
+/// hold that much memory while its head arrived. hyper takes no less than 8 KiB.
+pub const HEAD_BYTES: usize = 16 * 1024;
+
 /// The limits (flags of the server; docs/online.md gives the defaults and why).
 #[derive(Clone, Debug)]
 pub struct Limits {

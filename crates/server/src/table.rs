@@ -39,6 +39,9 @@ pub struct Table {
     pub ruleset: String,
     game: Game,
     seats: [Option<TokenHash>; 2],
+    /// When each seat was taken (milliseconds since 1970; 0: not taken, or stored before
+    /// events were timed): a player's absence counts from then at the earliest.
+    seated_at: [u64; 2],
     draw_offer: Option<Side>,
     /// Each side may offer a draw once between two of its moves.
     offered: [bool; 2],
@@ -87,6 +90,7 @@ impl Table {
             ruleset: rules.to_string(),
             game: Game::new(rules),
             seats: [None, None],
+            seated_at: [0; 2],
             draw_offer: None,
             offered: [false, false],
             events: 0,
@@ -218,6 +222,13 @@ impl Table {
         self.seats[side.index()].is_some()
     }
 
+    /// When the seat of `side` was taken (milliseconds since 1970), if known: nobody can
+    /// have been away from a seat before it was taken.
+    pub fn seated_since(&self, side: Side) -> Option<u64> {
+        let at = self.seated_at[side.index()];
+        (self.seats[side.index()].is_some() && at > 0).then_some(at)
+    }
+
     /// The seat a joining player gets: Black first if free, else Red.
     pub fn free_seat(&self) -> Option<Side> {
         [Side::Black, Side::Red]
@@ -307,6 +318,7 @@ impl Table {
                     return refuse("that seat is taken");
                 }
                 self.seats[side.index()] = Some(hash);
+                self.seated_at[side.index()] = at.unwrap_or(0);
                 if self.full()
                     && let Some(clocks) = &mut self.clocks
                 {

@@ -180,6 +180,18 @@ impl Connection {
                         if !self.send_error("send text messages (JSON)").await { return }
                         continue;
                     };
+                    // The size limit holds for every message, `hello`, `ping` and `sync`
+                    // included: nothing larger is even read as JSON.
+                    if text.len() > self.limits.message_bytes {
+                        first = false;
+                        let why = format!(
+                            "message too large: {} bytes, at most {}",
+                            text.len(),
+                            self.limits.message_bytes
+                        );
+                        if !self.send_error(&why).await { return }
+                        continue;
+                    }
                     let hello_may_come = std::mem::take(&mut first)
                         && opened.elapsed() < HELLO_WITHIN;
                     if let Ok(ClientMessage::Hello { token }) = ClientMessage::read(text.as_str()) {
@@ -221,7 +233,7 @@ impl Connection {
                         }
                         _ => {}
                     }
-                    match handle(&self.hub, &self.cell, self.seat, &self.limits, text.as_str()).await {
+                    match handle(&self.hub, &self.cell, self.seat, text.as_str()).await {
                         // A move that was played does not count against the rate: the
                         // opponent's turn comes between two of them.
                         Ok(Handled::Moved) => bucket.give_back(self.limits.message_burst),
@@ -295,16 +307,8 @@ async fn handle(
     hub: &Hub,
     cell: &Arc<Cell>,
     seat: Option<Side>,
-    limits: &Limits,
     text: &str,
 ) -> Result<Handled, Failed> {
-    if text.len() > limits.message_bytes {
-        return Err(Failed::Refused(format!(
-            "message too large: {} bytes, at most {}",
-            text.len(),
-            limits.message_bytes
-        )));
-    }
     let message = ClientMessage::read(text)?;
     let Some(side) = seat else {
         return Err("you are watching: only a player with a seat token can do that".into());
@@ -384,7 +388,7 @@ fn claim(cell: &Cell, t: &Table, side: Side, result: ClaimResult) -> Result<Even
         ));
     }
     let wait = cell.claim_after(t);
-    match cell.away(side.other(), crate::table::clock::now_ms()) {
+    match cell.away_from(t, side.other(), crate::table::clock::now_ms()) {
         None => Err(Refused("your opponent is connected".into())),
         Some(away) if away < wait => Err(Refused(format!(
             "your opponent has been away for {} s; you may claim after {} s",

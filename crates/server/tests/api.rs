@@ -491,6 +491,18 @@ async fn the_web_build_is_served_and_nothing_outside_its_folder() {
     std::fs::write(web.join("game.wasm"), vec![0u8; 1000]).unwrap();
     std::fs::write(web.join("game.wasm.br"), b"brotli bytes").unwrap();
     std::fs::write(outside.path().join("secret.txt"), "do not serve").unwrap();
+    // Links inside the folder to what is outside it: a folder, a file, and a `.br` beside
+    // a file that is inside (sent to a browser that accepts brotli).
+    std::os::unix::fs::symlink(outside.path(), web.join("outside-link")).unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("secret.txt"),
+        web.join("secret-link.txt"),
+    )
+    .unwrap();
+    std::fs::write(web.join("page.txt"), "inside").unwrap();
+    std::os::unix::fs::symlink(outside.path().join("secret.txt"), web.join("page.txt.br")).unwrap();
+    // A link that stays inside is served as any file.
+    std::os::unix::fs::symlink(web.join("game.wasm"), web.join("alias.wasm")).unwrap();
     let web_dir = web.clone();
     let server = Server::start_with(move |c| c.web = Some(web_dir)).await;
     let addr = server.addr;
@@ -520,6 +532,10 @@ async fn the_web_build_is_served_and_nothing_outside_its_folder() {
         "/dist/../../secret.txt",
         "//secret.txt",
         "/..\\secret.txt",
+        "/outside-link/secret.txt",
+        "/outside-link/dist/../secret.txt",
+        "/outside-%6cink/secret.txt",
+        "/secret-link.txt",
     ] {
         let reply = get(addr, path).await;
         assert!(
@@ -528,6 +544,12 @@ async fn the_web_build_is_served_and_nothing_outside_its_folder() {
         );
         assert_ne!(reply.status, 200, "{path}");
     }
+    let brotli = request(addr, "GET", "/page.txt", "Accept-Encoding: br\r\n", b"").await;
+    assert!(
+        !String::from_utf8_lossy(&brotli.body).contains("do not serve"),
+        "a .br linked outside leaked"
+    );
+    assert_eq!(get(addr, "/alias.wasm").await.body.len(), 1000);
     // The API still answers under /api.
     assert_eq!(get(addr, "/api/health").await.status, 200);
 }
@@ -614,4 +636,66 @@ async fn a_ping_is_answered_on_any_connection() {
         send(socket, json!({ "type": "ping" })).await;
         assert_eq!(next(socket).await, json!({ "type": "pong" }));
     }
+}
+
+/// Issue 62: the size limit holds for every message (a 2,052-byte ping got a pong), and a
+/// request head is at most 16 KiB (a 200 KB one was read whole).
+#[tokio::test(flavor = "multi_thread")]
+async fn every_message_and_every_request_head_has_a_size_limit() {
+    let server = Server::start().await;
+    let addr = server.addr;
+    let (id, _, token) = create(addr, "red").await;
+    let (mut player, _) = connect(addr, &id, Some(&token)).await;
+    let padded =
+        |kind: &str| json!({ "type": kind, "token": token, "pad": "x".repeat(2100) }).to_string();
+    for kind in ["ping", "sync", "hello"] {
+        send_text(&mut player, &padded(kind)).await;
+        let said = next(&mut player).await;
+        assert_eq!(said["type"], "error", "{kind}: {said}");
+        assert!(
+            said["message"].as_str().unwrap().contains("too large"),
+            "{kind}: {said}"
+        );
+    }
+    // A watcher's first message, a hello too large, does not seat it.
+    let (mut watcher, _) = connect(addr, &id, None).await;
+    send_text(&mut watcher, &padded("hello")).await;
+    assert!(
+        next(&mut watcher).await["message"]
+            .as_str()
+            .unwrap()
+            .contains("too large")
+    );
+    send(&mut watcher, json!({ "type": "resign" })).await;
+    assert!(
+        next(&mut watcher).await["message"]
+            .as_str()
+            .unwrap()
+            .contains("watching")
+    );
+
+    let big = format!("X-Big: {}\r\n", "a".repeat(200_000));
+    assert_eq!(head_status(addr, &big).await, "431", "a 200 KB head");
+    let many: String = (0..1000).map(|i| format!("X-H{i}: {i}\r\n")).collect();
+    assert_eq!(head_status(addr, &many).await, "431", "a thousand headers");
+    let fine = format!("Cookie: {}\r\n", "c".repeat(8_000));
+    assert_eq!(head_status(addr, &fine).await, "200", "an 8 KB cookie");
+}
+
+/// The status of `GET /api/health` with these header lines: the server may answer and
+/// close before the whole head is written, so a failed write is not the test's failure.
+async fn head_status(addr: std::net::SocketAddr, extra: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!("GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{extra}\r\n");
+    let _ = stream.write_all(head.as_bytes()).await;
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 4096];
+    while let Ok(Ok(n @ 1..)) =
+        tokio::time::timeout(Duration::from_secs(10), stream.read(&mut buf)).await
+    {
+        raw.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&raw);
+    text.split(' ').nth(1).unwrap_or("no answer").to_owned()
 }

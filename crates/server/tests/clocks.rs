@@ -175,6 +175,15 @@ async fn bad_clocks_are_refused_with_the_limits() {
         (json!({ "days": 1000 }), "days"),
         (json!({ "minutes": 3 }), "clock"),
         (json!("3+2"), "clock"),
+        // Both kinds at once, or a live clock without its increment: which was meant is
+        // not the server's guess (these were taken as 60+0).
+        (
+            json!({ "initial": 60, "increment": 0, "days": 3 }),
+            "not both",
+        ),
+        (json!({ "initial": 60 }), "\"increment\""),
+        (json!({ "increment": 2 }), "\"initial\""),
+        (json!({}), "clock"),
     ] {
         let reply = post(server.addr, "/api/games", json!({ "clock": clock })).await;
         assert_eq!(reply.status, 400, "{clock}");
@@ -183,4 +192,45 @@ async fn bad_clocks_are_refused_with_the_limits() {
     }
     let reply = post(server.addr, "/api/games", json!({ "clock": { "days": 3 } })).await;
     assert_eq!(reply.status, 201);
+}
+
+/// Issue 62: a friend who joins a game created a while ago has not been away all that
+/// while. The state right after the join shows the joiner away only since the join, and a
+/// claim against them is refused until the claim wait has passed since then, though the
+/// game itself was created longer ago than that.
+#[tokio::test(flavor = "multi_thread")]
+async fn away_counts_from_the_join_not_from_the_games_creation() {
+    let server = Server::start_with(|c| c.timing.claim_untimed = Duration::from_millis(1500)).await;
+    let addr = server.addr;
+    let (id, _, red_token) = create(addr, "red").await;
+    let (mut red, _) = connect(addr, &id, Some(&red_token)).await;
+    // Longer than the claim wait passes before anyone joins.
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    join(addr, &id).await;
+    let shown = state(addr, &id).await;
+    let away = shown["away"]["black"]
+        .as_u64()
+        .expect("Black is away: never connected");
+    assert!(
+        away < shown["claim_after"].as_u64().unwrap(),
+        "away counted from before the join: {shown}"
+    );
+    // The joiner's socket has not connected yet: a claim now is refused, and says why.
+    send(&mut red, json!({ "type": "claim", "result": "win" })).await;
+    let refused = loop {
+        // The state the join sent comes first.
+        let v = next(&mut red).await;
+        assert!(v["termination"].is_null(), "claimed: {v}");
+        if v["type"] == "error" {
+            break v;
+        }
+    };
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("you may claim after"),
+        "{refused}"
+    );
+    assert!(state(addr, &id).await["termination"].is_null());
 }

@@ -47,7 +47,8 @@ impl Timing {
         }
     }
 
-    pub(super) fn first_move_ms(&self) -> u64 {
+    /// How long a first move may take in a live game, in milliseconds.
+    pub fn first_move_ms(&self) -> u64 {
         u64::try_from(self.first_move.as_millis()).unwrap_or(u64::MAX)
     }
 }
@@ -291,14 +292,23 @@ impl Cell {
 
     fn presence_into(&self, state: &mut GameState, table: &Table, now: u64) {
         state.claim_after = self.timing.claim_after(table);
-        state.away.red = table
-            .seated(Side::Red)
-            .then(|| self.away(Side::Red, now))
-            .flatten();
-        state.away.black = table
-            .seated(Side::Black)
-            .then(|| self.away(Side::Black, now))
-            .flatten();
+        state.away.red = self.away_from(table, Side::Red, now);
+        state.away.black = self.away_from(table, Side::Black, now);
+    }
+
+    /// How long the player of `side` has been away from `table`'s game: as
+    /// [`Cell::away`], but never counted from before the seat was taken (a friend who
+    /// joins a game created a minute ago has not been away a minute). `None` for a free
+    /// seat.
+    pub fn away_from(&self, table: &Table, side: Side, now: u64) -> Option<u64> {
+        if !table.seated(side) {
+            return None;
+        }
+        let away = self.away(side, now)?;
+        Some(match table.seated_since(side) {
+            Some(at) => away.min(now.saturating_sub(at)),
+            None => away,
+        })
     }
 
     /// How long the player of `side` has had no connection to this game, on this
