@@ -1,7 +1,7 @@
 //! The games in play: each loaded game's table, who listens to it, and the one way an
 //! event happens (checked by the engine, committed to the store, then told to everyone).
 
-use crate::store::{Appended, Heard, Said, Store, StoreError};
+use crate::store::{Appended, Heard, Made, NewGame, Said, Store, StoreError};
 use crate::table::clock::now_ms;
 use crate::table::{Event, Refused, Table, mark};
 use std::collections::HashMap;
@@ -363,6 +363,48 @@ impl Hub {
         }
         Err(ActError::Refused(Refused(
             "the game changed while your move was on its way; try again".into(),
+        )))
+    }
+
+    /// Makes an event happen together with a new game, both stored in one step (a
+    /// rematch): `decide` looks at the game as it stands and names the event and the new
+    /// game with its first events (or refuses). Under the game's lock, and with the
+    /// store's check of the index, only one of any number of tries at once makes a game.
+    pub async fn act_with_game(
+        &self,
+        cell: &Arc<Cell>,
+        decide: impl Fn(&Table, u64) -> Result<(Event, Table, Vec<Event>), Refused>,
+    ) -> Result<Event, ActError> {
+        cell.used.store(self.now(), Ordering::Relaxed);
+        let mut table = cell.table().lock().await;
+        for _ in 0..8 {
+            let now = now_ms();
+            let (event, new, events) = decide(&table, now)?;
+            let mut next = table.clone();
+            next.apply_at(&event, Some(now))?;
+            let seq = table.events();
+            let game = NewGame {
+                id: new.id.clone(),
+                ruleset: new.ruleset.clone(),
+                events: events.iter().map(|e| e.encode_at(now)).collect(),
+            };
+            match self
+                .store
+                .append_with_game(&table.id, seq, &event.encode_at(now), &game)
+                .await?
+            {
+                Made::Done => {
+                    *table = next;
+                    self.changed(cell, &table);
+                    return Ok(event);
+                }
+                Made::Conflict => self.catch_up(cell, &mut table).await?,
+                Made::IdTaken => {} // `decide` draws another id
+                Made::Gone => return Err(ActError::Gone),
+            }
+        }
+        Err(ActError::Refused(Refused(
+            "the game changed while your answer was on its way; try again".into(),
         )))
     }
 

@@ -511,3 +511,36 @@ async fn two_stores_appending_at_once_conflict_and_one_is_kept() {
             .all(|(i, e)| e.ends_with(&format!(" {}", i + 1)))
     );
 }
+
+/// Issue 62: 200 connections holding Black's seat, half on each of two instances, accept
+/// one rematch offer at once: one game is made, whichever instance each accept reached.
+#[tokio::test(flavor = "multi_thread")]
+async fn two_hundred_accepts_at_once_on_two_instances_make_one_game() {
+    let Some((_redis, port)) = redis().await else {
+        return;
+    };
+    let (_a, a) = instance(port).await;
+    let (_b, b) = instance(port).await;
+    let (id, _, black_token) = rematch_offered(a).await;
+    let (refused, new_id) = accept_at_once(&[a, b], &id, &black_token, 200).await;
+    assert_eq!(refused, 199, "one accept is taken, every other refused");
+    let client = redis::Client::open(format!("redis://127.0.0.1:{port}/")).unwrap();
+    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+    let mut games: Vec<String> = redis::cmd("ZRANGE")
+        .arg("surakarta:updated")
+        .arg(0)
+        .arg(-1)
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    games.sort();
+    let mut expected = vec![id, new_id];
+    expected.sort();
+    assert_eq!(games, expected, "the game and its one rematch, nothing else");
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg("surakarta:game:*")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(keys.len(), 4, "two keys a game: {keys:?}");
+}

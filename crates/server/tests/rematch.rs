@@ -143,3 +143,32 @@ async fn rematch_offers_are_limited_and_only_between_the_players() {
         "{refused}"
     );
 }
+
+/// Issue 62: 200 connections holding the same seat's token accept one offer at once; one
+/// rematch is made (before, 200 games were stored, 199 never handed out).
+#[tokio::test(flavor = "multi_thread")]
+async fn two_hundred_accepts_at_once_make_one_game() {
+    let server = Server::start().await;
+    let addr = server.addr;
+    let (id, _, black_token) = rematch_offered(addr).await;
+    let (refused, new_id) = accept_at_once(&[addr], &id, &black_token, 200).await;
+    assert_eq!(refused, 199, "one accept is taken, every other refused");
+    let db = rusqlite::Connection::open(server.dir.path().join("games.sqlite")).unwrap();
+    let games: Vec<String> = db
+        .prepare("SELECT id FROM games ORDER BY id")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let mut expected = vec![id.clone(), new_id.clone()];
+    expected.sort();
+    assert_eq!(
+        games, expected,
+        "the game and its one rematch, nothing else"
+    );
+    assert_eq!(
+        state(addr, &new_id).await["seats"],
+        json!({ "red": true, "black": true })
+    );
+}

@@ -41,6 +41,31 @@ pub enum Appended {
     Gone,
 }
 
+/// What became of a rematch: the new game and the old game's event that names it, stored
+/// in one step or not at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Made {
+    /// Both stored.
+    Done,
+    /// The old game already has an event at that index: nothing stored.
+    Conflict,
+    /// The old game is not in the store: nothing stored.
+    Gone,
+    /// The new game's id is taken: nothing stored (draw another).
+    IdTaken,
+}
+
+/// A new game to store with its first events: id, rule set, event lines.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// Its id.
+    pub id: String,
+    /// Its rule set.
+    pub ruleset: String,
+    /// Its first events, stored lines.
+    pub events: Vec<String>,
+}
+
 /// A store that failed: its message is for the log, players get a plain apology.
 #[derive(Clone, Debug)]
 pub struct StoreError(pub String);
@@ -137,6 +162,22 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.append(id, seq, event).await,
             Store::Redis(s) => s.append(id, seq, event).await,
+        }
+    }
+
+    /// Stores `event` as the game's event number `seq` (as [`Store::append`]) and the game
+    /// `new` with it, in one step: both or neither, whoever else tries at once. A rematch
+    /// is made so (issue 62: 200 accepts at once had made 200 games, 199 never handed out).
+    pub async fn append_with_game(
+        &self,
+        id: &str,
+        seq: u64,
+        event: &str,
+        new: &NewGame,
+    ) -> Result<Made, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.append_with_game(id, seq, event, new).await,
+            Store::Redis(s) => s.append_with_game(id, seq, event, new).await,
         }
     }
 

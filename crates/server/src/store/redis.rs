@@ -15,7 +15,7 @@
 //! every command waits behind. While Redis is away, requests are answered 503 at once;
 //! the first one after it is back reconnects.
 
-use super::{Appended, Heard, Said, Seated, StoreError, StoredGame, Tail, now_secs};
+use super::{Appended, Heard, Made, NewGame, Said, Seated, StoreError, StoredGame, Tail, now_secs};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::{AsyncCommands, Script};
 use std::time::Duration;
@@ -68,6 +68,26 @@ redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1
 ";
 
+/// [`APPEND`] and [`CREATE`] in one step (a rematch): keys the old game's two, the new
+/// game's two and [`UPDATED`]; the new game's events from `ARGV[10]` on.
+const APPEND_WITH_GAME: &str = r"
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
+if redis.call('EXISTS', KEYS[3]) == 1 then return 2 end
+redis.call('HSET', KEYS[3], 'ruleset', ARGV[8], 'created', ARGV[6])
+redis.call('DEL', KEYS[4])
+for i = 10, #ARGV do redis.call('RPUSH', KEYS[4], ARGV[i]) end
+redis.call('EXPIRE', KEYS[3], ARGV[3])
+redis.call('EXPIRE', KEYS[4], ARGV[3])
+redis.call('ZADD', KEYS[5], ARGV[6], ARGV[9])
+redis.call('RPUSH', KEYS[2], ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+redis.call('ZADD', KEYS[5], ARGV[6], ARGV[7])
+redis.call('PUBLISH', ARGV[4], ARGV[5])
+return 1
+";
+
 /// A sorted set of every game's id by the time of its last event (seconds since 1970):
 /// the games nobody has finished are found by it before their keys expire.
 const UPDATED: &str = "surakarta:updated";
@@ -78,8 +98,14 @@ pub struct RedisStore {
     client: redis::Client,
     conn: ConnectionManager,
     idle_secs: u64,
+    scripts: std::sync::Arc<Scripts>,
+}
+
+/// The Lua scripts, loaded into Redis on first use.
+struct Scripts {
     create: Script,
     append: Script,
+    append_with_game: Script,
 }
 
 fn meta_key(id: &str) -> String {
@@ -109,8 +135,11 @@ impl RedisStore {
             client,
             conn,
             idle_secs: idle.as_secs().max(1),
-            create: Script::new(CREATE),
-            append: Script::new(APPEND),
+            scripts: std::sync::Arc::new(Scripts {
+                create: Script::new(CREATE),
+                append: Script::new(APPEND),
+                append_with_game: Script::new(APPEND_WITH_GAME),
+            }),
         })
     }
 
@@ -118,6 +147,7 @@ impl RedisStore {
     pub async fn create(&self, id: &str, ruleset: &str, first: &str) -> Result<bool, StoreError> {
         let mut conn = self.conn.clone();
         let made: i64 = self
+            .scripts
             .create
             .key(meta_key(id))
             .key(events_key(id))
@@ -162,6 +192,7 @@ impl RedisStore {
     pub async fn append(&self, id: &str, seq: u64, event: &str) -> Result<Appended, StoreError> {
         let mut conn = self.conn.clone();
         let done: i64 = self
+            .scripts
             .append
             .key(meta_key(id))
             .key(events_key(id))
@@ -179,6 +210,43 @@ impl RedisStore {
             1 => Appended::Done,
             0 => Appended::Conflict,
             _ => Appended::Gone,
+        })
+    }
+
+    /// See [`super::Store::append_with_game`].
+    pub async fn append_with_game(
+        &self,
+        id: &str,
+        seq: u64,
+        event: &str,
+        new: &NewGame,
+    ) -> Result<Made, StoreError> {
+        let mut conn = self.conn.clone();
+        let mut invocation = self.scripts.append_with_game.prepare_invoke();
+        invocation
+            .key(meta_key(id))
+            .key(events_key(id))
+            .key(meta_key(&new.id))
+            .key(events_key(&new.id))
+            .key(UPDATED)
+            .arg(seq)
+            .arg(event)
+            .arg(self.idle_secs)
+            .arg(CHANNEL)
+            .arg(format!("{id} {seq} {event}"))
+            .arg(now_secs())
+            .arg(id)
+            .arg(&new.ruleset)
+            .arg(&new.id);
+        for line in &new.events {
+            invocation.arg(line);
+        }
+        let done: i64 = invocation.invoke_async(&mut conn).await?;
+        Ok(match done {
+            1 => Made::Done,
+            0 => Made::Conflict,
+            2 => Made::IdTaken,
+            _ => Made::Gone,
         })
     }
 

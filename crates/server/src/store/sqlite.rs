@@ -5,7 +5,7 @@
 //! neither a `kill -9` nor a power cut loses it) and only then answers each. Under load
 //! many moves share one disk sync; alone, a move waits for exactly one.
 
-use super::{Appended, StoreError, StoredGame, Tail, now_secs};
+use super::{Appended, Made, NewGame, StoreError, StoredGame, Tail, now_secs};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::mpsc;
@@ -34,6 +34,12 @@ enum Work {
         seq: u64,
         event: String,
     },
+    AppendWithGame {
+        id: String,
+        seq: u64,
+        event: String,
+        new: NewGame,
+    },
     Expire(Duration),
     Touch(Vec<String>),
     /// Games whose last event is in [from, to), after (updated, id), oldest first.
@@ -52,6 +58,7 @@ enum Done {
     Loaded(Option<StoredGame>),
     Events(Option<Tail>),
     Appended(Appended),
+    Made(Made),
     Counted(u64),
     Games(Vec<(i64, String)>),
 }
@@ -158,6 +165,26 @@ impl SqliteStore {
         };
         match self.ask(work).await? {
             Done::Appended(appended) => Ok(appended),
+            _ => Err(unexpected()),
+        }
+    }
+
+    /// See [`super::Store::append_with_game`].
+    pub async fn append_with_game(
+        &self,
+        id: &str,
+        seq: u64,
+        event: &str,
+        new: &NewGame,
+    ) -> Result<Made, StoreError> {
+        let work = Work::AppendWithGame {
+            id: id.to_owned(),
+            seq,
+            event: event.to_owned(),
+            new: new.clone(),
+        };
+        match self.ask(work).await? {
+            Done::Made(made) => Ok(made),
             _ => Err(unexpected()),
         }
     }
@@ -288,6 +315,12 @@ impl Work {
             Work::Append { id, seq, event } => {
                 Done::Appended(append(tx, id, *seq, event, refresh)?)
             }
+            Work::AppendWithGame {
+                id,
+                seq,
+                event,
+                new,
+            } => Done::Made(append_with_game(tx, id, *seq, event, new, refresh)?),
             Work::Expire(idle) => Done::Counted(expire(tx, *idle)?),
             Work::Touch(ids) => Done::Counted(touch(tx, ids)?),
             Work::Idle {
@@ -391,6 +424,50 @@ fn append(
     tx.prepare_cached("INSERT INTO events (game, seq, event) VALUES (?1, ?2, ?3)")?
         .execute(params![id, seq, event])?;
     Ok(Appended::Done)
+}
+
+/// The new game and the old game's event, in a savepoint of their own: the transaction
+/// they share with other requests commits both or neither of them.
+fn append_with_game(
+    tx: &Connection,
+    id: &str,
+    seq: u64,
+    event: &str,
+    new: &NewGame,
+    refresh: i64,
+) -> Result<Made, StoreError> {
+    tx.execute_batch("SAVEPOINT with_game")?;
+    let made = (|| -> Result<Made, StoreError> {
+        let free: Option<i64> = tx
+            .prepare_cached("SELECT 1 FROM games WHERE id = ?1")?
+            .query_row(params![new.id], |row| row.get(0))
+            .optional()?;
+        if free.is_some() {
+            return Ok(Made::IdTaken);
+        }
+        match append(tx, id, seq, event, refresh)? {
+            Appended::Done => {}
+            Appended::Conflict => return Ok(Made::Conflict),
+            Appended::Gone => return Ok(Made::Gone),
+        }
+        let Some((first, rest)) = new.events.split_first() else {
+            return Err(StoreError("a new game without events".into()));
+        };
+        if !create(tx, &new.id, &new.ruleset, first)? {
+            return Ok(Made::IdTaken);
+        }
+        let mut insert =
+            tx.prepare_cached("INSERT INTO events (game, seq, event) VALUES (?1, ?2, ?3)")?;
+        for (seq, line) in (1i64..).zip(rest) {
+            insert.execute(params![new.id, seq, line])?;
+        }
+        Ok(Made::Done)
+    })();
+    match made {
+        Ok(Made::Done) => tx.execute_batch("RELEASE with_game")?,
+        _ => tx.execute_batch("ROLLBACK TO with_game; RELEASE with_game")?,
+    }
+    made
 }
 
 fn expire(tx: &Connection, idle: Duration) -> Result<u64, StoreError> {

@@ -346,3 +346,71 @@ pub fn free_port() -> u16 {
         .unwrap()
         .port()
 }
+
+/// A finished game whose Red has offered a rematch, played on `addr`: (id, red's token,
+/// black's token).
+pub async fn rematch_offered(addr: SocketAddr) -> (String, String, String) {
+    let (id, _, red_token) = create(addr, "red").await;
+    let (_, black_token) = join(addr, &id).await;
+    let (mut red, _) = connect(addr, &id, Some(&red_token)).await;
+    send(&mut red, json!({ "type": "resign" })).await;
+    loop {
+        if next(&mut red).await["termination"] == "resignation" {
+            break;
+        }
+    }
+    send(&mut red, json!({ "type": "rematch" })).await;
+    loop {
+        if next(&mut red).await["rematch_offer"] == "red" {
+            break;
+        }
+    }
+    (id, red_token, black_token)
+}
+
+/// `n` connections holding Black's seat, spread over `addrs`, all accept the rematch at
+/// once: how many of them were refused, and the rematch's id every one of them was told.
+pub async fn accept_at_once(
+    addrs: &[SocketAddr],
+    id: &str,
+    token: &str,
+    n: usize,
+) -> (usize, String) {
+    let mut sockets = Vec::new();
+    for i in 0..n {
+        let (socket, _) = connect(addrs[i % addrs.len()], id, Some(token)).await;
+        sockets.push(socket);
+    }
+    // Every accept is sent before any answer is read.
+    let accept = json!({ "type": "accept_rematch" }).to_string();
+    let sent = sockets.iter_mut().map(|socket| async {
+        send_text(socket, &accept).await;
+        send_text(socket, &json!({ "type": "ping" }).to_string()).await;
+    });
+    futures_util::future::join_all(sent).await;
+    let mut refused = 0;
+    let mut ids = std::collections::BTreeSet::new();
+    for socket in &mut sockets {
+        // A connection's answers come in order: its accept's (an error, or nothing) before
+        // its pong; the state naming the rematch may come before or after.
+        let (mut ponged, mut told) = (false, false);
+        while !(ponged && told) {
+            let v = next(socket).await;
+            match v["type"].as_str() {
+                Some("pong") => ponged = true,
+                Some("error") => refused += 1,
+                _ => {}
+            }
+            if let Some(rematch) = v["rematch"].as_str() {
+                ids.insert(rematch.to_owned());
+                told = true;
+            }
+        }
+    }
+    assert_eq!(
+        ids.len(),
+        1,
+        "every connection is told of one rematch: {ids:?}"
+    );
+    (refused, ids.into_iter().next().unwrap())
+}
