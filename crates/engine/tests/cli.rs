@@ -751,8 +751,13 @@ fn analyse_judges_every_move_of_a_real_game_once_per_position() {
         if best == *mv {
             assert_eq!((class, loss), ("best", 0), "{line}");
         }
-        // Each position is searched once: what a move leaves is what the next one starts from.
-        if let Some(next) = lines.get(i + 1) {
+        // Never a "better" move that is the move played.
+        if class != "best" {
+            assert_ne!(best, *mv, "{line}");
+        }
+        // Each position is searched once, but again before a mark: what a move leaves is
+        // what the next one starts from unless that next one was searched again.
+        if let Some(next) = lines.get(i + 1).filter(|n| n["verified"] == false) {
             assert_eq!(
                 line["eval_after"],
                 -next["eval_before"].as_i64().unwrap(),

@@ -10,6 +10,16 @@
 //! being won, is a blunder whatever the numbers say. Where the engine has endgame tables
 //! that hold a position, their verdict is kept with the move ("win in 23") and decides:
 //! a move that turns a table win into a draw, or a table draw into a loss, is a blunder.
+//!
+//! Two moves are never marked: the only legal move, and the move the analysis itself
+//! would have played. Such a move gives nothing away, so whatever the position after it is
+//! worth, the position before it was worth the same: [`settle`] carries that value back
+//! (the search of the later position looked one move deeper along that line), so the
+//! evaluation does not jump at a move that changed nothing, and the move before it is
+//! judged again by the better-informed value. A move the analysis would mark is searched
+//! again with more time before it is marked ([`Analyser::step`]), so that a mark says the
+//! deeper search agrees: a hint, which searches longer than the analysis's first look,
+//! is not called a mistake by a shallower one.
 
 use super::{Engine, Limits, MATE, MATE_BOUND, STONE, SearchControl};
 use crate::game::Game;
@@ -18,6 +28,14 @@ use crate::tablebase::{Probe, Value};
 
 /// Scores are capped at this (ten stones) when losses are measured.
 pub const LOSS_CAP: i32 = 10 * STONE;
+
+/// How long each position is searched by default: the app's analysis and the CLI's.
+pub const MOVE_TIME: std::time::Duration = std::time::Duration::from_millis(150);
+
+/// A move the first look would mark is searched again with this many times the limits
+/// (time, nodes; two plies more depth) before it is marked. A hint must search at least
+/// this long for the analysis never to mark it.
+pub const VERIFY_FACTOR: u32 = 4;
 
 /// How good a move was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,7 +95,14 @@ pub struct Evaluation {
     /// What the endgame tables say, for the side to move, when the engine has tables
     /// that hold the position.
     pub table: Option<Probe>,
+    /// The side to move has exactly one legal move.
+    pub forced: bool,
+    /// How many plies the search looked ahead ([`EXACT`] where the game is over).
+    pub depth: u32,
 }
+
+/// The depth of an evaluation that is not a search's guess: the game is over.
+pub const EXACT: u32 = u32::MAX;
 
 /// What the analysis says of one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +117,9 @@ pub struct PlyAnalysis {
     pub eval_before: i32,
     /// The score after it, for the mover.
     pub eval_after: i32,
-    /// What the move gave away (never negative), on scores capped at [`LOSS_CAP`].
+    /// What the move gave away (never negative), on scores capped at [`LOSS_CAP`], as
+    /// judged from the two searches of its positions (after [`settle`] the evaluations
+    /// shown may come from a search that saw further).
     pub loss: i32,
     /// How good it was.
     pub class: MoveClass,
@@ -101,6 +128,56 @@ pub struct PlyAnalysis {
     pub table_before: Option<Probe>,
     /// Their verdict on the position after it, for the mover.
     pub table_after: Option<Probe>,
+    /// The move was the only legal one.
+    pub forced: bool,
+    /// How far ahead the position before the move was searched, in plies.
+    pub depth_before: u32,
+    /// How far ahead the position after it was searched.
+    pub depth_after: u32,
+    /// The first look would have marked it, so both its positions were searched again,
+    /// with more time, before it was judged.
+    pub verified: bool,
+}
+
+impl PlyAnalysis {
+    /// The move was the only one, or the one the analysis itself would have played: it
+    /// gives nothing away, whatever the numbers say.
+    pub fn unmarkable(&self) -> bool {
+        self.forced || self.best == Some(self.played)
+    }
+
+    /// Loss and class from the scores and the tables' verdicts.
+    fn classify(&mut self) {
+        let capped = |s: i32| s.clamp(-LOSS_CAP, LOSS_CAP);
+        let loss = (capped(self.eval_before) - capped(self.eval_after)).max(0);
+        let lost = |s: i32| s <= -MATE_BOUND;
+        let won = |s: i32| s >= MATE_BOUND;
+        // The tables are exact: a win they held that the move lets go, or a draw it loses,
+        // turns the result whatever the numbers say.
+        let table_turned = match (
+            self.table_before.map(|p| p.value),
+            self.table_after.map(|p| p.value),
+        ) {
+            (Some(Value::Win), Some(after)) => after != Value::Win,
+            (Some(Value::Draw), Some(after)) => after == Value::Loss,
+            _ => false,
+        };
+        let turned = table_turned
+            || (!lost(self.eval_before) && lost(self.eval_after))
+            || (won(self.eval_before) && self.eval_after <= 0);
+        self.class = if self.unmarkable() {
+            MoveClass::Best
+        } else if turned {
+            MoveClass::Blunder
+        } else {
+            MoveClass::from_loss(loss)
+        };
+        self.loss = if self.class == MoveClass::Best {
+            0
+        } else {
+            loss
+        };
+    }
 }
 
 /// Searches the game's current position (with its history, for repetitions): a game that
@@ -121,57 +198,111 @@ pub fn evaluate(
             score,
             best: None,
             table: None,
+            forced: false,
+            depth: EXACT,
         };
     }
+    let moves = game.moves();
     let result = engine.search(game, limits, ctl, &mut |_| {});
     Evaluation {
         score: result.score,
-        best: result.best,
+        // With one legal move that move is the best, whatever the search had time for.
+        best: if moves.len() == 1 {
+            moves.as_slice().first().copied()
+        } else {
+            result.best
+        },
         table: engine.table_probe(game),
+        forced: moves.len() == 1,
+        depth: result.depth,
     }
 }
 
 /// Judges the move `played` (ply `ply`, from 1) from the evaluations of the position
 /// before it and the one after it.
 pub fn judge(ply: usize, played: Move, before: &Evaluation, after: &Evaluation) -> PlyAnalysis {
-    let eval_before = before.score;
-    let eval_after = after.score.saturating_neg();
-    let capped = |s: i32| s.clamp(-LOSS_CAP, LOSS_CAP);
-    let loss = (capped(eval_before) - capped(eval_after)).max(0);
-    let lost = |s: i32| s <= -MATE_BOUND;
-    let won = |s: i32| s >= MATE_BOUND;
-    let table_before = before.table;
-    let table_after = after.table.map(|p| Probe {
-        value: p.value.flipped(),
-        ..p
-    });
-    // The tables are exact: a win they held that the move lets go, or a draw it loses,
-    // turns the result whatever the numbers say.
-    let table_turned = match (table_before.map(|p| p.value), table_after.map(|p| p.value)) {
-        (Some(Value::Win), Some(after)) => after != Value::Win,
-        (Some(Value::Draw), Some(after)) => after == Value::Loss,
-        _ => false,
-    };
-    let turned = table_turned
-        || (!lost(eval_before) && lost(eval_after))
-        || (won(eval_before) && eval_after <= 0);
-    let class = if turned {
-        MoveClass::Blunder
-    } else if before.best == Some(played) {
-        MoveClass::Best
-    } else {
-        MoveClass::from_loss(loss)
-    };
-    PlyAnalysis {
+    let mut judged = PlyAnalysis {
         ply,
         played,
         best: before.best,
-        eval_before,
-        eval_after,
-        loss: if class == MoveClass::Best { 0 } else { loss },
-        class,
-        table_before,
-        table_after,
+        eval_before: before.score,
+        eval_after: after.score.saturating_neg(),
+        loss: 0,
+        class: MoveClass::Best,
+        table_before: before.table,
+        table_after: after.table.map(|p| Probe {
+            value: p.value.flipped(),
+            ..p
+        }),
+        forced: before.forced,
+        depth_before: before.depth,
+        depth_after: after.depth,
+        verified: false,
+    };
+    judged.classify();
+    judged
+}
+
+/// Makes the evaluation of a game's judged moves (in order, from its first) agree where a
+/// move gave nothing away ([`PlyAnalysis::unmarkable`]): the positions before and after
+/// such a move are worth the same, so a run of positions joined by such moves takes one
+/// value, the estimate among them whose search saw furthest into the game, and the
+/// evaluation (`eval_before`, `eval_after`: the graph) stays level along the run. Every
+/// move keeps its class and loss: each was judged on two searches that saw to the same
+/// ply of the game, which a value from further on would not be. The number of moves and
+/// their order are kept.
+pub fn settle(plies: &mut [PlyAnalysis]) {
+    let n = plies.len();
+    if n == 0 || plies.iter().enumerate().any(|(i, a)| a.ply != i + 1) {
+        return; // not a whole game's moves from its first: nothing to join
+    }
+    // How far into the game an estimate of position k saw: its ply plus its depth.
+    let reach = |k: usize, depth: u32| k as u64 + u64::from(depth);
+    let mut start = 0;
+    while start < n {
+        if !plies[start].unmarkable() {
+            start += 1;
+            continue;
+        }
+        // Positions start..=end joined by the moves start..end (indices from 0).
+        let mut end = start;
+        while end < n && plies[end].unmarkable() {
+            end += 1;
+        }
+        // Every estimate of the run's positions, turned for the run's first position.
+        let turned = |k: usize, score: i32| {
+            if (k - start) % 2 == 0 {
+                score
+            } else {
+                score.saturating_neg()
+            }
+        };
+        let mut estimates = Vec::new();
+        for k in start..=end {
+            if let Some(before) = plies.get(k) {
+                estimates.push((reach(k, before.depth_before), turned(k, before.eval_before)));
+            }
+            if k > 0 {
+                let after = &plies[k - 1];
+                estimates.push((
+                    reach(k, after.depth_after),
+                    turned(k, after.eval_after.saturating_neg()),
+                ));
+            }
+        }
+        let Some(&(_, value)) = estimates.iter().max_by_key(|(seen, _)| *seen) else {
+            break;
+        };
+        for k in start..=end {
+            let here = turned(k, value);
+            if let Some(before) = plies.get_mut(k) {
+                before.eval_before = here;
+            }
+            if k > 0 {
+                plies[k - 1].eval_after = here.saturating_neg();
+            }
+        }
+        start = end + 1;
     }
 }
 
@@ -225,18 +356,49 @@ impl Analyser {
             return None;
         };
         let &mv = self.game.history().get(self.done())?;
+        let previous = self.replay.clone();
         // The game's own history: every move plays.
         self.replay.try_play(mv).ok()?;
-        let after = evaluate(engine, &self.replay, limits, &own);
+        let mut after = evaluate(engine, &self.replay, limits, &own);
+        let mut judged = judge(self.done(), mv, &before, &after);
+        if judged.class >= MoveClass::Inaccuracy && !judged.forced {
+            // A mark is a claim: searched again with more time, and the position after the
+            // move one ply less deep than the one before it, so that both see to the same
+            // ply of the game (a search's last ply favours the side that plays it).
+            let deeper = limits.scaled(VERIFY_FACTOR);
+            let before = evaluate(engine, &previous, deeper, &own);
+            let level = Limits {
+                depth: Some(before.depth.saturating_sub(1).max(1)),
+                ..deeper
+            };
+            after = evaluate(engine, &self.replay, level, &own);
+            let second = judge(self.done(), mv, &before, &after);
+            // Marked only as badly as both looks agree: a loss one search depth sees and
+            // the next does not is the searches' noise, not the player's mistake.
+            judged = if second.class > judged.class {
+                PlyAnalysis {
+                    class: judged.class,
+                    loss: judged.loss,
+                    verified: true,
+                    ..second
+                }
+            } else {
+                PlyAnalysis {
+                    verified: true,
+                    ..second
+                }
+            };
+        }
         self.before = Some(after);
-        Some(judge(self.done(), mv, &before, &after))
+        Some(judged)
     }
 }
 
 /// Analyses every move of `game` from its start; `on_ply` hears of each move as soon as
 /// it is judged (for progress). Each position is searched within `limits`, its time
 /// counted from when its own search starts (`ctl`'s clock may be any steady clock); a
-/// stop flag set on `ctl` ends the analysis early with the moves judged so far.
+/// stop flag set on `ctl` ends the analysis early with the moves judged so far. What
+/// `on_ply` hears is each move's first judgement; what is returned is [`settle`]d.
 pub fn analyse(
     engine: &mut Engine,
     game: &Game,
@@ -254,6 +416,7 @@ pub fn analyse(
             break; // cannot happen: a step after the first judges a move
         }
     }
+    settle(&mut out);
     out
 }
 
@@ -266,6 +429,8 @@ mod tests {
             score,
             best: None,
             table: None,
+            forced: false,
+            depth: 1,
         }
     }
 
@@ -332,6 +497,8 @@ mod tests {
             table: None,
             score: 50,
             best: Some(mv("b2-b3")),
+            forced: false,
+            depth: 1,
         };
         let a = judge(3, mv("b2-b3"), &before, &ev(-20));
         assert_eq!((a.class, a.loss, a.eval_after), (MoveClass::Best, 0, 20));

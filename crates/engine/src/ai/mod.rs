@@ -70,6 +70,18 @@ impl Limits {
         }
     }
 
+    /// Each limit `factor` times as large (time and nodes), and a ply deeper for each
+    /// doubling (what twice the time buys, about): for a second look that must see
+    /// further than the first.
+    pub fn scaled(self, factor: u32) -> Limits {
+        let plies = factor.max(1).ilog2();
+        Limits {
+            depth: self.depth.map(|d| d.saturating_add(plies)),
+            nodes: self.nodes.map(|n| n.saturating_mul(u64::from(factor))),
+            time: self.time.map(|t| t.saturating_mul(factor)),
+        }
+    }
+
     /// Each limit the tighter of the two.
     pub fn min(self, other: Limits) -> Limits {
         fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {

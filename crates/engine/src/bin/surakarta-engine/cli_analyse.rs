@@ -32,7 +32,7 @@ pub fn run(args: &[String]) -> Result<Result<(), String>, String> {
     let mut limits = Limits {
         depth: None,
         nodes: None,
-        time: Some(Duration::from_millis(150)),
+        time: Some(analysis::MOVE_TIME),
     };
     let mut i = 0;
     while i < args.len() {
@@ -81,7 +81,9 @@ pub fn run(args: &[String]) -> Result<Result<(), String>, String> {
         stop: &stop,
         clock: &clock,
     };
-    analysis::analyse(&mut engine, &game, limits, &ctl, &mut |a| {
+    // The moves as settled once all are judged (the app's move list and graph show the
+    // same), each a line.
+    for a in analysis::analyse(&mut engine, &game, limits, &ctl, &mut |_| {}) {
         use std::io::Write;
         let line = serde_json::json!({
             "ply": a.ply,
@@ -91,13 +93,14 @@ pub fn run(args: &[String]) -> Result<Result<(), String>, String> {
             "eval_after": a.eval_after,
             "loss": a.loss,
             "class": a.class.id(),
+            "forced": a.forced,
+            "verified": a.verified,
         });
-        if failed.is_none()
-            && let Err(e) = writeln!(out, "{line}")
-        {
+        if let Err(e) = writeln!(out, "{line}") {
             failed = Some(e);
+            break;
         }
-    });
+    }
     match failed {
         Some(e) => Err(format!("writing: {e}")),
         None => Ok(Ok(())),

@@ -1,0 +1,139 @@
+//! The analysis as a player reads it: a move that was the only one, or the analysis's own
+//! choice, is never marked and never shown a "better" move that is itself; the evaluation
+//! does not jump at such a move; and a move the hint gave is not called a mistake.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use surakarta_engine::ai::analysis::{MoveClass, PlyAnalysis, VERIFY_FACTOR, analyse};
+use surakarta_engine::ai::{Engine, Level, Limits, SearchControl};
+use surakarta_engine::{Game, Position, Ruleset, Side};
+
+fn run<R>(f: impl FnOnce(&SearchControl) -> R) -> R {
+    let stop = AtomicBool::new(false);
+    // A clock that never moves: the searches end on their depth, the same every run.
+    let clock = || Duration::ZERO;
+    f(&SearchControl {
+        stop: &stop,
+        clock: &clock,
+    })
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+/// What a player would call wrong in one judged move.
+fn faults(a: &PlyAnalysis) -> Vec<String> {
+    let mut wrong = Vec::new();
+    if a.class != MoveClass::Best && a.best == Some(a.played) {
+        wrong.push(format!("ply {} {} marked, better: itself", a.ply, a.played));
+    }
+    if a.forced && a.class != MoveClass::Best {
+        wrong.push(format!(
+            "ply {} {} forced, marked {:?}",
+            a.ply, a.played, a.class
+        ));
+    }
+    if a.unmarkable() && a.eval_before != a.eval_after {
+        wrong.push(format!(
+            "ply {} {}: the evaluation jumps {} -> {} at a move that gave nothing away",
+            a.ply, a.played, a.eval_before, a.eval_after
+        ));
+    }
+    wrong
+}
+
+/// Games between two levels, analysed: the marks agree with the moves.
+#[test]
+fn no_move_the_analysis_would_play_is_marked_and_the_graph_is_flat_there() {
+    let mut checked = 0;
+    for seed in 1..=3u64 {
+        let mut game = Game::default();
+        let mut red = Engine::new(1);
+        let mut black = Engine::new(1);
+        while game.outcome().is_none() && game.history().len() < 40 {
+            let (engine, level) = match game.side_to_move() {
+                Side::Red => (&mut red, Level::Easy),
+                Side::Black => (&mut black, Level::Medium),
+            };
+            let mv = run(|ctl| engine.choose(&game, level, depth(3), seed, ctl))
+                .best
+                .expect("a move while the game goes on");
+            game.try_play(mv).expect("the engine's move is legal");
+        }
+        let plies = run(|ctl| analyse(&mut Engine::new(1), &game, depth(3), ctl, &mut |_| {}));
+        assert_eq!(plies.len(), game.history().len());
+        for (i, a) in plies.iter().enumerate() {
+            assert_eq!(faults(a), Vec::<String>::new(), "seed {seed}");
+            // Along moves that gave nothing away the graph is level: the point after a
+            // move is where such a next move starts.
+            if let Some(next) = plies.get(i + 1).filter(|next| next.unmarkable()) {
+                assert_eq!(
+                    a.eval_after,
+                    next.eval_before.saturating_neg(),
+                    "seed {seed}"
+                );
+            }
+        }
+        checked += plies.len();
+    }
+    assert!(checked > 60, "{checked} moves analysed");
+}
+
+/// Black's stone in the corner has one move; the analysis never marks it, even in a
+/// position lost whatever Black does.
+#[test]
+fn the_only_legal_move_is_never_marked() {
+    // Black: a6 only, hemmed in by Red on a5 and b6; b5 free.
+    let pos: Position = "br4/r5/6/6/2r3/rr4 b 0 20".parse().unwrap();
+    let mut game = Game::from_position(pos, Ruleset::default());
+    assert_eq!(game.moves().len(), 1, "one legal move");
+    let only = game.moves().as_slice()[0];
+    game.try_play(only).unwrap();
+    let red = run(|ctl| Engine::new(1).choose(&game, Level::Hard, depth(4), 0, ctl))
+        .best
+        .unwrap();
+    game.try_play(red).unwrap();
+    for d in [1, 2, 4] {
+        let plies = run(|ctl| analyse(&mut Engine::new(1), &game, depth(d), ctl, &mut |_| {}));
+        assert!(plies[0].forced);
+        assert_eq!(plies[0].class, MoveClass::Best, "depth {d}");
+        assert_eq!(plies[0].best, Some(only));
+        assert_eq!(plies[0].eval_before, plies[0].eval_after);
+    }
+}
+
+/// A player who plays every hint: none of those moves is marked by the analysis of the
+/// same game, which searches each position no longer than the hint did (and a move it
+/// would mark again, longer: as long as the hint at most).
+#[test]
+fn hints_replayed_through_the_analysis_are_not_marked() {
+    let first = 3;
+    let hint_depth = depth(first).scaled(VERIFY_FACTOR);
+    let mut marked = Vec::new();
+    for seed in 1..=4u64 {
+        let mut game = Game::default();
+        let mut hints = Engine::new(1);
+        let mut black = Engine::new(1);
+        while game.outcome().is_none() && game.history().len() < 30 {
+            let mv = match game.side_to_move() {
+                Side::Red => run(|ctl| hints.hint(&game, hint_depth, ctl)).unwrap().mv,
+                Side::Black => run(|ctl| black.choose(&game, Level::Medium, depth(3), seed, ctl))
+                    .best
+                    .unwrap(),
+            };
+            game.try_play(mv).unwrap();
+        }
+        let plies = run(|ctl| analyse(&mut Engine::new(1), &game, depth(first), ctl, &mut |_| {}));
+        marked.extend(
+            plies
+                .iter()
+                .filter(|a| a.ply % 2 == 1 && a.class >= MoveClass::Inaccuracy)
+                .map(|a| format!("seed {seed}: {} {} {:?}", a.ply, a.played, a.class)),
+        );
+    }
+    assert_eq!(marked, Vec::<String>::new(), "hinted moves marked");
+}
