@@ -174,8 +174,77 @@ pub struct SeatGranted {
 /// Any answer that is not a success: why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Refusal {
-    /// What went wrong, for a person.
+    /// What went wrong, for a person (in English: a client shows its own words for
+    /// `code`).
     pub error: String,
+    /// What went wrong, for a program: a client translates this, not `error`. Left out
+    /// by servers before it (read as `None`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<ErrorCode>,
+}
+
+/// What kind of refusal an answer (`Refusal::code`) or an `error` message (its `"code"`
+/// field) is, for a client to put in its own words. Unknown codes (from a newer server)
+/// read as [`ErrorCode::Other`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The request or message is malformed (bad JSON, an unknown type, a bad field).
+    BadRequest,
+    /// No such game (or it expired).
+    NotFound,
+    /// Both seats are taken.
+    Conflict,
+    /// Too large (a body, a message).
+    TooLarge,
+    /// Too many requests, messages, games or connections: wait and try again.
+    RateLimited,
+    /// The game's rules or state refuse it (not your turn, an illegal move, too early to
+    /// claim...): the message says which.
+    Refused,
+    /// A watcher tried what only a player may do.
+    Watching,
+    /// The game has as many watchers as it takes.
+    TooManyWatchers,
+    /// The server is full or cannot reach its store: nothing changed; try again.
+    Unavailable,
+    /// The server could not tell whether it was done (its store did not answer in
+    /// time): it may have been. Read the game again (`sync`) before doing anything else;
+    /// a move sent again with its `ply` is never played twice.
+    OutcomeUnknown,
+    /// The request took too long.
+    Timeout,
+    /// Anything else (or a code this client does not know).
+    #[serde(other)]
+    Other,
+}
+
+impl ServerMessage {
+    /// An `error` message with its code: `{"type": "error", "message": ..., "code":
+    /// ...}`. The code is a field beside the message rather than in
+    /// [`ServerMessage::Error`], so that clients reading the message as it was keep
+    /// reading it; a client that wants the code reads it as [`ErrorMessage`].
+    pub fn error_json(code: ErrorCode, message: &str) -> String {
+        serde_json::to_string(&ErrorMessage {
+            kind: "error".into(),
+            message: message.to_owned(),
+            code: Some(code),
+        })
+        .unwrap_or_default()
+    }
+}
+
+/// An `error` message read with its code (see [`ServerMessage::error_json`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorMessage {
+    /// `"error"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Why, for a person (English).
+    pub message: String,
+    /// Why, for a program (`None` from a server before codes).
+    #[serde(default)]
+    pub code: Option<ErrorCode>,
 }
 
 /// Whose seats are taken.
@@ -567,6 +636,27 @@ mod tests {
             .check(),
             Ok(())
         );
+    }
+
+    #[test]
+    fn an_error_with_its_code_still_reads_as_the_error_it_was() {
+        let text = ServerMessage::error_json(ErrorCode::OutcomeUnknown, "resync");
+        assert_eq!(
+            serde_json::from_str::<ServerMessage>(&text).unwrap(),
+            ServerMessage::Error {
+                message: "resync".into()
+            }
+        );
+        let read: ErrorMessage = serde_json::from_str(&text).unwrap();
+        assert_eq!(read.code, Some(ErrorCode::OutcomeUnknown));
+        assert!(text.contains(r#""code":"outcome_unknown""#), "{text}");
+        let old: ErrorMessage = serde_json::from_str(r#"{"type":"error","message":"x"}"#).unwrap();
+        assert_eq!(old.code, None);
+        let newer: Refusal =
+            serde_json::from_str(r#"{"error":"x","code":"something_new"}"#).unwrap();
+        assert_eq!(newer.code, Some(ErrorCode::Other));
+        let before: Refusal = serde_json::from_str(r#"{"error":"x"}"#).unwrap();
+        assert_eq!(before.code, None);
     }
 
     #[test]

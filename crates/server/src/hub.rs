@@ -90,7 +90,7 @@ impl Hub {
         };
         let id = cell.table().lock().await.id.clone();
         match redis.presence(&id, &self.instance).await {
-            Ok(others) => cell.others_are(&others, now_ms()),
+            Ok(others) => cell.others_are(&others, now_ms(), redis.failed_at()),
             Err(e) => tracing::warn!("game {id}: reading who is connected: {e}"),
         }
     }
@@ -159,7 +159,9 @@ impl Hub {
                     .inspect(|table| cell.loaded(table))
                     .map(tokio::sync::Mutex::new)
                     .ok_or_else(|| {
-                        Some(StoreError(format!("game {id}: its events do not replay")))
+                        Some(StoreError::new(format!(
+                            "game {id}: its events do not replay"
+                        )))
                     }),
                     None => Err(None),
                 }
@@ -225,7 +227,7 @@ impl Hub {
                 .await?
                 != Appended::Done
             {
-                return Err(StoreError(format!(
+                return Err(StoreError::new(format!(
                     "game {}: could not store its seat",
                     table.id
                 )));
@@ -425,7 +427,7 @@ impl Hub {
         let mut next = table.clone();
         for line in &tail.events {
             if next.apply_line(line).is_err() {
-                return Err(StoreError(format!(
+                return Err(StoreError::new(format!(
                     "game {}: stored event {line:?} does not apply",
                     table.id
                 )));
@@ -447,7 +449,7 @@ impl Hub {
             &stored.events,
             self.timing.first_move_ms(),
         )
-        .ok_or_else(|| StoreError(format!("game {}: its events do not replay", table.id)))?;
+        .ok_or_else(|| StoreError::new(format!("game {}: its events do not replay", table.id)))?;
         tracing::warn!(
             game = %table.id,
             "the store has {} events where this instance had {}: replayed from the store",

@@ -32,7 +32,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use store::{Store, StoreError};
 use surakarta_engine::Side;
-use surakarta_protocol::online::{CreateGame, Refusal, SeatGranted};
+use surakarta_protocol::online::{CreateGame, ErrorCode, Refusal, SeatGranted};
 use table::{Event, Refused, Table, new_game_id, new_token, plausible_id, side_name, token_hash};
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -382,11 +382,32 @@ fn content_hashed(path: &str) -> bool {
 
 pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {
     let message: String = message.into();
-    (status, axum::Json(Refusal { error: message })).into_response()
+    let code = match status {
+        StatusCode::BAD_REQUEST => ErrorCode::BadRequest,
+        StatusCode::NOT_FOUND => ErrorCode::NotFound,
+        StatusCode::CONFLICT => ErrorCode::Conflict,
+        StatusCode::PAYLOAD_TOO_LARGE => ErrorCode::TooLarge,
+        StatusCode::TOO_MANY_REQUESTS => ErrorCode::RateLimited,
+        StatusCode::SERVICE_UNAVAILABLE => ErrorCode::Unavailable,
+        StatusCode::REQUEST_TIMEOUT => ErrorCode::Timeout,
+        _ => ErrorCode::Other,
+    };
+    let body = Refusal {
+        error: message,
+        code: Some(code),
+    };
+    (status, axum::Json(body)).into_response()
 }
 
 fn store_failed(e: StoreError) -> Response {
     tracing::error!("store: {e}");
+    if e.unknown() {
+        let body = Refusal {
+            error: "the server's store did not answer in time: what you asked may or may not have been done; read the game again before trying again".into(),
+            code: Some(ErrorCode::OutcomeUnknown),
+        };
+        return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response();
+    }
     error(
         StatusCode::SERVICE_UNAVAILABLE,
         "the server cannot reach its store just now; nothing changed, try again",
@@ -421,7 +442,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
     match tokio::time::timeout(Duration::from_secs(2), app.hub.store().probe()).await {
         Ok(Ok(())) => axum::Json(json!({ "status": "ok" })).into_response(),
         Ok(Err(e)) => store_failed(e),
-        Err(_) => store_failed(StoreError("no answer within 2 s".into())),
+        Err(_) => store_failed(StoreError::new("no answer within 2 s")),
     }
 }
 

@@ -18,7 +18,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use surakarta_engine::{Move, Side};
-use surakarta_protocol::online::{ClaimResult, ClientMessage, ServerMessage};
+use surakarta_protocol::online::{ClaimResult, ClientMessage, ErrorCode, ServerMessage};
 use tokio::sync::broadcast::error::RecvError;
 
 /// Frames larger than this end the connection (messages over the limit but under this
@@ -115,11 +115,13 @@ impl Connection {
     }
 
     async fn send_error(&mut self, message: &str) -> bool {
-        let text = ServerMessage::Error {
-            message: message.to_owned(),
-        }
-        .to_json();
-        self.send(&text).await
+        self.send_coded(ErrorCode::BadRequest, message).await
+    }
+
+    /// An `error` message with its code (docs/online.md): `{"type": "error", "message":
+    /// ..., "code": ...}`.
+    async fn send_coded(&mut self, code: ErrorCode, message: &str) -> bool {
+        self.send(&ServerMessage::error_json(code, message)).await
     }
 
     /// Serves the connection; a seated player's arrival and departure are told to
@@ -172,7 +174,7 @@ impl Connection {
                             "too many messages: at most {} a second",
                             self.limits.messages_per_second
                         );
-                        if !self.send_error(&why).await { return }
+                        if !self.send_coded(ErrorCode::RateLimited, &why).await { return }
                         continue;
                     }
                     flood = 0;
@@ -189,7 +191,7 @@ impl Connection {
                             text.len(),
                             self.limits.message_bytes
                         );
-                        if !self.send_error(&why).await { return }
+                        if !self.send_coded(ErrorCode::TooLarge, &why).await { return }
                         continue;
                     }
                     let hello_may_come = std::mem::take(&mut first)
@@ -239,14 +241,14 @@ impl Connection {
                         Ok(Handled::Moved) => bucket.give_back(self.limits.message_burst),
                         Ok(Handled::Other) => {}
                         // The server's own failure is not the player's message to count.
-                        Err(Failed::Store(why)) => {
+                        Err(Failed::Store(code, why)) => {
                             bucket.give_back(self.limits.message_burst);
-                            if !self.send_error(&why).await {
+                            if !self.send_coded(code, &why).await {
                                 return;
                             }
                         }
-                        Err(Failed::Refused(why)) => {
-                            if !self.send_error(&why).await {
+                        Err(Failed::Refused(code, why)) => {
+                            if !self.send_coded(code, &why).await {
                                 return;
                             }
                         }
@@ -282,23 +284,24 @@ enum Handled {
     Other,
 }
 
-/// Why a message was not carried out; the text goes back to the sender.
+/// Why a message was not carried out; the code and text go back to the sender.
 enum Failed {
     /// The message, or the game as it stands, refused it.
-    Refused(String),
-    /// The store failed: nothing changed, and it may work again.
-    Store(String),
+    Refused(ErrorCode, String),
+    /// The store failed: nothing changed and it may work again, or (`OutcomeUnknown`)
+    /// it is not known whether it was done.
+    Store(ErrorCode, String),
 }
 
 impl From<String> for Failed {
     fn from(why: String) -> Self {
-        Failed::Refused(why)
+        Failed::Refused(ErrorCode::Refused, why)
     }
 }
 
 impl From<&str> for Failed {
     fn from(why: &str) -> Self {
-        Failed::Refused(why.to_owned())
+        Failed::Refused(ErrorCode::Refused, why.to_owned())
     }
 }
 
@@ -309,9 +312,13 @@ async fn handle(
     seat: Option<Side>,
     text: &str,
 ) -> Result<Handled, Failed> {
-    let message = ClientMessage::read(text)?;
+    let message =
+        ClientMessage::read(text).map_err(|why| Failed::Refused(ErrorCode::BadRequest, why))?;
     let Some(side) = seat else {
-        return Err("you are watching: only a player with a seat token can do that".into());
+        return Err(Failed::Refused(
+            ErrorCode::Watching,
+            "you are watching: only a player with a seat token can do that".into(),
+        ));
     };
     let wanted = match message {
         ClientMessage::Hello { .. } => return Err("hello comes first, and once".into()),
@@ -331,11 +338,20 @@ async fn handle(
         ClientMessage::DeclineRematch => Wanted::DeclineRematch,
         ClientMessage::AcceptRematch => Wanted::AcceptRematch,
     };
+    let mut settling = None;
     if let Wanted::Claim(_) = wanted {
-        // Who is connected on the other instances, as it is now.
+        // Who is connected on the other instances, as it is now...
         hub.read_presence(cell).await;
+        // ...unless the store was away moments ago: the other instances may not have
+        // said again that they run (issue 62: after a 35 s Redis outage a claim won
+        // against a player connected all along, whose instance's heartbeat had lapsed).
+        settling = hub.store().presence_settling();
     }
     let decide = |t: &Table| match wanted {
+        Wanted::Claim(_) if settling.is_some() => Err(Refused(format!(
+            "the server has just lost touch with its store; who is connected is known again in {} s: claim then",
+            settling.unwrap_or(0).div_ceil(1000)
+        ))),
         Wanted::Claim(result) => claim(cell, t, side, result),
         _ => wanted.event(t, side),
     };
@@ -348,10 +364,24 @@ async fn handle(
         Ok(_) if moved => Ok(Handled::Moved),
         Ok(_) => Ok(Handled::Other),
         Err(ActError::Refused(Refused(why))) => Err(why.into()),
-        Err(ActError::Gone) => Err("this game has expired".into()),
+        Err(ActError::Gone) => Err(Failed::Refused(
+            ErrorCode::NotFound,
+            "this game has expired".into(),
+        )),
+        Err(ActError::Store(e)) if e.unknown() => {
+            // Sent to the store, and no answer came: it may have been stored (a stalled
+            // Redis runs it when it resumes). Not "nothing changed": the client reads the
+            // game again, and a move sent again with its ply is never played twice.
+            tracing::error!("store, outcome unknown: {e}");
+            Err(Failed::Store(
+                ErrorCode::OutcomeUnknown,
+                "the server could not tell whether that was saved; read the game again (sync) before trying again".into(),
+            ))
+        }
         Err(ActError::Store(e)) => {
             tracing::error!("store: {e}");
             Err(Failed::Store(
+                ErrorCode::Unavailable,
                 "the server could not save that; nothing changed, try again".into(),
             ))
         }

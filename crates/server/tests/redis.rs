@@ -536,11 +536,135 @@ async fn two_hundred_accepts_at_once_on_two_instances_make_one_game() {
     games.sort();
     let mut expected = vec![id, new_id];
     expected.sort();
-    assert_eq!(games, expected, "the game and its one rematch, nothing else");
+    assert_eq!(
+        games, expected,
+        "the game and its one rematch, nothing else"
+    );
     let keys: Vec<String> = redis::cmd("KEYS")
         .arg("surakarta:game:*")
         .query_async(&mut conn)
         .await
         .unwrap();
     assert_eq!(keys.len(), 4, "two keys a game: {keys:?}");
+}
+
+/// Stops (`SIGSTOP`) or resumes (`SIGCONT`) the Redis server: it keeps its connections
+/// and what they sent, and answers nothing meanwhile, as a stalled server does.
+fn signal(redis: &Running, which: &str) {
+    let status = Command::new("kill")
+        .args([which, &redis.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Waits until the instance's health check says the store answers again.
+async fn healthy(addr: std::net::SocketAddr) {
+    while health(addr).await.0 != 200 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Issue 62: with Redis stalled, a move answered "nothing changed" had in fact been
+/// stored when Redis resumed. An outcome the server does not know is said to be unknown
+/// (code `outcome_unknown`: the client reads the game again), and the move, stored after
+/// all, reaches both players when Redis resumes.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_move_whose_outcome_is_unknown_is_not_said_to_have_changed_nothing() {
+    let Some((redis, port)) = redis().await else {
+        return;
+    };
+    let (_a, addr) = instance(port).await;
+    let (id, _, red_token) = create(addr, "red").await;
+    let (_, black_token) = join(addr, &id).await;
+    let (mut red, _) = connect(addr, &id, Some(&red_token)).await;
+    let (mut black, _) = connect(addr, &id, Some(&black_token)).await;
+    signal(&redis, "-STOP");
+    send(
+        &mut red,
+        json!({ "type": "move", "move": "b2-b3", "ply": 0 }),
+    )
+    .await;
+    let answer = loop {
+        let v = next(&mut red).await;
+        if v["type"] == "error" {
+            break v;
+        }
+    };
+    signal(&redis, "-CONT");
+    eprintln!("the answer while Redis was stalled: {answer}");
+    assert_eq!(answer["code"], "outcome_unknown", "{answer}");
+    assert!(
+        !answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("nothing changed"),
+        "{answer}"
+    );
+    // Redis resumes and runs the append it had read: the move was stored, and both
+    // players are told.
+    assert_eq!(state_at(&mut black, 1).await["plies"], 1);
+    assert_eq!(state_at(&mut red, 1).await["plies"], 1);
+    healthy(addr).await;
+    assert_eq!(state(addr, &id).await["plies"], 1);
+    // The client's resend with its ply (what it does after reading the game again) is
+    // refused, not played twice.
+    send(
+        &mut red,
+        json!({ "type": "move", "move": "b2-b3", "ply": 0 }),
+    )
+    .await;
+    let again = next(&mut red).await;
+    assert_eq!(again["type"], "error", "{again}");
+    assert_eq!(state(addr, &id).await["plies"], 1);
+}
+
+/// Issue 62: Redis away longer than an instance's heartbeat lives (30 s), Black connected
+/// to instance B all along: B's key lapsed meanwhile, and Red's claim on A right after
+/// Redis came back won "abandoned". Now claims wait until every instance has had the time
+/// to say again that it runs.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_redis_outage_does_not_let_a_connected_player_be_claimed_against() {
+    let Some((redis, port)) = redis().await else {
+        return;
+    };
+    let claim_after = ["--claim-after-untimed", "1"];
+    let (_a, a) = instance_with(port, &claim_after).await;
+    let (_b, b) = instance_with(port, &claim_after).await;
+    let (id, _, red_token) = create(a, "red").await;
+    let (_, black_token) = join(a, &id).await;
+    let (mut red, _) = connect(a, &id, Some(&red_token)).await;
+    let (mut black, _) = connect(b, &id, Some(&black_token)).await;
+    loop {
+        let v = next_any(&mut red).await;
+        if v["type"] == "presence" && v["away"]["black"].is_null() && v["away"]["red"].is_null() {
+            break;
+        }
+    }
+    // Longer than the heartbeat's 30 s: every instance's key lapses.
+    signal(&redis, "-STOP");
+    tokio::time::sleep(Duration::from_secs(35)).await;
+    signal(&redis, "-CONT");
+    healthy(a).await;
+    send(&mut red, json!({ "type": "claim", "result": "win" })).await;
+    let refused = loop {
+        let v = next_any(&mut red).await;
+        assert!(v["termination"].is_null(), "claimed: {v}");
+        if v["type"] == "error" {
+            break v;
+        }
+    };
+    eprintln!("a claim right after the outage: {refused}");
+    assert!(
+        refused["message"].as_str().unwrap().contains("store"),
+        "{refused}"
+    );
+    assert!(state(a, &id).await["termination"].is_null());
+    // Black was there all along, and still is.
+    send(&mut black, json!({ "type": "ping" })).await;
+    loop {
+        if next(&mut black).await["type"] == "pong" {
+            break;
+        }
+    }
 }

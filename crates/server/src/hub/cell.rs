@@ -160,10 +160,14 @@ impl Cell {
 
     /// What the other instances wrote of their connections: a stopped instance's count
     /// for nothing, and (its end not being known) as gone since its heartbeat could last
-    /// have come.
-    pub fn others_are(&self, others: &[Seated], now: u64) {
+    /// have come, or since Redis was last found away (`store_failed_at`), whichever is
+    /// later: while Redis was away no instance could say it ran, so its key may have
+    /// lapsed with its players connected all along.
+    pub fn others_are(&self, others: &[Seated], now: u64, store_failed_at: u64) {
         let mut sum = Others::default();
-        let lapsed = now.saturating_sub(HEARTBEAT_LAPSES.as_millis() as u64);
+        let lapsed = now
+            .saturating_sub(HEARTBEAT_LAPSES.as_millis() as u64)
+            .max(store_failed_at.min(now));
         for other in others {
             for side in 0..2 {
                 if other.alive {

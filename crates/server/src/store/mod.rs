@@ -68,11 +68,53 @@ pub struct NewGame {
 
 /// A store that failed: its message is for the log, players get a plain apology.
 #[derive(Clone, Debug)]
-pub struct StoreError(pub String);
+pub struct StoreError {
+    /// What happened, for the log.
+    pub message: String,
+    /// What is known of the request's outcome.
+    pub kind: Failure,
+}
+
+/// What a store's failure says of the request's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The store answered with a failure (or was never asked): nothing changed.
+    Refused,
+    /// The store could not be reached (a refused connection, or the breaker open after
+    /// one): nothing changed, and it is being tried again.
+    Unreachable,
+    /// The request went and no answer came (a timeout, a connection lost on the way):
+    /// the store may have done it, or may still do it (a stalled Redis resumes and runs
+    /// what it had read). Not "nothing changed": the client must read the game again.
+    Unknown,
+}
+
+impl StoreError {
+    /// A failure after which nothing changed.
+    pub fn new(message: impl Into<String>) -> StoreError {
+        StoreError {
+            message: message.into(),
+            kind: Failure::Refused,
+        }
+    }
+
+    /// A failure whose outcome is not known.
+    pub fn outcome_unknown(message: impl Into<String>) -> StoreError {
+        StoreError {
+            message: message.into(),
+            kind: Failure::Unknown,
+        }
+    }
+
+    /// True when the store may have done what was asked.
+    pub fn unknown(&self) -> bool {
+        self.kind == Failure::Unknown
+    }
+}
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -80,13 +122,24 @@ impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
-        StoreError(format!("sqlite: {e}"))
+        // A transaction that failed is rolled back: nothing of it was committed.
+        StoreError::new(format!("sqlite: {e}"))
     }
 }
 
 impl From<::redis::RedisError> for StoreError {
     fn from(e: ::redis::RedisError) -> Self {
-        StoreError(format!("redis: {e}"))
+        let kind = if e.is_connection_refusal() {
+            Failure::Unreachable
+        } else if e.is_timeout() || e.is_connection_dropped() || e.is_io_error() {
+            Failure::Unknown
+        } else {
+            Failure::Refused
+        };
+        StoreError {
+            message: format!("redis: {e}"),
+            kind,
+        }
     }
 }
 
@@ -136,7 +189,7 @@ impl Store {
     pub async fn create(&self, id: &str, ruleset: &str, first: &str) -> Result<bool, StoreError> {
         match self {
             Store::Sqlite(s) => s.create(id, ruleset, first).await,
-            Store::Redis(s) => s.create(id, ruleset, first).await,
+            Store::Redis(s) => s.guarded(s.create(id, ruleset, first)).await,
         }
     }
 
@@ -144,7 +197,7 @@ impl Store {
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         match self {
             Store::Sqlite(s) => s.load(id).await,
-            Store::Redis(s) => s.load(id).await,
+            Store::Redis(s) => s.guarded(s.load(id)).await,
         }
     }
 
@@ -153,7 +206,7 @@ impl Store {
     pub async fn events_from(&self, id: &str, from: u64) -> Result<Option<Tail>, StoreError> {
         match self {
             Store::Sqlite(s) => s.events_from(id, from).await,
-            Store::Redis(s) => s.events_from(id, from).await,
+            Store::Redis(s) => s.guarded(s.events_from(id, from)).await,
         }
     }
 
@@ -161,7 +214,7 @@ impl Store {
     pub async fn append(&self, id: &str, seq: u64, event: &str) -> Result<Appended, StoreError> {
         match self {
             Store::Sqlite(s) => s.append(id, seq, event).await,
-            Store::Redis(s) => s.append(id, seq, event).await,
+            Store::Redis(s) => s.guarded(s.append(id, seq, event)).await,
         }
     }
 
@@ -177,7 +230,7 @@ impl Store {
     ) -> Result<Made, StoreError> {
         match self {
             Store::Sqlite(s) => s.append_with_game(id, seq, event, new).await,
-            Store::Redis(s) => s.append_with_game(id, seq, event, new).await,
+            Store::Redis(s) => s.guarded(s.append_with_game(id, seq, event, new)).await,
         }
     }
 
@@ -196,7 +249,7 @@ impl Store {
                     }
                 }
             }
-            Store::Redis(s) => s.forget_expired().await,
+            Store::Redis(s) => s.guarded(s.forget_expired()).await,
         }
     }
 
@@ -212,7 +265,7 @@ impl Store {
     ) -> Result<Vec<(i64, String)>, StoreError> {
         match self {
             Store::Sqlite(s) => s.idle(from, to, after, limit).await,
-            Store::Redis(s) => s.idle(from, to, after, limit).await,
+            Store::Redis(s) => s.guarded(s.idle(from, to, after, limit)).await,
         }
     }
 
@@ -224,7 +277,7 @@ impl Store {
         }
         match self {
             Store::Sqlite(s) => s.touch(ids).await,
-            Store::Redis(s) => s.touch(&ids).await,
+            Store::Redis(s) => s.guarded(s.touch(&ids)).await,
         }
     }
 
@@ -233,7 +286,16 @@ impl Store {
     pub async fn probe(&self) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.probe().await,
-            Store::Redis(s) => s.ping().await,
+            Store::Redis(s) => s.guarded(s.ping()).await,
+        }
+    }
+
+    /// Milliseconds left before claims are taken again after the store was away (Redis:
+    /// [`redis::PRESENCE_SETTLES`] after it answered again); `None` once they are.
+    pub fn presence_settling(&self) -> Option<u64> {
+        match self {
+            Store::Sqlite(_) => None,
+            Store::Redis(s) => s.presence_settling(),
         }
     }
 

@@ -15,9 +15,13 @@
 //! every command waits behind. While Redis is away, requests are answered 503 at once;
 //! the first one after it is back reconnects.
 
-use super::{Appended, Heard, Made, NewGame, Said, Seated, StoreError, StoredGame, Tail, now_secs};
+use super::{
+    Appended, Failure, Heard, Made, NewGame, Said, Seated, StoreError, StoredGame, Tail, now_secs,
+};
+use crate::table::clock::now_ms;
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::{AsyncCommands, Script};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -27,6 +31,21 @@ const RESPONSE_TIMEOUT: Duration = Duration::from_secs(2);
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
 /// The longest pause between two tries of the subscription.
 const RESUBSCRIBE_AT_MOST: Duration = Duration::from_millis(500);
+
+/// After Redis failed to answer, every command fails at once for as long as it stays
+/// away (the breaker is open), and a ping asks again this often: a request while Redis
+/// is away took 1,483 ms to be answered 503 (a connection attempt and its retries each
+/// time), and every waiting request held a connection and a task meanwhile.
+const PROBE_EVERY: Duration = Duration::from_millis(250);
+
+/// How long after Redis was last seen failing claims are refused: an instance renews its
+/// heartbeat every [`HEARTBEAT_LAPSES`] / 3, and each renewal may take the response
+/// timeout; after an outage longer than the heartbeat's life every instance's key has
+/// lapsed, and its players would count as gone until it renews. Once this has passed
+/// since Redis answered again, every running instance has said it runs.
+pub const PRESENCE_SETTLES: Duration = Duration::from_millis(
+    HEARTBEAT_LAPSES.as_millis() as u64 / 3 + RESPONSE_TIMEOUT.as_millis() as u64,
+);
 
 /// The channel every instance listens on.
 pub const CHANNEL: &str = "surakarta:events";
@@ -99,6 +118,16 @@ pub struct RedisStore {
     conn: ConnectionManager,
     idle_secs: u64,
     scripts: std::sync::Arc<Scripts>,
+    health: std::sync::Arc<Health>,
+}
+
+/// Whether Redis answers, as the commands found.
+#[derive(Default)]
+struct Health {
+    /// Redis failed to answer and has not answered since (the breaker is open).
+    down: AtomicBool,
+    /// When it last failed to answer, in milliseconds since 1970 (0: never).
+    failed_at: AtomicU64,
 }
 
 /// The Lua scripts, loaded into Redis on first use.
@@ -140,7 +169,72 @@ impl RedisStore {
                 append: Script::new(APPEND),
                 append_with_game: Script::new(APPEND_WITH_GAME),
             }),
+            health: Default::default(),
         })
+    }
+
+    /// Runs a command unless Redis is known to be away (then fails at once, nothing
+    /// changed); a command that finds Redis away opens the breaker, and a ping every
+    /// [`PROBE_EVERY`] closes it once Redis answers.
+    pub async fn guarded<T>(
+        &self,
+        command: impl Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        if self.health.down.load(Ordering::Acquire) {
+            return Err(StoreError {
+                message: "redis: away (the last command found it so); asked again every 250 ms"
+                    .into(),
+                kind: Failure::Unreachable,
+            });
+        }
+        let result = command.await;
+        if let Err(e) = &result
+            && e.kind != Failure::Refused
+        {
+            self.failed();
+        }
+        result
+    }
+
+    fn failed(&self) {
+        self.health.failed_at.store(now_ms(), Ordering::Release);
+        if self.health.down.swap(true, Ordering::AcqRel) {
+            return; // a probe runs already
+        }
+        tracing::warn!("redis does not answer: every request fails at once until it does");
+        let store = self.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(PROBE_EVERY).await;
+                let mut conn = store.conn.clone();
+                let ping = tokio::time::timeout(RESPONSE_TIMEOUT, conn.ping::<String>()).await;
+                store.health.failed_at.store(now_ms(), Ordering::Release);
+                if let Ok(Ok(_)) = ping {
+                    store.health.down.store(false, Ordering::Release);
+                    tracing::info!("redis answers again");
+                    return;
+                }
+            }
+        });
+    }
+
+    /// When Redis was last found away (milliseconds since 1970; 0: never): an instance's
+    /// connections cannot have been said to run while it was.
+    pub fn failed_at(&self) -> u64 {
+        self.health.failed_at.load(Ordering::Acquire)
+    }
+
+    /// Milliseconds left before who is connected is known again after Redis was away
+    /// ([`PRESENCE_SETTLES`]); `None` once it is.
+    pub fn presence_settling(&self) -> Option<u64> {
+        let failed = self.failed_at();
+        if failed == 0 {
+            return None;
+        }
+        let settled = failed.saturating_add(PRESENCE_SETTLES.as_millis() as u64);
+        let now = now_ms();
+        (self.health.down.load(Ordering::Acquire) || now < settled)
+            .then(|| settled.saturating_sub(now).max(1))
     }
 
     /// See [`super::Store::create`].
@@ -316,15 +410,28 @@ impl RedisStore {
 
     /// Says that this instance runs, for [`HEARTBEAT_LAPSES`].
     pub async fn heartbeat(&self, instance: &str) -> Result<(), StoreError> {
-        let mut conn = self.conn.clone();
-        let _: () = conn
-            .set_ex(alive_key(instance), 1, HEARTBEAT_LAPSES.as_secs())
-            .await?;
-        Ok(())
+        self.guarded(async {
+            let mut conn = self.conn.clone();
+            let _: () = conn
+                .set_ex(alive_key(instance), 1, HEARTBEAT_LAPSES.as_secs())
+                .await?;
+            Ok(())
+        })
+        .await
     }
 
     /// Writes this instance's connections to the game's seats, and tells the others.
     pub async fn set_presence(
+        &self,
+        instance: &str,
+        id: &str,
+        seated: Seated,
+    ) -> Result<(), StoreError> {
+        self.guarded(self.set_presence_now(instance, id, seated))
+            .await
+    }
+
+    async fn set_presence_now(
         &self,
         instance: &str,
         id: &str,
@@ -350,6 +457,10 @@ impl RedisStore {
     /// The other instances' connections to the game's seats (all but `except`), and
     /// whether each still runs.
     pub async fn presence(&self, id: &str, except: &str) -> Result<Vec<Seated>, StoreError> {
+        self.guarded(self.presence_now(id, except)).await
+    }
+
+    async fn presence_now(&self, id: &str, except: &str) -> Result<Vec<Seated>, StoreError> {
         let mut conn = self.conn.clone();
         let mut fields: Vec<(String, String)> = conn.hgetall(presence_key(id)).await?;
         fields.retain(|(instance, _)| instance != except);
@@ -409,7 +520,7 @@ async fn listen_once(
     heard: &mpsc::Sender<Option<Said>>,
 ) -> Result<(), StoreError> {
     use futures_util::StreamExt;
-    let timed_out = |_| StoreError("redis: no answer to subscribing".into());
+    let timed_out = |_| StoreError::new("redis: no answer to subscribing");
     let mut pubsub = tokio::time::timeout(CONNECT_TIMEOUT, client.get_async_pubsub())
         .await
         .map_err(timed_out)??;
@@ -447,5 +558,5 @@ async fn listen_once(
             return Ok(());
         }
     }
-    Err(StoreError("the subscription ended".into()))
+    Err(StoreError::new("the subscription ended"))
 }

@@ -77,7 +77,7 @@ pub struct SqliteStore {
 }
 
 fn unexpected() -> StoreError {
-    StoreError("the store's thread answered another question".into())
+    StoreError::new("the store's thread answered another question")
 }
 
 impl SqliteStore {
@@ -113,7 +113,7 @@ impl SqliteStore {
         std::thread::Builder::new()
             .name("sqlite store".into())
             .spawn(move || run(conn, queue, refresh_every(expire_after)))
-            .map_err(|e| StoreError(format!("cannot start the store's thread: {e}")))?;
+            .map_err(|e| StoreError::new(format!("cannot start the store's thread: {e}")))?;
         Ok(SqliteStore { requests })
     }
 
@@ -121,10 +121,11 @@ impl SqliteStore {
         let (reply, answer) = oneshot::channel();
         self.requests
             .send(Request { work, reply })
-            .map_err(|_| StoreError("the store's thread has stopped".into()))?;
-        answer
-            .await
-            .map_err(|_| StoreError("the store's thread has stopped".into()))?
+            .map_err(|_| StoreError::new("the store's thread has stopped"))?;
+        // Asked and never answered: the thread may have committed it first.
+        answer.await.map_err(|_| {
+            StoreError::outcome_unknown("the store's thread stopped before it answered")
+        })?
     }
 
     /// See [`super::Store::create`].
@@ -299,7 +300,7 @@ fn commit(
         // Some failures (a full disk, an I/O error, a trigger's ROLLBACK) roll the whole
         // transaction back; what came after would then be committed on its own.
         if tx.is_autocommit() {
-            return Err(StoreError("the transaction was rolled back".into()));
+            return Err(StoreError::new("the transaction was rolled back"));
         }
     }
     tx.commit()?;
@@ -451,7 +452,7 @@ fn append_with_game(
             Appended::Gone => return Ok(Made::Gone),
         }
         let Some((first, rest)) = new.events.split_first() else {
-            return Err(StoreError("a new game without events".into()));
+            return Err(StoreError::new("a new game without events"));
         };
         if !create(tx, &new.id, &new.ruleset, first)? {
             return Ok(Made::IdTaken);
