@@ -13,7 +13,6 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use surakarta_engine::Game;
 use surakarta_engine::ai::analysis::MoveClass;
 use surakarta_engine::ai::analysis::{self, Analyser, PlyAnalysis};
@@ -40,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
 pub struct AnalysisSystems;
 
 /// Each position's search on a background task (the CLI's default).
-pub const MOVE_TIME: Duration = Duration::from_millis(150);
+pub use surakarta_engine::ai::analysis::MOVE_TIME;
 
 /// Each position's search on the web, one a frame: shallow, so a frame stays short.
 pub const WEB_LIMITS: Limits = Limits {
@@ -56,7 +55,8 @@ pub struct Analyse(pub Game);
 enum Run {
     /// On the async compute pool; `found` fills as it goes.
     Task {
-        task: Task<()>,
+        /// Ends with the whole game's moves, settled.
+        task: Task<Vec<PlyAnalysis>>,
         found: Arc<Mutex<Vec<PlyAnalysis>>>,
         stop: Arc<AtomicBool>,
     },
@@ -155,7 +155,7 @@ fn start_analysis(
                         found.push(*judged);
                     }
                 })
-            });
+            })
         });
         Run::Task { task, found, stop }
     } else {
@@ -172,17 +172,18 @@ fn advance_analysis(mut analysis: ResMut<Analysis>) {
     }
     let done_plies = analysis.plies.len();
     let mut new: Vec<PlyAnalysis> = Vec::new();
+    let mut settled = None;
     let finished = match analysis.bypass_change_detection().run.as_mut() {
         None => return,
         Some(Run::Task { task, found, .. }) => {
             // Asked first: a task that has ended has said everything it found.
-            let ended = check_ready(task).is_some();
+            settled = check_ready(task);
             if let Ok(found) = found.lock()
                 && found.len() > done_plies
             {
                 new.extend_from_slice(&found[done_plies..]);
             }
-            ended
+            settled.is_some()
         }
         Some(Run::Sliced { engine, analyser }) => {
             let stop = AtomicBool::new(false);
@@ -197,6 +198,12 @@ fn advance_analysis(mut analysis: ResMut<Analysis>) {
         analysis.plies.extend(new);
     }
     if finished || analysis.complete() {
+        // The whole game judged: the evaluation made level where a move gave nothing
+        // away (the task's own settled list, or the sliced moves settled here).
+        match settled {
+            Some(plies) if plies.len() == analysis.plies.len() => analysis.plies = plies,
+            _ => analysis::settle(&mut analysis.plies),
+        }
         analysis.stop();
     }
 }

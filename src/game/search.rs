@@ -46,8 +46,16 @@ impl Threading {
     };
 }
 
-/// How long a hint may think.
+/// How long a hint may think: at least as long as the analysis searches a move before it
+/// marks it, so that the analysis of a game never calls a hint a mistake.
 pub const HINT_TIME: Duration = Duration::from_millis(1200);
+
+const _: () = assert!(
+    HINT_TIME.as_millis()
+        >= crate::game::analysis::MOVE_TIME.as_millis()
+            * surakarta_engine::ai::analysis::VERIFY_FACTOR as u128,
+    "a hint searches at least as long as the analysis before a mark"
+);
 
 /// What a running search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
