@@ -297,6 +297,35 @@ fn undo_restores_the_position_and_the_stones() {
     assert_eq!(stones(&mut app), start);
 }
 
+/// A game won stays won: Undo after the last capture does nothing, and the Undo button is
+/// drawn faded.
+#[test]
+fn undo_after_a_finished_game_changes_nothing() {
+    let mut app = app();
+    animations_off(&mut app);
+    // Red's b2 takes Black's last stone, on e2, round the loops.
+    set_game(&mut app, "6/6/6/6/1r2b1/6 r 0 0", Mode::TwoPlayers);
+    assert!(
+        session(&app)
+            .game
+            .moves()
+            .contains(&"b2xe2".parse().unwrap())
+    );
+    play(&mut app, "b2", "e2");
+    assert!(run_until(&mut app, 3.0, |a| turn(a) == Turn::Over));
+    let won = session(&app).game.clone();
+    assert!(won.outcome().is_some());
+    for _ in 0..2 {
+        app.world_mut()
+            .write_message(surakarta::game::session::Command::Undo);
+        app.update();
+        app.update();
+    }
+    assert_eq!(session(&app).game.history(), won.history());
+    assert_eq!(session(&app).game.outcome(), won.outcome());
+    assert_eq!(turn(&app), Turn::Over);
+}
+
 /// The computer (Hard, Red) opens a game: after `frames` updates it is still thinking and
 /// nothing is on the board (had an update waited for the search, the move would be), and
 /// then it plays a legal opening move.
@@ -612,4 +641,62 @@ fn the_report_for_the_browser_tests_shows_the_board_where_a_finger_finds_it() {
     );
     assert_eq!(after["turn"], "Waiting");
     assert_eq!(after["mode"]["kind"], "two-players");
+}
+
+/// The files and ranks drawn on the board's edges read from the player's side: `a` at the
+/// bottom left and `1` at the bottom left with Red at the bottom; `f` and `6` there with
+/// Black at the bottom (against the computer as Black).
+#[test]
+fn coordinates_turn_with_the_board() {
+    use surakarta::board::coordinates::Coordinate;
+    let mut app = app();
+    let on_screen = |app: &mut App, wanted: Coordinate| -> Vec2 {
+        let layout = *app.world().resource::<surakarta::ui::layout::BoardLayout>();
+        let rotation = app
+            .world_mut()
+            .query_filtered::<&Transform, With<surakarta::board::view::BoardCamera>>()
+            .single(app.world())
+            .unwrap()
+            .rotation;
+        let at = app
+            .world_mut()
+            .query::<(&Coordinate, &Transform)>()
+            .iter(app.world())
+            .find(|(c, _)| **c == wanted)
+            .map(|(_, t)| t.translation.truncate())
+            .expect("every file and rank is drawn");
+        layout.world_to_screen(at, rotation)
+    };
+    for (human, left_file, bottom_rank) in [(Side::Red, 0, 0), (Side::Black, 5, 5)] {
+        set_game(
+            &mut app,
+            START,
+            Mode::VsComputer {
+                human,
+                level: Level::Beginner,
+            },
+        );
+        app.update();
+        // The leftmost file on screen stands under the leftmost bottom point, below it.
+        let corner = screen_of(&mut app, Square::at(left_file, bottom_rank).unwrap());
+        let file = on_screen(&mut app, Coordinate::File(left_file));
+        let rank = on_screen(&mut app, Coordinate::Rank(bottom_rank));
+        assert!(
+            file.y > corner.y && (file.x - corner.x).abs() < 30.0,
+            "{human:?} file"
+        );
+        assert!(
+            rank.x < corner.x && (rank.y - corner.y).abs() < 30.0,
+            "{human:?} rank"
+        );
+        // And the other files to its right, in order.
+        let next = on_screen(
+            &mut app,
+            Coordinate::File(if left_file == 0 { 1 } else { 4 }),
+        );
+        assert!(
+            next.x > file.x + 10.0,
+            "{human:?}: files read left to right"
+        );
+    }
 }

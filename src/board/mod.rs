@@ -11,6 +11,7 @@
 pub mod accessibility;
 pub mod animation;
 pub mod circuits;
+pub mod coordinates;
 pub mod geometry;
 pub mod input;
 pub mod preview;
@@ -34,6 +35,7 @@ pub(super) fn plugin(app: &mut App) {
         stones::plugin,
         preview::plugin,
         circuits::plugin,
+        coordinates::plugin,
         accessibility::plugin,
     ));
     app.add_systems(

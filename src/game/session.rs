@@ -105,6 +105,16 @@ impl Session {
         self.game.outcome().is_none() && self.is_human(self.game.side_to_move())
     }
 
+    /// The side the person holding the phone played: against the computer or a friend
+    /// online, their own; two players on one phone, Red (who sits at the bottom).
+    pub fn player_side(&self) -> Side {
+        match self.mode {
+            Mode::VsComputer { human, .. } => human,
+            Mode::Online { me } => me,
+            Mode::TwoPlayers => Side::Red,
+        }
+    }
+
     /// The level the computer plays at, in a game against it.
     pub fn level(&self) -> Option<Level> {
         match self.mode {
@@ -322,8 +332,12 @@ pub fn settled_turn(session: &Session) -> Turn {
 
 /// Takes back moves until a person is to move again, having taken back at least one of
 /// that person's moves (against the computer: the reply and the move before it). Does
-/// nothing when no person's move can be taken back.
+/// nothing when no person's move can be taken back, nor once the game is over: a finished
+/// game stays as it was recorded (the review explores it).
 pub fn undo(session: &mut Session) {
+    if session.game.outcome().is_some() {
+        return;
+    }
     let mode = session.mode;
     let game = &mut session.game;
     let human = match mode {

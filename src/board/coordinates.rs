@@ -1,0 +1,139 @@
+//! The board's coordinates, as lichess draws a chessboard's: the files `a`-`f` along the
+//! bottom edge and the ranks `1`-`6` up the left edge of the board as the player sees it,
+//! so every move the app writes ("b2xe5") can be found on the board. They turn with the
+//! board: with Black at the bottom the files read `f`..`a` from the left and the ranks
+//! `6`..`1` from the bottom, always upright. Each stands just outside its edge point,
+//! diagonally, clear of the stones and of the loops' arcs.
+
+use super::view::BoardCamera;
+use crate::shell::navigation::GameSet;
+use crate::ui::layout::BoardLayout;
+use crate::ui::theme::Theme;
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use surakarta_engine::Square;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            spawn_coordinates.run_if(
+                resource_changed::<BoardLayout>
+                    .or_else(resource_changed::<Theme>)
+                    .or_else(not(any_with_component::<Coordinate>)),
+            ),
+            place_coordinates,
+        )
+            .chain()
+            .in_set(GameSet::Present),
+    );
+}
+
+/// A coordinate on the board's edge: a file (`a`-`f`, 0-5) or a rank (`1`-`6`, 0-5).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coordinate {
+    File(i8),
+    Rank(i8),
+}
+
+impl Coordinate {
+    /// What it reads.
+    pub fn text(self) -> String {
+        match self {
+            Coordinate::File(i) => char::from(b'a' + i as u8).to_string(),
+            Coordinate::Rank(i) => (i + 1).to_string(),
+        }
+    }
+
+    /// The edge point it stands beside, for a board turned (Black at the bottom) or not:
+    /// files under the bottom rank as seen, ranks beside the left file as seen.
+    pub fn beside(self, turned: bool) -> Square {
+        let edge = if turned { 5 } else { 0 };
+        let at = match self {
+            Coordinate::File(i) => Square::at(i, edge),
+            Coordinate::Rank(i) => Square::at(edge, i),
+        };
+        at.expect("files and ranks are 0-5")
+    }
+}
+
+/// How far a coordinate stands from its point, in spacings, down and to the right (a
+/// file) or up and to the left (a rank) on screen: beyond a stone's edge (0.35, 0.385 when
+/// lifted), and between the inner loop's arc and the outer's.
+const OFFSET: f32 = 0.4;
+
+/// The coordinates' text size, in spacings.
+const SIZE: f32 = 0.26;
+
+fn spawn_coordinates(
+    mut commands: Commands,
+    old: Query<Entity, With<Coordinate>>,
+    layout: Res<BoardLayout>,
+    theme: Res<Theme>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let size = (SIZE * layout.spacing).max(9.0);
+    for i in 0..6 {
+        for coordinate in [Coordinate::File(i), Coordinate::Rank(i)] {
+            commands.spawn((
+                coordinate,
+                Text2d::new(coordinate.text()),
+                TextFont {
+                    font_size: FontSize::Px(size),
+                    ..default()
+                },
+                TextColor(theme.ink.with_alpha(0.7)),
+                Anchor::CENTER,
+                Transform::from_xyz(0.0, 0.0, 1.5),
+            ));
+        }
+    }
+}
+
+/// Each coordinate beside its point for the way the board faces now, upright.
+fn place_coordinates(
+    layout: Res<BoardLayout>,
+    camera: Query<&Transform, (With<BoardCamera>, Without<Coordinate>)>,
+    mut coordinates: Query<(&Coordinate, &mut Transform)>,
+) {
+    let rotation = camera.iter().next().map_or(Quat::IDENTITY, |t| t.rotation);
+    // Half turned or more counts as turned: the labels move once, mid-turn.
+    let turned = rotation.angle_between(Quat::IDENTITY) > std::f32::consts::FRAC_PI_2;
+    for (coordinate, mut transform) in &mut coordinates {
+        // On screen: a file below and right of its point, a rank above and left.
+        let on_screen = match coordinate {
+            Coordinate::File(_) => Vec2::new(OFFSET, -OFFSET),
+            Coordinate::Rank(_) => Vec2::new(-OFFSET, OFFSET),
+        } * layout.spacing;
+        let offset = (rotation * on_screen.extend(0.0)).truncate();
+        let at = layout.point(coordinate.beside(turned)) + offset;
+        let next = Transform {
+            translation: at.extend(1.5),
+            rotation,
+            scale: Vec3::ONE,
+        };
+        if *transform != next {
+            *transform = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_and_ranks_read_their_names_and_stand_by_the_edge_as_seen() {
+        assert_eq!(Coordinate::File(0).text(), "a");
+        assert_eq!(Coordinate::File(5).text(), "f");
+        assert_eq!(Coordinate::Rank(0).text(), "1");
+        assert_eq!(Coordinate::Rank(5).text(), "6");
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        assert_eq!(Coordinate::File(1).beside(false), sq("b1"));
+        assert_eq!(Coordinate::File(1).beside(true), sq("b6"));
+        assert_eq!(Coordinate::Rank(2).beside(false), sq("a3"));
+        assert_eq!(Coordinate::Rank(2).beside(true), sq("f3"));
+    }
+}
