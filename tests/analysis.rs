@@ -13,8 +13,9 @@ use surakarta::panels::moves::EvalBar;
 use surakarta::screens::review::{ClosesTo, OpenReview};
 use surakarta::shell::navigation::{Panel, Screen};
 use surakarta::ui::theme::Theme;
+use surakarta_engine::ai::Level;
 use surakarta_engine::ai::analysis::MoveClass;
-use surakarta_engine::{Game, Ruleset};
+use surakarta_engine::{Game, Ruleset, Side};
 
 /// A 40-ply game of plain moves, the same every time.
 fn long_game() -> Game {
@@ -41,7 +42,7 @@ fn frames_go_on_while_it_runs(background: bool) {
     let plies = game.history().len();
     assert!(plies >= 30, "{plies} plies");
     app.world_mut()
-        .write_message(OpenReview(game, ClosesTo::Records));
+        .write_message(OpenReview(game, ClosesTo::Records, Side::Red));
     app.update();
     app.update();
     press(&mut app, "review.moves");
@@ -162,7 +163,7 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
     let game = long_game();
     let plies = game.history().len();
     app.world_mut()
-        .write_message(OpenReview(game.clone(), ClosesTo::Records));
+        .write_message(OpenReview(game.clone(), ClosesTo::Records, Side::Red));
     app.update();
     app.update();
     press(&mut app, "review.moves");
@@ -313,4 +314,69 @@ fn the_tables_verdict_is_shown_and_a_thrown_win_marked() {
             .any(|t| t.starts_with("Move 2 of 2") && t.contains("table: draw")),
         "{shown:?}"
     );
+}
+
+/// Which way the board faces: none turned, or turned half a circle.
+fn turned(app: &mut App) -> bool {
+    let rotation = app
+        .world_mut()
+        .query_filtered::<&Transform, With<surakarta::board::view::BoardCamera>>()
+        .single(app.world())
+        .unwrap()
+        .rotation;
+    rotation.angle_between(Quat::IDENTITY) > 3.0
+}
+
+/// A game played as Black against the computer, won by the player's capture of the last
+/// red stone: its review (the result card's Analyse) faces the way it was played, Black
+/// at the bottom, and the review's Turn turns it; leaving the review forgets the turn.
+#[test]
+fn a_review_faces_the_way_the_game_was_played_and_can_be_turned() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(
+        &mut app,
+        "6/1b4/6/6/6/4r1 b 0 0",
+        Mode::VsComputer {
+            human: Side::Black,
+            level: Level::Beginner,
+        },
+    );
+    assert!(turned(&mut app), "the game faces its player, Black");
+    let capture = session(&app)
+        .game
+        .moves()
+        .as_slice()
+        .iter()
+        .copied()
+        .find(|m| m.capture)
+        .expect("Black's b5 can take the last red stone");
+    play(&mut app, &capture.from.to_string(), &capture.to.to_string());
+    assert!(run_until(&mut app, 3.0, |a| panel(a) == Panel::GameOver));
+    press(&mut app, "over.analyse");
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Review);
+    assert!(turned(&mut app), "the review faces Black, as the game did");
+    // Analyse opened the move list over the review; closed, the review's Close.
+    app.world_mut()
+        .resource_mut::<NextState<Panel>>()
+        .set(Panel::None);
+    app.update();
+    press(&mut app, "review.close");
+    app.update();
+    app.update();
+    assert!(turned(&mut app), "back on the game: still Black's board");
+    // A record of a two-player game opens with Red at the bottom; Turn turns it.
+    app.world_mut()
+        .write_message(OpenReview(Game::default(), ClosesTo::Records, Side::Red));
+    app.update();
+    app.update();
+    assert!(!turned(&mut app));
+    press(&mut app, "review.turn");
+    app.update();
+    assert!(turned(&mut app), "Turn shows Black at the bottom");
+    press(&mut app, "review.turn");
+    app.update();
+    assert!(!turned(&mut app));
 }

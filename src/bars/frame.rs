@@ -179,14 +179,16 @@ pub(super) fn build_bars(
                 .with_children(|bar| {
                     let grow = layout.portrait;
                     if reviewing {
-                        // A record under review: first, back, forward, last.
+                        // A record under review: first, back, forward, last, and the board
+                        // turned.
                         for (step, key) in [
                             (ReviewStep::First, "review.first"),
                             (ReviewStep::Back, "review.prev"),
                             (ReviewStep::Forward, "review.next"),
                             (ReviewStep::Last, "review.last"),
+                            (ReviewStep::Turn, "review.turn"),
                         ] {
-                            // The arrow over its word, so four fit a narrow phone.
+                            // The sign over its word, so five fit a narrow phone.
                             bar_entry(bar, key, strings.get(key), &theme, 16.0, grow)
                                 .observe(review(step));
                         }

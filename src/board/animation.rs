@@ -282,7 +282,7 @@ fn turn_board(
     mut animated: MessageReader<MoveAnimated>,
     mut finished: MessageWriter<MoveFinished>,
     board: OnBoard,
-    settings: Res<Settings>,
+    (settings, asked): (Res<Settings>, Res<super::view::Bottom>),
     camera: Single<(Entity, &Transform), With<BoardCamera>>,
     mut commands: Commands,
 ) {
@@ -290,7 +290,7 @@ fn turn_board(
         return;
     }
     let (entity, transform) = *camera;
-    let target = facing(&board, &settings);
+    let target = facing(&board, &settings, &asked);
     match settings.animation.factor() {
         Some(speed) if transform.rotation.angle_between(target) > 0.01 => {
             let tween = Tween::new(

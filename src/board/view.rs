@@ -12,7 +12,8 @@ use std::f32::consts::PI;
 use surakarta_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera)
+    app.init_resource::<Bottom>()
+        .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
             snap_view
@@ -21,6 +22,11 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(PostUpdate, place_camera.before(TransformSystems::Propagate));
 }
+
+/// The side a screen asks to have at the bottom whatever the game's mode (the review's:
+/// the side the player played, or the other once turned); `None`: as the game decides.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bottom(pub Option<Side>);
 
 /// The camera that shows the board.
 #[derive(Component)]
@@ -42,10 +48,15 @@ pub fn faces_black(session: &Session, settings: &Settings) -> bool {
     }
 }
 
-/// Which way the board faces for what is on it: lessons and reviews are never turned; a
-/// puzzle faces its player, who plays up the board.
-pub fn facing(board: &OnBoard, settings: &Settings) -> Quat {
-    if faces_black(board.session(), settings) && (!board.practising() || board.puzzle()) {
+/// Which way the board faces for what is on it: lessons are never turned; a puzzle faces
+/// its player, who plays up the board; a review the side the player played, unless turned.
+pub fn facing(board: &OnBoard, settings: &Settings, asked: &Bottom) -> Quat {
+    let black = if let Some(side) = asked.0 {
+        side == Side::Black
+    } else {
+        faces_black(board.session(), settings) && (!board.practising() || board.puzzle())
+    };
+    if black {
         Quat::from_rotation_z(PI)
     } else {
         Quat::IDENTITY
@@ -63,9 +74,10 @@ fn no_move_played(played: Res<Messages<MovePlayed>>) -> bool {
 fn snap_view(
     board: OnBoard,
     settings: Res<Settings>,
+    asked: Res<Bottom>,
     mut camera: Query<&mut Transform, (With<BoardCamera>, Without<Turning>)>,
 ) {
-    let target = facing(&board, &settings);
+    let target = facing(&board, &settings, &asked);
     for mut t in &mut camera {
         if t.rotation.angle_between(target) > 0.01 {
             t.rotation = target;

@@ -17,7 +17,7 @@ use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
 use crate::ui::i18n::Strings;
 use bevy::prelude::*;
-use surakarta_engine::{Game, Position, Record};
+use surakarta_engine::{Game, Position, Record, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.wake_on_change::<Records>();
@@ -250,10 +250,10 @@ impl Records {
 
     /// The saved game at `index` on the list, as a game to review; `None` (with the
     /// note saying why) when it cannot be read.
-    pub fn open_saved(&mut self, index: usize, strings: &Strings) -> Option<Game> {
+    pub fn open_saved(&mut self, index: usize, strings: &Strings) -> Option<(Game, Side)> {
         let error = match self.saved.get(index).map(|s| &s.record) {
             Some(Ok(record)) => match record.to_game() {
-                Ok(game) => return Some(game),
+                Ok(game) => return Some((game, player_side(record))),
                 Err(e) => Unreadable::Record(e),
             },
             Some(Err(e)) => e.clone(),
@@ -261,6 +261,17 @@ impl Records {
         };
         self.note = Some(strings.fill("records.bad", &[("error", error.say(strings))]));
         None
+    }
+}
+
+/// The side the app's player played in a record it wrote: the one named `Player` when
+/// the other is not (against the computer or a friend online); otherwise Red.
+pub fn player_side(record: &Record) -> Side {
+    let player = |key: &str| record.header(key) == Some("Player");
+    if player("Black") && !player("Red") {
+        Side::Black
+    } else {
+        Side::Red
     }
 }
 

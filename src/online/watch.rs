@@ -135,7 +135,11 @@ fn opened(
                 timing: Timing::of(&state),
                 ..Watch::default()
             };
-            review.write(OpenReview(truth.game, ClosesTo::Watching));
+            review.write(OpenReview(
+                truth.game,
+                ClosesTo::Watching,
+                surakarta_engine::Side::Red,
+            ));
         }
         Err(why) => link.tell_problem(why, true),
     }

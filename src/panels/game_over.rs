@@ -144,7 +144,11 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
                      mut analyse: MessageWriter<Analyse>| {
                         // The game on the review's board first; then the move list shows
                         // the analysis as it runs.
-                        reviews.write(OpenReview(session.game.clone(), ClosesTo::Game));
+                        reviews.write(OpenReview(
+                            session.game.clone(),
+                            ClosesTo::Game,
+                            session.player_side(),
+                        ));
                         analyse.write(Analyse(session.game.clone()));
                     },
                 );

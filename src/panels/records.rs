@@ -163,8 +163,8 @@ fn spawn(
                               mut records: ResMut<Records>,
                               strings: Res<Strings>,
                               mut open: MessageWriter<OpenReview>| {
-                            if let Some(game) = records.open_saved(i, &strings) {
-                                open.write(OpenReview(game, ClosesTo::Records));
+                            if let Some((game, bottom)) = records.open_saved(i, &strings) {
+                                open.write(OpenReview(game, ClosesTo::Records, bottom));
                             }
                         },
                     );
@@ -190,7 +190,11 @@ fn save(_: On<Press>, session: Res<Session>, mut records: ResMut<Records>, strin
 }
 
 fn review_own(_: On<Press>, session: Res<Session>, mut open: MessageWriter<OpenReview>) {
-    open.write(OpenReview(session.game.clone(), ClosesTo::Records));
+    open.write(OpenReview(
+        session.game.clone(),
+        ClosesTo::Records,
+        session.player_side(),
+    ));
 }
 
 fn share(
@@ -262,7 +266,11 @@ impl Opener<'_> {
     fn open(&mut self, pasted: Option<Pasted>) {
         match pasted {
             Some(Pasted::Record(game)) => {
-                self.review.write(OpenReview(*game, ClosesTo::Records));
+                self.review.write(OpenReview(
+                    *game,
+                    ClosesTo::Records,
+                    surakarta_engine::Side::Red,
+                ));
             }
             Some(Pasted::Position(position)) => {
                 self.new_game.open(None, Start::Position(position));

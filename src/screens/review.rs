@@ -16,6 +16,7 @@ use crate::shell::navigation::{GameSet, Navigator, Panel, Screen};
 use crate::ui::i18n::Strings;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use surakarta_engine::Side;
 use surakarta_engine::ai::describe;
 use surakarta_engine::tablebase::Value;
 use surakarta_engine::{Game, Move, Record};
@@ -47,9 +48,11 @@ pub struct ReviewSystems;
 #[derive(Resource, Clone, Debug, Default)]
 pub struct PendingReview(pub Option<Game>);
 
-/// Put this game on the board for review, at its start; Close leads to the second.
+/// Put this game on the board for review, at its start; Close leads to the second; the
+/// third side sits at the bottom (the side the player played: a review faces the way the
+/// game was played).
 #[derive(Message, Clone, Debug)]
-pub struct OpenReview(pub Game, pub ClosesTo);
+pub struct OpenReview(pub Game, pub ClosesTo, pub Side);
 
 /// Where closing a review leads: back where it was opened from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -80,6 +83,8 @@ pub enum ReviewStep {
     },
     /// The move list.
     Moves,
+    /// The board turned half a circle: the other side at the bottom.
+    Turn,
     /// A new game from the record as far as it is shown.
     PlayHere,
     /// Back to the game records.
@@ -224,6 +229,7 @@ struct ReviewBoard<'w> {
     selection: ResMut<'w, Selection>,
     next_turn: ResMut<'w, NextState<Turn>>,
     turn: Option<Res<'w, State<Turn>>>,
+    bottom: ResMut<'w, crate::board::view::Bottom>,
 }
 
 impl ReviewBoard<'_> {
@@ -258,18 +264,17 @@ fn open_reviews(
 ) {
     let at_last = pending.0.take();
     let asked = opened.read().last().cloned();
-    let Some((game, plies, closes_to)) =
-        at_last
-            .map(|g| (g, usize::MAX, ClosesTo::Records))
-            .or(asked.map(|OpenReview(g, to)| {
-                // A watched game is shown where it is now; a record from its start.
-                let plies = if to == ClosesTo::Watching {
-                    usize::MAX
-                } else {
-                    0
-                };
-                (g, plies, to)
-            }))
+    let Some((game, plies, closes_to, bottom)) = at_last
+        .map(|g| (g, usize::MAX, ClosesTo::Records, Side::Red))
+        .or(asked.map(|OpenReview(g, to, bottom)| {
+            // A watched game is shown where it is now; a record from its start.
+            let plies = if to == ClosesTo::Watching {
+                usize::MAX
+            } else {
+                0
+            };
+            (g, plies, to, bottom)
+        }))
     else {
         return;
     };
@@ -282,6 +287,7 @@ fn open_reviews(
     };
     board.review.game = Some(game);
     board.review.closes_to = closes_to;
+    board.bottom.0 = Some(bottom);
     board.jump(plies);
     nav.go(Screen::Review);
     nav.close();
@@ -313,6 +319,9 @@ fn step_review(
                 board.selection.hint = Some(describe(&board.practice.0.game, *best));
             }
             ReviewStep::Moves => nav.open(Panel::Moves),
+            ReviewStep::Turn => {
+                board.bottom.0 = board.bottom.0.map(Side::other);
+            }
             ReviewStep::Back => board.jump(shown.saturating_sub(1)),
             ReviewStep::Forward => {
                 let next = board
@@ -345,7 +354,12 @@ fn step_review(
     }
 }
 
-fn forget_review(mut review: ResMut<Review>, mut selection: ResMut<Selection>) {
+fn forget_review(
+    mut review: ResMut<Review>,
+    mut selection: ResMut<Selection>,
+    mut bottom: ResMut<crate::board::view::Bottom>,
+) {
     review.game = None;
+    bottom.0 = None;
     selection.clear();
 }

@@ -435,6 +435,7 @@ pub fn review_and_analyse(app: &mut App, start: &str, moves: &[&str]) {
         .write_message(surakarta::screens::review::OpenReview(
             game,
             surakarta::screens::review::ClosesTo::Records,
+            surakarta_engine::Side::Red,
         ));
     app.update();
     app.update();
