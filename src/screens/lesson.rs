@@ -240,6 +240,8 @@ fn show_card(
         |card| {
             card.spawn(label(heading, 18.0, theme));
             card.spawn(paragraph(body, theme));
+        },
+        |card| {
             card.spawn(row()).with_children(|r| {
                 r.spawn(choice(
                     "lesson.menu",

@@ -669,6 +669,8 @@ fn show_card(mut commands: Commands, old: Query<Entity, With<PuzzleCard>>, parts
             .with_children(|words| {
                 words.spawn(paragraph(body, theme));
             });
+        },
+        |card| {
             card.spawn(row()).with_children(|r| {
                 r.spawn(choice(
                     "puzzle.puzzles",

@@ -20,14 +20,22 @@ pub(super) fn plugin(app: &mut App) {
 pub struct TopCardBody;
 
 /// Spawns a top card: `until` despawns it (with the screen), `marker` names it, `body`
-/// fills its panel.
+/// fills its panel and `footer` (its buttons) goes under it. The card never reaches past
+/// its room (the window's height in landscape, two fifths of it in portrait): a body
+/// taller than that scrolls, with a thumb showing it does, and the buttons stay in reach.
 pub fn spawn_top_card(
     commands: &mut Commands,
     layout: &BoardLayout,
     theme: &Theme,
     (until, marker): (impl Bundle, impl Bundle),
     body: impl FnOnce(&mut ChildSpawnerCommands),
+    footer: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
+    let room = if layout.portrait {
+        layout.window.y * 0.42
+    } else {
+        layout.window.y - layout.safe.top - layout.safe.bottom - 12.0
+    };
     commands
         .spawn((
             marker,
@@ -65,13 +73,22 @@ pub fn spawn_top_card(
                     padding: UiRect::all(px(12)),
                     width: percent(100),
                     max_width: px(520),
+                    max_height: px(room.max(120.0)),
                     row_gap: px(4),
                     border_radius: BorderRadius::all(px(16)),
                     ..default()
                 },
                 BackgroundColor(theme.panel),
             ))
-            .with_children(body);
+            .with_children(|card| {
+                crate::ui::scroll::scroll_body(card, theme, body);
+                card.spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    flex_shrink: 0.0,
+                    ..default()
+                })
+                .with_children(footer);
+            });
         });
 }
 
