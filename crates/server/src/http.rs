@@ -16,6 +16,9 @@
 //!   (HTTP and WebSocket); behind a trusted proxy every connection comes from the proxy,
 //!   so only WebSockets are counted, per forwarded address, as before.
 //!
+//! - the server holds at most `most` connections at once (the descriptor limit less those
+//!   it keeps for itself, `limits::connection_cap`); one more is answered 503 and closed.
+//!
 //! A WebSocket, once upgraded, leaves hyper and keeps its own pings and silence limit
 //! (`ws.rs`).
 
@@ -31,14 +34,16 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::future::Future;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
 /// A connection's place in its address's count, in each of its requests: a WebSocket
 /// keeps it once upgraded (the upgraded connection outlives hyper's part of it).
+/// It carries the connection's place in the server's count as well.
 #[derive(Clone)]
-pub(crate) struct Held(pub Arc<Slot>);
+pub(crate) struct Held(pub Option<Arc<Slot>>, pub Arc<Open>);
 
 /// How connections are served.
 pub(crate) struct Serving {
@@ -48,6 +53,32 @@ pub(crate) struct Serving {
     pub per_address: Option<usize>,
     /// Where the per-address counts are kept.
     pub addresses: Arc<Addresses>,
+    /// Connections held at once, of every address; one more is answered 503.
+    pub most: usize,
+}
+
+/// Connections being answered 503 at once, at most: each holds a descriptor for up to two
+/// seconds, out of the [`crate::limits::FDS_KEPT`]; beyond, a connection is closed unanswered.
+const REFUSING_AT_MOST: usize = crate::limits::FDS_KEPT / 2;
+
+/// One of the connections the server holds; given back when dropped. A WebSocket keeps
+/// it once upgraded, as it keeps its [`Held`] slot.
+pub(crate) struct Open(Arc<AtomicUsize>);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Counts one more in `count`, unless it holds `most` already.
+fn open(count: &Arc<AtomicUsize>, most: usize) -> Option<Open> {
+    count
+        .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+            (n < most).then_some(n + 1)
+        })
+        .ok()
+        .map(|_| Open(count.clone()))
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, then lets each connection
@@ -59,6 +90,7 @@ pub(crate) async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
     let (closing, closed) = tokio::sync::watch::channel(());
+    let (held, refusing) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let (tcp, peer) = tokio::select! {
@@ -76,12 +108,34 @@ pub(crate) async fn serve(
             },
             () = &mut shutdown => break,
         };
+        let head_timeout = serving.head_timeout;
+        let Some(open_one) = open(&held, serving.most) else {
+            // Full: "busy" (503) while descriptors last, before `accept` runs out of them.
+            if let Some(refusal) = open(&refusing, REFUSING_AT_MOST) {
+                tokio::spawn(async move {
+                    let _refusal = refusal;
+                    refuse(
+                        tcp,
+                        head_timeout,
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "the server is full just now; try again in a moment",
+                    )
+                    .await;
+                });
+            }
+            continue;
+        };
         let slot = match serving.per_address {
             None => None,
             Some(most) => match serving.addresses.connect(canonical(peer.ip()), most) {
                 Some(slot) => Some(slot),
                 None => {
-                    tokio::spawn(refuse(tcp, serving.head_timeout));
+                    tokio::spawn(refuse(
+                        tcp,
+                        serving.head_timeout,
+                        StatusCode::TOO_MANY_REQUESTS,
+                        "too many connections from this address",
+                    ));
                     continue;
                 }
             },
@@ -93,20 +147,21 @@ pub(crate) async fn serve(
         }
         let slot = slot.map(Arc::new);
         let held = slot.clone();
+        let open_one = Arc::new(open_one);
+        let counted = open_one.clone();
         let service =
             router
                 .clone()
                 .map_request(move |mut request: axum::http::Request<Incoming>| {
                     request.extensions_mut().insert(ConnectInfo(peer));
-                    if let Some(slot) = &held {
-                        request.extensions_mut().insert(Held(slot.clone()));
-                    }
+                    request
+                        .extensions_mut()
+                        .insert(Held(held.clone(), counted.clone()));
                     request.map(Body::new)
                 });
         let mut closed = closed.clone();
-        let head_timeout = serving.head_timeout;
         tokio::spawn(async move {
-            let _slot = slot;
+            let (_slot, _open) = (slot, open_one);
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(head_timeout)
@@ -133,20 +188,23 @@ pub(crate) async fn serve(
     let _ = tokio::time::timeout(Duration::from_secs(5), closing.closed()).await;
 }
 
-/// Answers a connection over its address's limit: one `429` with `Connection: close`
-/// (a client is told why rather than cut off), within the head timeout.
-async fn refuse(tcp: tokio::net::TcpStream, head_timeout: Duration) {
-    let service = hyper::service::service_fn(|_request: axum::http::Request<Incoming>| async {
-        let mut response = error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many connections from this address",
-        );
-        response.headers_mut().insert(
-            axum::http::header::CONNECTION,
-            axum::http::HeaderValue::from_static("close"),
-        );
-        Ok::<_, std::convert::Infallible>(response)
-    });
+/// Answers a connection over a limit: one `status` with `Connection: close` (a client is
+/// told why rather than cut off), within the head timeout.
+async fn refuse(
+    tcp: tokio::net::TcpStream,
+    head_timeout: Duration,
+    status: StatusCode,
+    why: &'static str,
+) {
+    let service =
+        hyper::service::service_fn(move |_request: axum::http::Request<Incoming>| async move {
+            let mut response = error(status, why);
+            response.headers_mut().insert(
+                axum::http::header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
+            Ok::<_, std::convert::Infallible>(response)
+        });
     let connection = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(head_timeout)

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 mod cell;
 
-pub use cell::{Cell, Timing, Written, state_message};
+pub use cell::{Cell, Timing, Watching, Written, state_message};
 
 /// Why an action did not happen.
 #[derive(Debug)]

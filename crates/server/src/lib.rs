@@ -194,6 +194,7 @@ pub async fn serve(
         // forwarded address instead (ws.rs).
         per_address: (!config.trust_forwarded_for).then_some(config.limits.connections_per_address),
         addresses,
+        most: config.limits.connections,
     };
     http::serve(listener, app, serving, shutdown).await;
     Ok(())
@@ -540,7 +541,19 @@ async fn create(
     error(StatusCode::INTERNAL_SERVER_ERROR, "could not create a game")
 }
 
-async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+async fn show(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let ip = client_ip(peer, &headers, app.trust_forwarded_for);
+    if !app.addresses.may_read(ip, &app.limits) {
+        return error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many games read from this address; wait a moment (a game's socket sends every change)",
+        );
+    }
     match find(&app, &id).await {
         Ok(cell) => (
             [(header::CONTENT_TYPE, "application/json")],

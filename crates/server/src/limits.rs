@@ -11,6 +11,57 @@ use std::time::Instant;
 /// hold that much memory while its head arrived. hyper takes no less than 8 KiB.
 pub const HEAD_BYTES: usize = 16 * 1024;
 
+/// File descriptors kept for everything but clients' connections: the SQLite file, its
+/// WAL and shared memory, the Redis connections, the listener, standard streams, the web
+/// build's files being sent, and the connections being refused (answered 503 and closed).
+/// The cap on connections is the descriptor limit less these, so that the server says
+/// "busy" before `accept` fails with "Too many open files" (issue 62: two addresses holding
+/// slow connections made 155 such failures at the usual limit of 1,024).
+pub const FDS_KEPT: usize = 128;
+
+/// The most connections the server holds at once with `nofile` file descriptors.
+pub fn connection_cap(nofile: u64) -> usize {
+    usize::try_from(nofile)
+        .unwrap_or(usize::MAX)
+        .saturating_sub(FDS_KEPT)
+        .max(1)
+}
+
+/// Raises the soft limit on open files to the hard one (the usual soft limit, 1,024, is
+/// a few hundred games); returns the limit now in force.
+#[cfg(unix)]
+pub fn raise_nofile() -> std::io::Result<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the limit into the struct it is given, which lives here.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    if limit.rlim_cur < limit.rlim_max {
+        let raised = libc::rlimit {
+            rlim_cur: limit.rlim_max,
+            rlim_max: limit.rlim_max,
+        };
+        // SAFETY: setrlimit reads the struct it is given, which lives here.
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+            limit.rlim_cur = limit.rlim_max;
+        }
+    }
+    #[allow(
+        clippy::unnecessary_cast,
+        reason = "rlim_t is u64 on Linux, not everywhere"
+    )]
+    let limit = limit.rlim_cur as u64;
+    Ok(limit)
+}
+
+/// Watchers one game takes by default: every move is sent to each of a game's
+/// connections in turn, and 10,000 watchers on one game raised its players' p99 from
+/// 48 ms to 614 ms (issue 62); at 500 the players' moves wait for a twentieth of that.
+pub const WATCHERS_PER_GAME: usize = 500;
+
 /// The limits (flags of the server; docs/online.md gives the defaults and why).
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -27,6 +78,16 @@ pub struct Limits {
     pub games_burst: f64,
     /// ...and then each minute.
     pub games_per_minute: f64,
+    /// Connections the server holds at once, of every address ([`connection_cap`] of the
+    /// descriptor limit); one more is answered 503 and closed.
+    pub connections: usize,
+    /// Watchers one game takes; one more is told so and closed.
+    pub watchers_per_game: usize,
+    /// Game states (`GET /api/games/{id}`) one address may read at once...
+    pub reads_burst: f64,
+    /// ...and then each second (a client polling a game reads once every few seconds; a
+    /// socket gets every change without asking).
+    pub reads_per_second: f64,
 }
 
 impl Default for Limits {
@@ -38,6 +99,10 @@ impl Default for Limits {
             connections_per_address: 1000,
             games_burst: 500.0,
             games_per_minute: 30.0,
+            connections: connection_cap(1024),
+            watchers_per_game: WATCHERS_PER_GAME,
+            reads_burst: 120.0,
+            reads_per_second: 20.0,
         }
     }
 }
@@ -99,6 +164,7 @@ impl Bucket {
 pub struct Addresses {
     connections: Mutex<HashMap<IpAddr, usize>>,
     creations: Mutex<HashMap<IpAddr, Bucket>>,
+    reads: Mutex<HashMap<IpAddr, Bucket>>,
 }
 
 /// An open connection's place in its address's count; given back when dropped.
@@ -140,17 +206,32 @@ impl Addresses {
 
     /// Whether `ip` may create a game now (and counts it).
     pub fn may_create(&self, ip: IpAddr, limits: &Limits) -> bool {
-        let mut buckets = lock(&self.creations);
+        take(
+            &self.creations,
+            ip,
+            limits.games_burst,
+            limits.games_per_minute / 60.0,
+        )
+    }
+
+    /// Whether `ip` may read a game's state now (and counts it).
+    pub fn may_read(&self, ip: IpAddr, limits: &Limits) -> bool {
+        take(&self.reads, ip, limits.reads_burst, limits.reads_per_second)
+    }
+}
+
+/// Takes a token of `ip`'s bucket in `buckets` (`burst`, refilled at `rate` a second).
+fn take(buckets: &Mutex<HashMap<IpAddr, Bucket>>, ip: IpAddr, full: f64, rate: f64) -> bool {
+    {
+        let mut buckets = lock(buckets);
         if buckets.len() > 100_000 {
             // Forget addresses whose bucket has filled up again.
-            let full = limits.games_burst;
-            let rate = limits.games_per_minute / 60.0;
             buckets.retain(|_, b| b.tokens + b.at.elapsed().as_secs_f64() * rate < full);
         }
         buckets
             .entry(ip)
-            .or_insert_with(|| Bucket::full(limits.games_burst))
-            .take(limits.games_per_minute / 60.0, limits.games_burst)
+            .or_insert_with(|| Bucket::full(full))
+            .take(rate, full)
     }
 }
 

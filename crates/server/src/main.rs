@@ -52,6 +52,15 @@ struct Args {
     /// ...and then per minute.
     #[arg(long, default_value_t = Limits::default().games_per_minute)]
     games_per_minute: f64,
+    /// Watchers one game takes.
+    #[arg(long, default_value_t = Limits::default().watchers_per_game)]
+    watchers_per_game: usize,
+    /// Game states (GET /api/games/ID) one address may read at once...
+    #[arg(long, default_value_t = Limits::default().reads_burst)]
+    reads_burst: f64,
+    /// ...and then per second.
+    #[arg(long, default_value_t = Limits::default().reads_per_second)]
+    reads_per_second: f64,
     /// Behind a proxy: the client's address is the last X-Forwarded-For entry.
     #[arg(long)]
     trust_forwarded_for: bool,
@@ -98,6 +107,17 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    // Every connection is a file descriptor: the soft limit goes up to the hard one, and
+    // the server holds that many connections less those kept for its own files.
+    let nofile = match surakarta_server::limits::raise_nofile() {
+        Ok(n) => n,
+        Err(e) => {
+            tracing::warn!("reading the limit on open files: {e}");
+            1024
+        }
+    };
+    let connections = surakarta_server::limits::connection_cap(nofile);
+    tracing::info!("open files: {nofile}; connections held at most: {connections}");
     let config = Config {
         store,
         web: args.web,
@@ -108,6 +128,10 @@ fn main() -> ExitCode {
             connections_per_address: args.connections_per_address,
             games_burst: args.games_burst,
             games_per_minute: args.games_per_minute,
+            connections,
+            watchers_per_game: args.watchers_per_game,
+            reads_burst: args.reads_burst,
+            reads_per_second: args.reads_per_second,
         },
         expire_after: Duration::from_secs(args.expire_after),
         sweep_every: Duration::from_secs(args.sweep_every.max(1)),

@@ -59,6 +59,10 @@ pub(crate) async fn upgrade(
     };
     // Directly reached, the connection was counted when it was accepted (http.rs); behind
     // a proxy, it is counted here by the forwarded address.
+    let (held, counted) = match held {
+        Some(Extension(Held(slot, open))) => (slot, Some(open)),
+        None => (None, None),
+    };
     let slot = if app.trust_forwarded_for {
         let ip = client_ip(peer, &headers, true);
         match app
@@ -74,7 +78,7 @@ pub(crate) async fn upgrade(
             }
         }
     } else {
-        held.map(|Extension(Held(slot))| slot)
+        held
     };
     let (hub, limits) = (app.hub.clone(), app.limits.clone());
     // Small buffers: a connection carries a few short messages a minute, and the
@@ -91,6 +95,7 @@ pub(crate) async fn upgrade(
                 seat: None,
                 limits,
                 _slot: slot,
+                _counted: counted,
             }
             .run()
             .await
@@ -104,6 +109,8 @@ struct Connection {
     seat: Option<Side>,
     limits: Limits,
     _slot: Option<Arc<Slot>>,
+    /// The connection's place in the server's count (http.rs).
+    _counted: Option<Arc<crate::http::Open>>,
 }
 
 impl Connection {
@@ -127,7 +134,13 @@ impl Connection {
     /// Serves the connection; a seated player's arrival and departure are told to
     /// everyone (the one left may claim the game after a while).
     async fn run(mut self) {
-        self.serve().await;
+        // Every connection is a watcher's until its hello; a game full of watchers takes
+        // one more only as a player's, whose hello comes first.
+        let watching = self.cell.watch(self.limits.watchers_per_game);
+        if watching.is_none() && !self.seat_first().await {
+            return;
+        }
+        self.serve(watching).await;
         if let Some(side) = self.seat
             && self.cell.present(side, false)
         {
@@ -135,7 +148,42 @@ impl Connection {
         }
     }
 
-    async fn serve(&mut self) {
+    /// The game has as many watchers as it takes: this connection stays only if its
+    /// first message, within [`HELLO_WITHIN`], is a player's hello.
+    async fn seat_first(&mut self) -> bool {
+        let first = tokio::time::timeout(HELLO_WITHIN, self.socket.recv()).await;
+        let hello = match first {
+            Ok(Some(Ok(Message::Text(text)))) if text.len() <= self.limits.message_bytes => {
+                match ClientMessage::read(text.as_str()) {
+                    Ok(ClientMessage::Hello { token }) => self.cell.seat_of(&token).await,
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some(side) = hello {
+            self.seat = Some(side);
+            if self.cell.present(side, true) {
+                self.hub.presence_changed(&self.cell).await;
+            }
+            return true;
+        }
+        let why = format!(
+            "this game has {} watchers, as many as it takes; try again later",
+            self.limits.watchers_per_game
+        );
+        let _ = self.send_coded(ErrorCode::TooManyWatchers, &why).await;
+        let _ = self
+            .socket
+            .send(Message::Close(Some(CloseFrame {
+                code: 1013,
+                reason: "too many watchers".into(),
+            })))
+            .await;
+        false
+    }
+
+    async fn serve(&mut self, mut watching: Option<crate::hub::Watching>) {
         let mut changes = self.cell.changes.subscribe();
         let first = self.cell.state().await.message;
         if !self.send(&first).await {
@@ -144,7 +192,8 @@ impl Connection {
         let mut bucket = Bucket::full(self.limits.message_burst);
         let mut flood = 0;
         let opened = Instant::now();
-        let mut first = true;
+        // A player seated by `seat_first` has said hello already.
+        let mut first = self.seat.is_none();
         let mut heard = Instant::now();
         let mut ping = tokio::time::interval(PING_EVERY);
         ping.tick().await;
@@ -206,6 +255,7 @@ impl Connection {
                             Some(side) => {
                                 // Once per connection: it does not count against the rate.
                                 self.seat = Some(side);
+                                drop(watching.take()); // a player's, not a watcher's
                                 bucket.give_back(self.limits.message_burst);
                                 if self.cell.present(side, true) {
                                     self.hub.presence_changed(&self.cell).await;

@@ -254,3 +254,97 @@ async fn a_game_someone_is_connected_to_does_not_expire() {
     let seats = next(&mut watcher).await;
     assert_eq!(seats["seats"]["black"], true, "{seats}");
 }
+
+/// Issue 62: connections are capped overall (from the descriptor limit), answered 503
+/// before descriptors run out; a game takes so many watchers; an address reads so many
+/// game states.
+#[tokio::test(flavor = "multi_thread")]
+async fn connections_watchers_and_reads_are_capped() {
+    let server = Server::start_with(|c| {
+        c.limits.connections = 6;
+        c.limits.watchers_per_game = 2;
+        c.limits.reads_burst = 3.0;
+        c.limits.reads_per_second = 0.0;
+    })
+    .await;
+    let addr = server.addr;
+    let (id, _, token) = create(addr, "red").await;
+    tokio::time::sleep(Duration::from_millis(200)).await; // the create's connection closes
+
+    // Two watchers, then a third is told the game is full and closed.
+    let (w1, _) = connect(addr, &id, None).await;
+    let (w2, _) = connect(addr, &id, None).await;
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    let (mut third, _) = tokio_tungstenite::connect_async(url.clone()).await.unwrap();
+    send(&mut third, json!({ "type": "ping" })).await;
+    let told = next(&mut third).await;
+    assert_eq!(told["code"], "too_many_watchers", "{told}");
+    // A player still gets in: their hello comes first.
+    let (mut player, first) = connect(addr, &id, Some(&token)).await;
+    assert_eq!(first["id"], id.as_str());
+    assert_eq!(play(&mut player, "b2-b3").await["plies"], 1);
+
+    // Connections overall: w1, w2, the player and three more fill the six; the next is
+    // answered 503.
+    drop(third);
+    let mut held = Vec::new();
+    let mut busy = None;
+    for _ in 0..6 {
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        stream
+            .write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await
+            .unwrap();
+        let mut answer = [0u8; 512];
+        let n = stream.read(&mut answer).await.unwrap_or(0);
+        if answer[..n].starts_with(b"HTTP/1.1 503") {
+            busy = Some(String::from_utf8_lossy(&answer[..n]).to_string());
+            break;
+        }
+        held.push(stream);
+    }
+    let busy = busy.expect("a connection over the cap is answered 503");
+    assert!(busy.contains("full"), "{busy}");
+    // Given back when closed.
+    drop(held);
+    drop((w1, w2));
+    let mut served = false;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        if get(addr, "/api/health").await.status == 200 {
+            served = true;
+            break;
+        }
+    }
+    assert!(served, "the places are given back");
+
+    // Reads of a game's state: three, then 429.
+    let statuses: Vec<u16> = futures_util::future::join_all(
+        (0..4).map(|_| async { get(addr, &format!("/api/games/{id}")).await.status }),
+    )
+    .await;
+    let mut sorted = statuses.clone();
+    sorted.sort();
+    assert_eq!(sorted, [200, 200, 200, 429], "{statuses:?}");
+}
+
+/// The descriptor limit is raised to the hard limit, and the cap on connections follows it.
+#[test]
+fn the_open_files_limit_is_raised_and_the_cap_follows_it() {
+    let raised = surakarta_server::limits::raise_nofile().unwrap();
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes into the struct it is given, which lives here.
+    assert_eq!(
+        unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) },
+        0
+    );
+    assert_eq!(limit.rlim_cur, limit.rlim_max);
+    assert_eq!(raised, limit.rlim_cur);
+    assert_eq!(
+        surakarta_server::limits::connection_cap(1024),
+        1024 - surakarta_server::limits::FDS_KEPT
+    );
+}

@@ -85,6 +85,18 @@ pub struct Cell {
     /// The other instances' connections to the seats, as last read from Redis (`None`:
     /// not read yet, so who is away is not known).
     others: Mutex<Option<Others>>,
+    /// Connections to the game that are not (yet) a player's.
+    watchers: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+/// A watcher's place among a game's; given back when dropped (or when it turns out to be
+/// a player's).
+pub struct Watching(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
 }
 
 /// The other instances' connections to a game's seats, added up.
@@ -145,7 +157,19 @@ impl Cell {
             timing,
             alone,
             others: Mutex::new(None),
+            watchers: Default::default(),
         }
+    }
+
+    /// A place among the game's watchers, unless it has `most` already.
+    pub fn watch(&self, most: usize) -> Option<Watching> {
+        use std::sync::atomic::Ordering;
+        self.watchers
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < most).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| Watching(self.watchers.clone()))
     }
 
     /// This instance's connections to the seats, as it writes them for the others.
