@@ -108,6 +108,9 @@ pub(super) fn build_bars(
                 width: px(layout.bars[1]),
                 padding: UiRect {
                     right: px(safe.right + 8.0),
+                    // The review's own row (Close, Moves, Play from here) stands at the
+                    // bottom of the screen: the side's buttons stay above it.
+                    bottom: px(if reviewing { 72.0 + safe.bottom } else { 8.0 }),
                     ..UiRect::all(px(8))
                 },
                 ..bar_node(FlexDirection::Column)
@@ -188,9 +191,22 @@ pub(super) fn build_bars(
                             (ReviewStep::Last, "review.last"),
                             (ReviewStep::Turn, "review.turn"),
                         ] {
-                            // The sign over its word, so five fit a narrow phone.
-                            bar_entry(bar, key, strings.get(key), &theme, 16.0, grow)
-                                .observe(review(step));
+                            // The sign over its word, so five fit a narrow phone; beside it in
+                            // landscape, so five fit the side above the review's own row.
+                            let words = strings.get(key);
+                            let words = if grow { words } else { words.replace('\n', " ") };
+                            let narrow = grow && layout.window.x < 400.0;
+                            let size = if narrow { 14.0 } else { 16.0 };
+                            let mut entry = bar_entry(bar, key, words, &theme, size, grow);
+                            if narrow {
+                                // Five share a small phone's width: the words get the
+                                // room of the padding.
+                                entry.entry::<Node>().and_modify(|mut node| {
+                                    node.padding = UiRect::axes(px(1), px(8));
+                                    node.margin = UiRect::all(px(2));
+                                });
+                            }
+                            entry.observe(review(step));
                         }
                         return;
                     }
