@@ -5,7 +5,8 @@ use bevy::prelude::*;
 use surakarta_engine::{Position, Square};
 
 pub const USAGE: &str = "\
-Usage: surakarta [--screenshot PATH [--play MOVE]] [--size WxH] [--fen POSITION]
+Usage: surakarta [--screenshot PATH [--play MOVE]] [--check-layout] [--size WxH]
+                 [--fen POSITION]
                  [--select SQUARE] [--bench-frames N] [--language TAG] [--panel NAME]
                  [--theme classic|high-contrast] [--lesson N] [--puzzle N]
 
@@ -13,13 +14,17 @@ Usage: surakarta [--screenshot PATH [--play MOVE]] [--size WxH] [--fen POSITION]
   --play MOVE         with --screenshot: then play MOVE and save each frame of it, 25 a
                       second, as PATH-000.png, PATH-001.png... (a capture's run round
                       the loops, for the README's animation)
+  --check-layout      put every screen and card on screen in every language and both
+                      themes, check the layout (nothing outside the window or its box,
+                      no buttons over each other, no lone last word), print the faults
+                      and exit (1 when there is any)
   --size WxH          window size in logical points (default 390x844, a phone in portrait)
   --fen POSITION      start from this position (two players on this device)
   --select SQUARE     select the stone on SQUARE, showing its targets and routes
   --panel NAME        show the menu or a panel: menu, new-game, settings, stats,
                       rules, records, leave, replace, end-game,
                       resign, offer, strategy, moves (over the game, or the
-                      review of --record), online-games, puzzles
+                      review of --record), online-games, puzzles, lessons
   --lesson N          put the tutorial's lesson N (1-9) on the board
   --lesson-state S    show that lesson asking, passed or failed (its explanation)
   --puzzle N          put puzzle N of the pack (1 is its first line) on the board
@@ -52,6 +57,8 @@ pub struct Options {
     pub record: Option<String>,
     /// With `--screenshot`: play this move once settled and save every frame of it.
     pub play: Option<surakarta_engine::Move>,
+    /// Walk every screen and card in every language and theme and check their layout.
+    pub check_layout: bool,
 }
 
 /// Cards that show only over a game in a certain state (a result, an online seat, an
@@ -73,8 +80,9 @@ impl std::error::Error for UsageError {}
 
 /// The options that set up a screen for a check (screenshots, the frame bench), which
 /// only builds with the `dev` feature have.
-const TOOL_FLAGS: [&str; 9] = [
+const TOOL_FLAGS: [&str; 10] = [
     "--screenshot",
+    "--check-layout",
     "--play",
     "--bench-frames",
     "--fen",
@@ -94,6 +102,7 @@ impl Options {
             || self.lesson.is_some()
             || self.puzzle.is_some()
             || self.panel.is_some()
+            || self.check_layout
     }
 
     /// The options of this command line, or what is wrong with it (to print beside
@@ -116,6 +125,7 @@ impl Options {
             match flag.as_str() {
                 "-h" | "--help" => o.help = true,
                 "--screenshot" => o.screenshot = Some(value()?),
+                "--check-layout" => o.check_layout = true,
                 "--record" => o.record = Some(value()?),
                 "--size" => {
                     let v = value()?;
@@ -318,7 +328,7 @@ mod tests {
         );
         assert_eq!(
             parse(&["--panel", "help"]).unwrap_err(),
-            "--panel is one of menu, new-game, settings, stats, rules, records, leave, replace, end-game, resign, offer, strategy, moves, online-games, puzzles, not \"help\""
+            "--panel is one of menu, new-game, settings, stats, rules, records, leave, replace, end-game, resign, offer, strategy, moves, online-games, puzzles, lessons, not \"help\""
         );
         assert!(
             parse(&["--lesson-state", "won"])

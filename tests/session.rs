@@ -102,7 +102,8 @@ fn lessons(app: &mut App) {
         .tutorial_passed
         .clear();
     press(app, "menu.tutorial");
-    for _ in LESSONS {
+    press(app, "lessons.continue");
+    for (i, _) in LESSONS.iter().enumerate() {
         press(app, "bar.hint");
         app.update();
         if app.world().resource::<Tutorial>().state == LessonState::Asking {
@@ -114,7 +115,11 @@ fn lessons(app: &mut App) {
         for _ in 0..30 {
             app.update();
         }
-        press(app, "lesson.next");
+        if i + 1 < LESSONS.len() {
+            press(app, "lesson.next");
+        } else {
+            press(app, "lesson.menu");
+        }
     }
 }
 

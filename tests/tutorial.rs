@@ -86,6 +86,7 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
 
     press(&mut app, "bar.menu");
     press(&mut app, "menu.tutorial");
+    press(&mut app, "lessons.continue");
     let t = tutorial(&app);
     assert_eq!(t.lesson, Some(0));
     assert_eq!(t.state, LessonState::Asking);
@@ -161,6 +162,9 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
 
         press(&mut app, "bar.menu");
         press(&mut app, "menu.tutorial");
+        assert_eq!(panel(&app), Panel::Lessons, "Tutorial opens the lesson list");
+        assert!(texts(&mut app).contains(&"0 of 9 lessons done".to_owned()));
+        press(&mut app, "lessons.continue");
         play(&mut app, "c3", "d4");
         assert_eq!(tutorial(&app).state, LessonState::Passed);
         app.update();
@@ -182,11 +186,67 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
     assert_eq!(history, ["b2-c3"], "the game in progress is back");
     press(&mut app, "bar.menu");
     press(&mut app, "menu.tutorial");
+    // The list remembers: the first lesson ticked, the second not, Continue at the second.
+    let shown = texts(&mut app);
+    assert!(shown.contains(&"1 of 9 lessons done".to_owned()), "{shown:?}");
+    assert!(shown.contains(&"1. Stepping ✓".to_owned()), "{shown:?}");
+    assert!(shown.contains(&"2. The two circuits".to_owned()), "{shown:?}");
+    assert!(shown.contains(&"Continue: lesson 2".to_owned()), "{shown:?}");
+    press(&mut app, "lessons.continue");
     assert_eq!(
         tutorial(&app).lesson,
         Some(1),
         "the tutorial goes on after the lesson passed"
     );
+    // Any lesson can be chosen from the list: skipping ahead to the fifth.
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.tutorial");
+    press(&mut app, "lessons.5");
+    assert_eq!(tutorial(&app).lesson, Some(4));
+    assert_eq!(screen(&app), Screen::Lesson);
+}
+
+/// After the last lesson the card suggests what comes next: the puzzles, or a first game
+/// against Beginner (the new-game card, set for Beginner).
+#[test]
+fn the_last_lesson_ends_with_the_next_steps() {
+    let mut app = app();
+    animations_off(&mut app);
+    let last = surakarta::game::tutorial::LESSONS.len() - 1;
+    open_lesson(&mut app, last);
+    press(&mut app, "bar.hint");
+    app.update();
+    if tutorial(&app).state == LessonState::Asking {
+        press(&mut app, "bar.accept");
+        run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
+    }
+    assert_eq!(tutorial(&app).state, LessonState::Passed);
+    for _ in 0..5 {
+        app.update();
+    }
+    let names = buttons(&mut app);
+    assert!(names.contains(&"lesson.puzzles".to_owned()), "{names:?}");
+    press(&mut app, "lesson.beginner");
+    app.update();
+    assert_eq!(panel(&app), Panel::NewGame);
+    assert_eq!(
+        app.world().resource::<surakarta::settings::Settings>().level,
+        surakarta_engine::ai::Level::Beginner
+    );
+    go_to(&mut app, Screen::Game);
+    open_lesson(&mut app, last);
+    press(&mut app, "bar.hint");
+    app.update();
+    if tutorial(&app).state == LessonState::Asking {
+        press(&mut app, "bar.accept");
+        run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
+    }
+    for _ in 0..5 {
+        app.update();
+    }
+    press(&mut app, "lesson.puzzles");
+    app.update();
+    assert_eq!((screen(&app), panel(&app)), (Screen::Menu, Panel::Puzzles));
 }
 
 #[test]
@@ -203,6 +263,7 @@ fn lights_run_round_both_circuits_in_the_circuits_lesson_only() {
     };
     press(&mut app, "bar.menu");
     press(&mut app, "menu.tutorial");
+    press(&mut app, "lessons.continue");
     assert_eq!(tutorial(&app).lesson, Some(0));
     assert!(beads(&mut app).is_empty());
     animations_off(&mut app);
@@ -265,6 +326,7 @@ fn lights_run_round_both_circuits_in_the_circuits_lesson_only() {
         .map(|l| l.id.to_owned())
         .collect();
     press(&mut app, "menu.tutorial");
+    press(&mut app, "lessons.continue");
     assert_eq!(tutorial(&app).lesson, Some(circuits));
     app.update();
     assert_eq!(beads(&mut app).len(), 2, "lit again");
@@ -285,6 +347,7 @@ fn open_lesson(app: &mut App, index: usize) {
     app.world_mut().resource_mut::<Settings>().tutorial_passed = passed;
     press(app, "bar.menu");
     press(app, "menu.tutorial");
+    press(app, "lessons.continue");
     assert_eq!(tutorial(app).lesson, Some(index));
 }
 

@@ -6,6 +6,7 @@ pub mod end_game;
 pub mod game_over;
 pub mod invite;
 pub mod leave;
+pub mod lessons;
 pub mod moves;
 pub mod new_game;
 pub mod offer;
@@ -39,5 +40,10 @@ pub(super) fn plugin(app: &mut App) {
         moves::plugin,
         invite::plugin,
     ));
-    app.add_plugins((problem::plugin, online_games::plugin, puzzles::plugin));
+    app.add_plugins((
+        problem::plugin,
+        online_games::plugin,
+        puzzles::plugin,
+        lessons::plugin,
+    ));
 }

@@ -142,6 +142,13 @@ impl OpenNewGame<'_> {
         self.open_in(two_players, rules, from);
     }
 
+    /// For a fresh game against the computer at `level`, in the rule set chosen in the
+    /// settings (the card opens set for it; the player still chooses the colour and Start).
+    pub fn open_against(&mut self, level: Level) {
+        self.choice.level = level;
+        self.open(Some(false), Start::Fresh);
+    }
+
     /// For a game against a friend online, in the rule set chosen in the settings.
     pub fn open_online(&mut self) {
         self.choice.online = true;

@@ -11,7 +11,7 @@ use crate::game::tutorial::{Goal, LESSONS, LessonState, Tutorial};
 use crate::panels::rules::rules_text;
 use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
-use crate::shell::navigation::{GameSet, Panel, Screen};
+use crate::shell::navigation::{GameSet, Navigator, Panel, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
@@ -58,8 +58,10 @@ pub(super) fn plugin(app: &mut App) {
 /// What the tutorial's buttons ask for.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LessonStep {
-    /// The first lesson not yet passed (the menu's Tutorial).
+    /// The first lesson not yet passed.
     Begin,
+    /// This lesson (from 0; the lesson list's buttons).
+    Open(usize),
     /// The lesson after the one on the board; after the last, the menu.
     Next,
     /// The lesson on the board, again.
@@ -115,6 +117,7 @@ fn take_steps(mut steps: MessageReader<LessonStep>, mut lessons: Lessons, settin
         let on_board = lessons.tutorial.lesson;
         match step {
             LessonStep::Begin => lessons.start(Tutorial::next_unpassed(&settings.tutorial_passed)),
+            LessonStep::Open(index) => lessons.start(*index),
             LessonStep::Next => lessons.start(on_board.map_or(0, |i| i + 1)),
             LessonStep::Retry => lessons.start(on_board.unwrap_or(0)),
             LessonStep::Leave => lessons.leave(),
@@ -189,6 +192,17 @@ fn hint_selects(tutorial: Res<Tutorial>, mut selection: ResMut<Selection>) {
     }
 }
 
+/// After the last lesson, a first game: the new-game card, set for Beginner (a game in
+/// progress is asked about there, as for any new game).
+fn play_beginner(
+    _: On<Press>,
+    mut nav: Navigator,
+    mut new_game: crate::panels::new_game::OpenNewGame,
+) {
+    nav.go(Screen::Menu);
+    new_game.open_against(surakarta_engine::ai::Level::Beginner);
+}
+
 /// The lesson card on screen.
 #[derive(Component)]
 pub struct LessonCard;
@@ -225,12 +239,12 @@ fn show_card(
         LessonState::Failed(miss) => miss.key(),
     }));
     let last = index + 1 == LESSONS.len();
-    // The last lesson ends with how the chosen rule set ends games.
+    // The last lesson ends with how the chosen rule set ends games, and what to do next.
     if state == LessonState::Passed
         && last
         && let Some(end) = rules_text(&settings.rules, strings).get(3)
     {
-        body = format!("{body}\n{end}");
+        body = format!("{body}\n{end}\n{}", strings.get("tut.next_steps"));
     }
     spawn_top_card(
         &mut commands,
@@ -257,7 +271,28 @@ fn show_card(
                     LessonState::Failed(_) => {
                         ("lesson.retry", "button.try_again", LessonStep::Retry)
                     }
-                    LessonState::Passed if last => ("lesson.next", "button.done", LessonStep::Next),
+                    LessonState::Passed if last => {
+                        // The tutorial done: on to the puzzles, or a first game.
+                        r.spawn(choice(
+                            "lesson.beginner",
+                            strings.get("tut.play_beginner"),
+                            false,
+                            theme,
+                        ))
+                        .observe(play_beginner);
+                        r.spawn(button(
+                            "lesson.puzzles",
+                            strings.get("menu.puzzles"),
+                            theme,
+                            17.0,
+                            true,
+                        ))
+                        .observe(|_: On<Press>, mut nav: Navigator| {
+                            nav.go(Screen::Menu);
+                            nav.open(Panel::Puzzles);
+                        });
+                        return;
+                    }
                     LessonState::Passed => ("lesson.next", "button.next", LessonStep::Next),
                 };
                 r.spawn(button(id, strings.get(key), theme, 17.0, true))

@@ -5,7 +5,6 @@
 
 use crate::game::session::{Session, Start};
 use crate::panels::new_game::OpenNewGame;
-use crate::screens::lesson::LessonStep;
 use crate::shell::navigation::{GameSet, Navigator, Panel, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::layout::BoardLayout;
@@ -144,7 +143,6 @@ fn spawn(
 struct Go<'w> {
     nav: Navigator<'w>,
     new_game: OpenNewGame<'w>,
-    lessons: MessageWriter<'w, LessonStep>,
     inviting: ResMut<'w, crate::panels::invite::Inviting>,
 }
 
@@ -154,9 +152,7 @@ impl Go<'_> {
             Entry::Continue => self.nav.go(Screen::Game),
             Entry::NewGame { two_players } => self.new_game.open(Some(two_players), Start::Fresh),
             Entry::Online => self.new_game.open_online(),
-            Entry::Tutorial => {
-                self.lessons.write(LessonStep::Begin);
-            }
+            Entry::Tutorial => self.nav.open(Panel::Lessons),
             Entry::Watchers => {
                 *self.inviting = crate::panels::invite::Inviting::Watchers;
                 self.nav.open(Panel::Invite);

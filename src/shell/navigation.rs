@@ -111,6 +111,8 @@ panels! {
     OnlineGames => "online-games",
     /// Puzzles: the player's puzzle rating, the next puzzle, the daily one, a streak, themes.
     Puzzles => "puzzles",
+    /// The tutorial's lessons: progress, Continue, and each lesson to go back to or skip to.
+    Lessons => "lessons",
 }
 
 impl Panel {

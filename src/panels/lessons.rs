@@ -1,0 +1,76 @@
+//! The tutorial's lessons (menu → Tutorial): how many are done, Continue at the first not
+//! yet passed (where the player stopped), and every lesson by name, a tick on those
+//! passed, to go back to one or skip ahead. The lessons themselves are played on their
+//! own screen (`screens/lesson.rs`).
+
+use crate::game::tutorial::{LESSONS, Tutorial};
+use crate::screens::lesson::LessonStep;
+use crate::settings::Settings;
+use crate::shell::navigation::Panel;
+use crate::ui::press::Press;
+use crate::ui::widgets::{Cards, back_row, button, label, row, styled_button};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    crate::ui::widgets::panel_card(app, Panel::Lessons, spawn);
+}
+
+fn spawn(mut cards: Cards, settings: Res<Settings>) {
+    let passed = &settings.tutorial_passed;
+    let done = LESSONS.iter().filter(|l| passed.contains(l.id)).count();
+    let next = Tutorial::next_unpassed(passed);
+    cards.spawn(
+        DespawnOnExit(Panel::Lessons),
+        |c, strings, theme| {
+            c.spawn(label(strings.get("menu.tutorial"), 28.0, theme));
+            c.spawn(label(
+                strings.fill(
+                    "lessons.progress",
+                    &[
+                        ("done", done.to_string()),
+                        ("total", LESSONS.len().to_string()),
+                    ],
+                ),
+                16.0,
+                theme,
+            ));
+            // The main button: on from where the player stopped, or all again once done.
+            let main = if done == LESSONS.len() {
+                strings.get("lessons.again")
+            } else {
+                strings.fill("lessons.continue", &[("n", (next + 1).to_string())])
+            };
+            c.spawn(row()).with_children(|r| {
+                r.spawn(button("lessons.continue", main, theme, 20.0, true))
+                    .observe(move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
+                        steps.write(LessonStep::Open(next));
+                    });
+            });
+            for (i, lesson) in LESSONS.iter().enumerate() {
+                let title = strings.get(&format!("tut.{}.title", lesson.id));
+                let key = if passed.contains(lesson.id) {
+                    "lessons.item_done"
+                } else {
+                    "lessons.item"
+                };
+                let words = strings.fill(key, &[("n", (i + 1).to_string()), ("title", title)]);
+                c.spawn(row()).with_children(|r| {
+                    r.spawn(styled_button(
+                        format!("lessons.{}", i + 1),
+                        words,
+                        theme.bar,
+                        theme.bar_text,
+                        17.0,
+                        true,
+                    ))
+                    .observe(
+                        move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
+                            steps.write(LessonStep::Open(i));
+                        },
+                    );
+                });
+            }
+        },
+        back_row,
+    );
+}
