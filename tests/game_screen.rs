@@ -517,9 +517,24 @@ fn with_confirm_moves_the_first_tap_only_proposes_and_accept_plays() {
             .map(|m| m.to_string()),
         Some("f2xa2".into())
     );
-    // Only the proposed move's route is drawn.
+    // Only the proposed move's route is drawn, and the stone that will stand on a2.
     let routes: Vec<String> = drawn_routes(&mut app);
     assert_eq!(routes, ["f2xa2"]);
+    let ghosts: Vec<Square> = app
+        .world_mut()
+        .query::<&surakarta::board::preview::PendingStone>()
+        .iter(app.world())
+        .map(|g| g.0)
+        .collect();
+    assert_eq!(ghosts, ["a2".parse::<Square>().unwrap()]);
+    // No hint over a move the player has chosen.
+    press(&mut app, "bar.hint");
+    assert!(
+        !app.world()
+            .resource::<surakarta::game::computer::Computer>()
+            .hinting()
+    );
+    assert!(app.world().resource::<Selection>().hint.is_none());
     press(&mut app, "bar.accept");
     assert_eq!(session(&app).game.history().len(), 1);
 

@@ -88,6 +88,8 @@ impl Can<'_> {
             && self.board.session().human_to_move()
             && !self.computer.hinting()
             && self.selection.hint.is_none()
+            // A move waiting for Accept is the player's own choice: no hint over it.
+            && self.selection.pending.is_none()
     }
 
     /// Accept has a move to play: the one waiting for confirmation, or the hint once it

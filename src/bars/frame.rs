@@ -6,6 +6,7 @@
 
 use super::clock::{ClockRow, ClockText};
 use super::status::{Bars, CountText, CounterText, HintText, StatusLine, TurnSwatch, TurnText};
+use crate::board::selection::Selection;
 use crate::game::session::Command;
 use crate::screens::review::ReviewStep;
 use crate::shell::navigation::{GameSet, Navigator, Screen};
@@ -194,7 +195,11 @@ pub(super) fn build_bars(
                             // The sign over its word, so five fit a narrow phone; beside it in
                             // landscape, so five fit the side above the review's own row.
                             let words = strings.get(key);
-                            let words = if grow { words } else { words.replace('\n', " ") };
+                            let words = if grow {
+                                words
+                            } else {
+                                words.replace('\n', " ")
+                            };
                             let narrow = grow && layout.window.x < 400.0;
                             let size = if narrow { 14.0 } else { 16.0 };
                             let mut entry = bar_entry(bar, key, words, &theme, size, grow);
@@ -305,9 +310,15 @@ fn bar_entry<'a>(
     }
 }
 
-/// A button's observer that asks the game for `command`.
-fn ask(command: Command) -> impl Fn(On<Press>, MessageWriter<Command>) + Send + Sync + 'static {
-    move |_: On<Press>, mut commands: MessageWriter<Command>| {
+/// A button's observer that asks the game for `command`; a hint not while a move waits
+/// for Accept (the button is faded then: `fade.rs`).
+fn ask(
+    command: Command,
+) -> impl Fn(On<Press>, MessageWriter<Command>, Res<Selection>) + Send + Sync + 'static {
+    move |_: On<Press>, mut commands: MessageWriter<Command>, selection: Res<Selection>| {
+        if command == Command::Hint && selection.pending.is_some() {
+            return;
+        }
         commands.write(command);
     }
 }

@@ -46,6 +46,11 @@ pub struct StepTarget(pub Square);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CaptureTarget(pub Square);
 
+/// The stone that will stand on the target of a move waiting for confirmation, drawn
+/// faintly there: the player sees the position the move makes before accepting it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingStone(pub Square);
+
 /// A drawn capture route: the move it belongs to.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RouteMark(pub Move);
@@ -238,6 +243,24 @@ fn draw_marks(
         }
     }
     let Some(from) = selection.stone else { return };
+    if let Some(pending) = selection.pending {
+        let (fill, ring) = theme.stone(pos.side_to_move());
+        let radius = p.layout.stone_size() / 2.0;
+        p.at(
+            pending.to,
+            Circle::new(radius).into(),
+            fill.with_alpha(0.6),
+            TARGET_Z + 0.5,
+            PendingStone(pending.to),
+        );
+        p.at(
+            pending.to,
+            Annulus::new(radius * 0.55, radius * 0.7).into(),
+            ring.with_alpha(0.6),
+            TARGET_Z + 0.6,
+            (),
+        );
+    }
     let capture_targets: Vec<Square> = moves
         .iter()
         .filter(|m| m.from == from && m.capture)
