@@ -147,7 +147,13 @@ fn show_turn(
 ) {
     let (pos, outcome) = seen.now();
     let side = pos.side_to_move();
+    // The computer's turn reads the same at every level, from the moment it is its turn
+    // (a weak level may wait a moment before it plays, without searching).
+    // A puzzle's replies are the puzzle's, not a computer's thinking.
+    let computers_turn = !seen.board.practising()
+        && matches!(seen.mode(), Mode::VsComputer { human, .. } if human != side);
     let thinking = computer.thinking()
+        || computers_turn
         || seen
             .turn
             .as_ref()
