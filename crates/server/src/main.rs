@@ -1,7 +1,8 @@
 //! `surakarta-server`: the online game server (docs/online.md).
 
 use clap::Parser;
-use std::net::SocketAddr;
+use std::io::{Read, Write};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -78,6 +79,54 @@ struct Args {
     /// The same in a game without a time limit.
     #[arg(long, default_value_t = 300)]
     claim_after_untimed: u64,
+    /// Start nothing: ask the server listening at --listen for GET /api/health (an
+    /// unspecified address such as 0.0.0.0 asks the loopback) and exit 0 if it answers 200
+    /// within 5 s, 1 otherwise. A container's health check (deploy/Containerfile), where
+    /// there is no curl.
+    #[arg(long)]
+    check_health: bool,
+}
+
+/// `--check-health`: one `GET /api/health` to `listen` over plain HTTP/1.1.
+fn check_health(listen: SocketAddr) -> ExitCode {
+    let mut addr = listen;
+    if addr.ip().is_unspecified() {
+        addr.set_ip(match addr.ip() {
+            IpAddr::V4(_) => IpAddr::V4(Ipv4Addr::LOCALHOST),
+            IpAddr::V6(_) => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        });
+    }
+    let asked = (|| -> std::io::Result<String> {
+        let limit = Duration::from_secs(5);
+        let mut stream = TcpStream::connect_timeout(&addr, limit)?;
+        stream.set_read_timeout(Some(limit))?;
+        stream.set_write_timeout(Some(limit))?;
+        write!(
+            stream,
+            "GET /api/health HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )?;
+        let mut answer = Vec::new();
+        // The answer is a few dozen bytes: more is not a health answer.
+        stream.take(64 * 1024).read_to_end(&mut answer)?;
+        Ok(String::from_utf8_lossy(&answer).into_owned())
+    })();
+    match asked {
+        Ok(answer) => {
+            let status = answer.lines().next().unwrap_or_default();
+            let body = answer.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+            if status.split(' ').nth(1) == Some("200") {
+                println!("{addr}: healthy {}", body.trim());
+                ExitCode::SUCCESS
+            } else {
+                eprintln!("{addr}: {status} {}", body.trim());
+                ExitCode::FAILURE
+            }
+        }
+        Err(e) => {
+            eprintln!("{addr}: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -88,6 +137,9 @@ fn main() -> ExitCode {
         )
         .init();
     let args = Args::parse();
+    if args.check_health {
+        return check_health(args.listen);
+    }
     let store = match args.store {
         Some(url) if url.starts_with("redis://") || url.starts_with("rediss://") => {
             StoreChoice::Redis(url)
