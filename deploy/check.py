@@ -48,9 +48,9 @@ for name in ("server1", "server2"):
     assert "--trust-forwarded-for" in command, "behind Caddy the client's address is forwarded"
     assert "ports" not in server, f"{name} is reached through Caddy only"
     assert server["stop_signal"] == "SIGINT", "the server stops on SIGINT"
-    test = server["healthcheck"]["test"]
-    assert "--check-health" in test, test
-    flags_known(name, [a for a in test if a.startswith("--")])
+    # The image's own health check (a compose one would go through a shell in
+    # podman-compose, and the image has none).
+    assert "healthcheck" not in server, f"{name}: the image's HEALTHCHECK is used"
     assert server["depends_on"]["redis"]["condition"] == "service_healthy"
 assert "ports" not in redis, "Redis is reached by the servers only"
 
@@ -62,7 +62,7 @@ upstreams = caddy["environment"]["SURAKARTA_UPSTREAMS"].split()
 assert upstreams == ["server1:8080", "server2:8080"], upstreams
 assert set(compose["volumes"]) == {"redis", "caddy_data", "caddy_config"}
 print("compose.yaml: redis (append-only), server1 and server2 (Redis, forwarded addresses,"
-      " health checked, not published), caddy (80, 443, certificates kept)")
+      " the image's health check, not published), caddy (80, 443, certificates kept)")
 
 with open(os.path.join(deploy, "Containerfile")) as f:
     containerfile = f.read()

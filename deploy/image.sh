@@ -45,14 +45,14 @@ fi
 
 context=$(mktemp -d)
 trap 'rm -rf "$context"' EXIT
-mkdir -p "$context/etc" "$context/tmp" "$context/data"
-chmod 1777 "$context/tmp"
-chmod 0755 "$context/data"
-cat >"$context/etc/passwd" <<'PASSWD'
+mkdir -p "$context/rootfs/etc" "$context/rootfs/tmp" "$context/data"
+chmod 0755 "$context/rootfs" "$context/rootfs/etc" "$context/data"
+chmod 1777 "$context/rootfs/tmp"
+cat >"$context/rootfs/etc/passwd" <<'PASSWD'
 root:x:0:0:root:/root:/sbin/nologin
 surakarta:x:10001:10001:Surakarta server:/data:/sbin/nologin
 PASSWD
-cat >"$context/etc/group" <<'GROUP'
+cat >"$context/rootfs/etc/group" <<'GROUP'
 root:x:0:
 surakarta:x:10001:
 GROUP
