@@ -38,7 +38,7 @@ target=x86_64-unknown-linux-musl
 nice -n 19 cargo build --release -p surakarta-server --target "$target"
 binary=${CARGO_TARGET_DIR:-target}/$target/release/surakarta-server
 # Static, or the empty base could not run it.
-if file "$binary" | grep -q 'dynamically linked'; then
+if command -v file >/dev/null && file "$binary" | grep -q "dynamically linked"; then
   echo "$binary is dynamically linked: the image has no libraries" >&2
   exit 1
 fi
