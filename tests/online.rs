@@ -306,6 +306,14 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
         both_until(&mut red, &mut black, 10.0, |_, b| panel(b) == Panel::Offer),
         "Black was not asked"
     );
+    // In the friend's words, not two players' on one phone ("Red offers a draw / Black,
+    // do you accept?").
+    let asked = texts(&mut black);
+    assert!(
+        asked.contains(&"Your friend offers a draw".to_owned()),
+        "{asked:?}"
+    );
+    assert!(asked.contains(&"Do you accept?".to_owned()), "{asked:?}");
     assert_eq!(
         a_notice(&red).as_deref(),
         Some("Draw offered: waiting for your friend's answer.")
@@ -470,8 +478,9 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
         clocks(&mut red)
     );
 
-    // Black's phone (Red now) goes away for good. The player left is told, and a second
-    // later the end-game card opens by itself with the claim on it.
+    // Black's phone (Red now) goes away for good. The player left is told, and the claim
+    // shows at the foot of the top bar, never as a card over the board: counting down,
+    // then (a second later) opening the end-game card with the claim when pressed.
     go_to(&mut red, Screen::Game);
     // Only once Red has heard that the friend is here (their hello reached the server: a
     // connection dropped before it never sat, and nobody "left").
@@ -487,9 +496,19 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
         a_notice(&red)
     );
     assert!(
-        run_until(&mut red, 10.0, |r| panel(r) == Panel::EndGame),
+        run_until(&mut red, 10.0, |r| *r
+            .world()
+            .resource::<surakarta::bars::claim::Claim>()
+            == surakarta::bars::claim::Claim::Now),
         "the claim was not offered"
     );
+    assert_eq!(
+        panel(&red),
+        Panel::None,
+        "no card stands over the board by itself"
+    );
+    press(&mut red, "bar.claim");
+    assert_eq!(panel(&red), Panel::EndGame);
     press(&mut red, "end.claim_win");
     assert!(run_until(&mut red, 10.0, |r| own_game(r)
         .game

@@ -174,6 +174,11 @@ pub(super) fn build_bars(
                     bar.spawn((StatusLine, CountText, text(21.0, &theme)));
                     bar.spawn((StatusLine, CounterText, text(17.0, &theme)));
                     bar.spawn((StatusLine, HintText, text(16.0, &theme)));
+                    // Online, the claim when the friend has gone away (`claim.rs`).
+                    if !reviewing {
+                        bar.spawn(super::claim::claim_button(&strings, &theme))
+                            .observe(super::claim::press_claim);
+                    }
                 });
             root.spawn(Node {
                 flex_grow: 1.0,

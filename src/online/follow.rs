@@ -128,31 +128,6 @@ pub(super) fn follow(
     link.resync = false;
 }
 
-/// Once the friend has been away long enough for the game to be claimed, the end-game
-/// card opens by itself with the claim on it: once for each absence, on the board.
-pub(super) fn offer_claim(
-    mut link: ResMut<Link>,
-    session: Res<Session>,
-    screen: Option<Res<State<Screen>>>,
-    panel: Res<State<Panel>>,
-    mut navigate: MessageWriter<Navigate>,
-) {
-    let crate::game::session::Mode::Online { me } = session.mode else {
-        return;
-    };
-    let link = link.bypass_change_detection();
-    let Some(wait) = link.timing.claim_in(me) else {
-        link.offered_claim = false; // the friend is here (again)
-        return;
-    };
-    let on_game = screen.as_ref().is_some_and(|s| *s.get() == Screen::Game);
-    let may = wait.is_zero() && session.game.outcome().is_none() && !link.waiting_for_friend();
-    if may && !link.offered_claim && on_game && *panel.get() == Panel::None {
-        link.offered_claim = true;
-        navigate.write(Navigate::Open(Panel::EndGame));
-    }
-}
-
 /// The rematch made: the player's game becomes the new one, colours swapped (the token
 /// of the old seat opens the new one: `crates/server/src/rematch.rs`).
 pub(super) fn go_to_rematch(

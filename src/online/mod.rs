@@ -54,7 +54,6 @@ pub(super) fn plugin(app: &mut App) {
                 socket::keep_connected,
                 socket::receive,
                 follow::follow,
-                follow::offer_claim,
                 follow::go_to_rematch,
             )
                 .chain()
@@ -122,8 +121,6 @@ pub struct Link {
     asked_offer: Option<usize>,
     /// The clocks and who is away, as last heard.
     pub timing: clock::Timing,
-    /// The claim already put to the player for the friend's absence.
-    offered_claim: bool,
     /// The player was told the friend left (and not yet that they are back).
     told_left: bool,
     /// The friend has been connected to this game since the app has been.

@@ -37,7 +37,10 @@ fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: R
     let answers = by.other();
     let strings = cards.strings();
     let side = strings.side(by);
+    // Online the offer is the friend's, answered by the player holding this phone.
+    let online = session.is_online();
     let title = match proposal {
+        Proposal::Draw if online => strings.get("offer.draw.friend"),
         Proposal::Draw => strings.fill("offer.draw.title", &[("side", side)]),
         Proposal::Stop => strings.fill("offer.stop.title", &[("side", side)]),
         Proposal::Rematch => strings.get("offer.rematch.title"),
@@ -64,6 +67,8 @@ fn spawn(mut cards: Cards, session: Res<Session>, offer: Res<Offer>, settings: R
     });
     let question = if proposal == Proposal::Rematch {
         strings.get("offer.rematch.body")
+    } else if online {
+        strings.get("offer.question.online")
     } else {
         strings.fill("offer.question", &[("other", strings.side(answers))])
     };

@@ -1,0 +1,136 @@
+//! Online, when the friend has gone away: a button at the foot of the top bar, never a card
+//! over the board (the position stays in view, and a tap meant for a stone never lands on
+//! an answer). While the friend has been away for less than the claim wait it counts down,
+//! faded ("Claim victory in 12 s", as lichess does); then it opens the end-game card with
+//! the claim on it. It is there only on the game screen with no card open, in a game going
+//! on whose two seats are taken.
+
+use super::frame::BarSystems;
+use crate::game::session::Session;
+use crate::online::Link;
+use crate::shell::awake::KeepAwake;
+use crate::shell::navigation::{GameSet, Navigator, Panel, Screen};
+use crate::ui::i18n::Strings;
+use crate::ui::press::Press;
+use crate::ui::theme::Theme;
+use crate::ui::widgets::button;
+use bevy::prelude::*;
+use std::time::Duration;
+
+pub(super) fn plugin(app: &mut App) {
+    // The countdown's seconds: a frame a second while it shows.
+    app.wake_paced(1, |claim: Query<&Node, With<ClaimButton>>| {
+        claim.iter().any(|n| n.display != Display::None)
+    });
+    app.add_systems(
+        Update,
+        show_claim
+            .after(super::frame::build_bars)
+            .in_set(BarSystems)
+            .in_set(GameSet::Present),
+    );
+}
+
+/// The claim button in the top bar.
+#[derive(Component)]
+pub struct ClaimButton;
+
+/// The claim button, hidden until the friend goes away (spawned with the bars).
+pub fn claim_button(strings: &Strings, theme: &Theme) -> impl Bundle {
+    (
+        ClaimButton,
+        button(
+            "bar.claim",
+            strings.get("end.claim_now"),
+            theme,
+            15.0,
+            false,
+        ),
+    )
+}
+
+/// Opens the end-game card with the claim, once the wait is over.
+pub fn press_claim(_: On<Press>, claim: Res<Claim>, mut nav: Navigator) {
+    if *claim == Claim::Now {
+        nav.open(Panel::EndGame);
+    }
+}
+
+/// What the claim button shows.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Claim {
+    /// Nothing: the friend is here, the game is over, or another screen or a card is up.
+    #[default]
+    None,
+    /// The friend is away: the claim is possible in this many seconds.
+    In(u64),
+    /// The claim is possible now.
+    Now,
+}
+
+impl Claim {
+    /// The claim for the player of the game on the board.
+    pub fn of(session: &Session, link: &Link) -> Claim {
+        let crate::game::session::Mode::Online { me } = session.mode else {
+            return Claim::None;
+        };
+        if session.game.outcome().is_some() || link.waiting_for_friend() {
+            return Claim::None;
+        }
+        match link.timing.claim_in(me) {
+            None => Claim::None,
+            Some(wait) if wait.is_zero() => Claim::Now,
+            Some(wait) => Claim::In(wait.saturating_add(Duration::from_millis(999)).as_secs()),
+        }
+    }
+}
+
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the button's words, place and fade follow the game, the link, the screen and the card"
+)]
+fn show_claim(
+    session: Res<Session>,
+    link: Res<Link>,
+    (screen, panel): (Res<State<Screen>>, Res<State<Panel>>),
+    (strings, theme): (Res<Strings>, Res<Theme>),
+    mut claim: ResMut<Claim>,
+    mut buttons: Query<(&mut Node, &mut BackgroundColor, &Children), With<ClaimButton>>,
+    mut texts: Query<(&mut Text, &mut TextColor)>,
+) {
+    let shown = if *screen.get() == Screen::Game && *panel.get() == Panel::None {
+        Claim::of(&session, &link)
+    } else {
+        Claim::None
+    };
+    claim.set_if_neq(shown);
+    for (mut node, mut background, children) in &mut buttons {
+        let display = if shown == Claim::None {
+            Display::None
+        } else {
+            Display::Flex
+        };
+        if node.display != display {
+            node.display = display;
+        }
+        let (words, alpha) = match shown {
+            Claim::In(n) => (strings.fill("end.claim_in", &[("n", n.to_string())]), 0.5),
+            _ => (strings.get("end.claim_now"), 1.0),
+        };
+        let colour = theme.button.with_alpha(alpha);
+        if background.0 != colour {
+            background.0 = colour;
+        }
+        for child in children.iter() {
+            if let Ok((mut text, mut ink)) = texts.get_mut(child) {
+                if text.0 != words {
+                    text.0.clone_from(&words);
+                }
+                let fg = theme.button_text.with_alpha(alpha.max(0.6));
+                if ink.0 != fg {
+                    ink.0 = fg;
+                }
+            }
+        }
+    }
+}
