@@ -162,7 +162,11 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
 
         press(&mut app, "bar.menu");
         press(&mut app, "menu.tutorial");
-        assert_eq!(panel(&app), Panel::Lessons, "Tutorial opens the lesson list");
+        assert_eq!(
+            panel(&app),
+            Panel::Lessons,
+            "Tutorial opens the lesson list"
+        );
         assert!(texts(&mut app).contains(&"0 of 9 lessons done".to_owned()));
         press(&mut app, "lessons.continue");
         play(&mut app, "c3", "d4");
@@ -188,10 +192,19 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
     press(&mut app, "menu.tutorial");
     // The list remembers: the first lesson ticked, the second not, Continue at the second.
     let shown = texts(&mut app);
-    assert!(shown.contains(&"1 of 9 lessons done".to_owned()), "{shown:?}");
+    assert!(
+        shown.contains(&"1 of 9 lessons done".to_owned()),
+        "{shown:?}"
+    );
     assert!(shown.contains(&"1. Stepping ✓".to_owned()), "{shown:?}");
-    assert!(shown.contains(&"2. The two circuits".to_owned()), "{shown:?}");
-    assert!(shown.contains(&"Continue: lesson 2".to_owned()), "{shown:?}");
+    assert!(
+        shown.contains(&"2. The two circuits".to_owned()),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains(&"Continue: lesson 2".to_owned()),
+        "{shown:?}"
+    );
     press(&mut app, "lessons.continue");
     assert_eq!(
         tutorial(&app).lesson,
@@ -230,7 +243,9 @@ fn the_last_lesson_ends_with_the_next_steps() {
     app.update();
     assert_eq!(panel(&app), Panel::NewGame);
     assert_eq!(
-        app.world().resource::<surakarta::settings::Settings>().level,
+        app.world()
+            .resource::<surakarta::settings::Settings>()
+            .level,
         surakarta_engine::ai::Level::Beginner
     );
     go_to(&mut app, Screen::Game);

@@ -271,7 +271,7 @@ pub fn settle(plies: &mut [PlyAnalysis]) {
         }
         // Every estimate of the run's positions, turned for the run's first position.
         let turned = |k: usize, score: i32| {
-            if (k - start) % 2 == 0 {
+            if (k - start).is_multiple_of(2) {
                 score
             } else {
                 score.saturating_neg()
