@@ -39,11 +39,10 @@ fn vs_easy(human: Side) -> Mode {
     }
 }
 
-/// Menu, then End the game.
+/// The bar's End: one tap from the board.
 fn open_end_game(app: &mut App) {
-    press(app, "bar.menu");
-    assert_eq!(screen(app), Screen::Menu);
-    press(app, "menu.end_game");
+    assert_eq!(screen(app), Screen::Game);
+    press(app, "bar.end");
     assert_eq!(panel(app), Panel::EndGame);
 }
 
@@ -360,12 +359,11 @@ fn a_resignation_in_a_two_player_game_says_who_resigned() {
 }
 
 #[test]
-fn the_menu_offers_an_ending_only_while_a_game_is_going_on() {
+fn the_bar_offers_an_ending_only_while_a_game_is_going_on() {
     let (mut app, _dir) = ending_app("menu");
     start(&mut app, START, "b2-b3", Mode::TwoPlayers);
-    press(&mut app, "bar.menu");
-    assert!(buttons(&mut app).contains(&"menu.end_game".to_owned()));
-    go_to(&mut app, Screen::Game);
+    open_end_game(&mut app);
+    press(&mut app, "back");
     // Against the computer there is nobody to stop and count with.
     start(&mut app, START, "b2-b3", vs_easy(Side::Black));
     assert!(run_until(&mut app, 10.0, |a| session(a).human_to_move()));
@@ -373,12 +371,12 @@ fn the_menu_offers_an_ending_only_while_a_game_is_going_on() {
     assert!(!buttons(&mut app).contains(&"end.stop".to_owned()));
     press(&mut app, "back");
     assert_eq!(panel(&app), Panel::None);
-    // A finished game has nothing to end.
+    // A finished game has nothing to end: End does nothing.
     let over = Game::from_position("6/6/6/6/6/5r b 0 0".parse().unwrap(), Ruleset::default());
     go_to(&mut app, Screen::Game);
     set_session(&mut app, over, Mode::TwoPlayers);
-    go_to(&mut app, Screen::Menu);
-    assert!(!buttons(&mut app).contains(&"menu.end_game".to_owned()));
+    press(&mut app, "bar.end");
+    assert_eq!(panel(&app), Panel::None);
 }
 
 /// The offer card's turn, in radians.

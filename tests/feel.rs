@@ -377,12 +377,15 @@ fn in_a_two_player_game_the_cards_the_player_to_move_opens_face_them() {
     set_game(&mut app, START, Mode::TwoPlayers);
     play_settled(&mut app, "b2", "c3");
     app.update();
-    // Black to move, from the far side of the table: Menu, End the game, Resign face Black.
-    for (button, card) in [
-        ("bar.menu", "the menu"),
-        ("menu.end_game", "end the game"),
-        ("end.resign", "resign"),
-    ] {
+    // Black to move, from the far side of the table: the menu, End, Resign face Black.
+    press(&mut app, "bar.menu");
+    let angles = card_angle(&mut app);
+    assert!(
+        angles.len() == 1 && (angles[0] - PI).abs() < 0.01,
+        "the menu faces Black: {angles:?}"
+    );
+    go_to(&mut app, surakarta::shell::navigation::Screen::Game);
+    for (button, card) in [("bar.end", "end the game"), ("end.resign", "resign")] {
         press(&mut app, button);
         let angles = card_angle(&mut app);
         assert!(
@@ -397,7 +400,8 @@ fn in_a_two_player_game_the_cards_the_player_to_move_opens_face_them() {
     app.update();
     press(&mut app, "bar.menu");
     assert_eq!(card_angle(&mut app), [0.0], "the menu faces Red");
-    press(&mut app, "menu.end_game");
+    go_to(&mut app, surakarta::shell::navigation::Screen::Game);
+    press(&mut app, "bar.end");
     assert_eq!(card_angle(&mut app), [0.0]);
 }
 

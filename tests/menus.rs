@@ -486,9 +486,19 @@ fn after_a_game_the_menu_leads_with_the_same_kind_of_game_again() {
     set_game(&mut app, START, Mode::TwoPlayers);
     play(&mut app, "b2", "c3");
     press(&mut app, "bar.menu");
-    let order = card_buttons_in_order(&mut app);
-    assert_eq!(order[..3], ["menu.continue", "menu.moves", "menu.end_game"]);
-    // Over: no Continue, and a new game of the same kind is the main button, Moves after.
+    let during = card_buttons_in_order(&mut app);
+    assert_eq!(
+        during[..4],
+        [
+            "menu.continue",
+            "menu.moves",
+            "menu.vs_computer",
+            "menu.two_players"
+        ]
+    );
+    assert_eq!(main_button(&mut app), "menu.continue");
+    // Over: the same entries in the same order (Continue leads back to the finished
+    // board); a new game of the same kind is the main button.
     let over = surakarta_engine::Game::from_position(
         "6/6/6/6/6/5r b 0 0".parse().unwrap(),
         Ruleset::default(),
@@ -498,10 +508,12 @@ fn after_a_game_the_menu_leads_with_the_same_kind_of_game_again() {
     go_to(&mut app, Screen::Menu);
     let order = card_buttons_in_order(&mut app);
     assert_eq!(
-        order[..2],
-        ["menu.two_players", "menu.vs_computer"],
-        "{order:?}"
+        order[1..],
+        during[2..],
+        "the entries keep their places: {order:?}"
     );
+    assert_eq!(order[0], "menu.continue");
+    assert_eq!(main_button(&mut app), "menu.two_players");
     let vs = Mode::VsComputer {
         human: Side::Red,
         level: Level::Easy,
@@ -513,8 +525,21 @@ fn after_a_game_the_menu_leads_with_the_same_kind_of_game_again() {
     go_to(&mut app, Screen::Game);
     set_session(&mut app, over, vs);
     go_to(&mut app, Screen::Menu);
-    let order = card_buttons_in_order(&mut app);
-    assert_eq!(order[0], "menu.vs_computer", "{order:?}");
+    assert_eq!(main_button(&mut app), "menu.vs_computer");
+}
+
+/// The menu's entry drawn as its main button (in the theme's button colour).
+fn main_button(app: &mut App) -> String {
+    let main = app.world().resource::<surakarta::ui::theme::Theme>().button;
+    let found: Vec<String> = app
+        .world_mut()
+        .query::<(&surakarta::ui::widgets::ButtonId, &BackgroundColor)>()
+        .iter(app.world())
+        .filter(|(id, bg)| id.0.starts_with("menu.") && bg.0 == main)
+        .map(|(id, _)| id.0.clone())
+        .collect();
+    assert_eq!(found.len(), 1, "one main button: {found:?}");
+    found[0].clone()
 }
 
 #[test]

@@ -298,8 +298,8 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
 
     // Red offers a draw over the network: Black is asked on the board and declines; the
     // game goes on.
-    go_to(&mut red, Screen::Menu);
-    press(&mut red, "menu.end_game");
+    go_to(&mut red, Screen::Game);
+    press(&mut red, "bar.end");
     press(&mut red, "end.offer_draw");
     go_to(&mut black, Screen::Game);
     assert!(
@@ -336,8 +336,8 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
     assert!(own_game(&red).game.outcome().is_none());
 
     // Black resigns: Red's game ends too, as a win, and goes to Game records.
-    go_to(&mut black, Screen::Menu);
-    press(&mut black, "menu.end_game");
+    go_to(&mut black, Screen::Game);
+    press(&mut black, "bar.end");
     press(&mut black, "end.resign");
     press(&mut black, "resign.confirm");
     assert!(both_until(&mut red, &mut black, 10.0, |r, _| own_game(r)
@@ -794,8 +794,8 @@ fn a_watching_link_follows_the_game_live_read_only() {
     assert_eq!(own_game(apps[2]).game, own_before);
 
     // Black resigns: the watcher's bar says how the game ended.
-    go_to(apps[1], Screen::Menu);
-    press(apps[1], "menu.end_game");
+    go_to(apps[1], Screen::Game);
+    press(apps[1], "bar.end");
     press(apps[1], "end.resign");
     press(apps[1], "resign.confirm");
     assert!(
@@ -913,8 +913,8 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
     let kept = me.world().resource::<OnlineGames>().0.len();
     assert_eq!(kept, 2);
     // The first game ends (the friend resigns): it leaves the list.
-    go_to(&mut first, Screen::Menu);
-    press(&mut first, "menu.end_game");
+    go_to(&mut first, Screen::Game);
+    press(&mut first, "bar.end");
     press(&mut first, "end.resign");
     press(&mut first, "resign.confirm");
     assert!(

@@ -80,8 +80,7 @@ fn a_game(app: &mut App, mode: Mode) {
         plies += 1;
     }
     if session(app).game.outcome().is_none() {
-        press(app, "bar.menu");
-        press(app, "menu.end_game");
+        press(app, "bar.end");
         press(app, "end.resign");
         press(app, "resign.confirm");
     }

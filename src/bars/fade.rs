@@ -51,6 +51,7 @@ struct Can<'w> {
     computer: Res<'w, Computer>,
     selection: Res<'w, Selection>,
     puzzles: Res<'w, crate::game::puzzles::PuzzleRun>,
+    screen: Res<'w, State<Screen>>,
 }
 
 impl Can<'_> {
@@ -92,6 +93,13 @@ impl Can<'_> {
             && self.selection.pending.is_none()
     }
 
+    /// End opens the end-game card: the player's own game, going on, on the game screen.
+    fn end(&self) -> bool {
+        *self.screen.get() == Screen::Game
+            && !self.board.practising()
+            && super::frame::can_end(self.board.session())
+    }
+
     /// Accept has a move to play: the one waiting for confirmation, or the hint once it
     /// has come (not while it is looked for).
     fn accept(&self) -> bool {
@@ -111,6 +119,7 @@ fn fade_idle_buttons(
             "bar.undo" => can.undo(),
             "bar.redo" => can.redo(),
             "bar.hint" => can.hint(),
+            "bar.end" => can.end(),
             "bar.accept" => can.accept(),
             _ => continue,
         };

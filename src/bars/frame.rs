@@ -220,30 +220,48 @@ pub(super) fn build_bars(
                         }
                         return;
                     }
-                    // Four in a row under the board: they share its width (smaller words
-                    // on a narrow phone); a column at the side in landscape.
-                    let size = if grow && layout.window.x < 400.0 {
-                        16.0
-                    } else {
-                        18.0
+                    // Five in a row under the board: they share its width (smaller words,
+                    // with the padding's room, on a narrow phone); a column at the side in
+                    // landscape. End (draw, stop, resign) is the game's own: one tap away.
+                    let narrow = grow && layout.window.x < 400.0;
+                    let size = if narrow { 15.0 } else { 18.0 };
+                    let tight = |mut entry: EntityCommands| {
+                        if narrow {
+                            entry.entry::<Node>().and_modify(|mut node| {
+                                node.padding = UiRect::axes(px(1), px(8));
+                                node.margin = UiRect::all(px(2));
+                            });
+                        }
                     };
-                    bar_entry(
+                    let mut menu = bar_entry(
                         bar,
                         "bar.menu",
                         strings.get("button.menu"),
                         &theme,
                         size,
                         grow,
-                    )
-                    .observe(open_menu);
+                    );
+                    menu.observe(open_menu);
+                    tight(menu);
                     for (command, id, key) in [
                         (Command::Undo, "bar.undo", "button.undo"),
                         (Command::Redo, "bar.redo", "button.redo"),
                         (Command::Hint, "bar.hint", "button.hint"),
                     ] {
-                        bar_entry(bar, id, strings.get(key), &theme, size, grow)
-                            .observe(ask(command));
+                        let mut entry = bar_entry(bar, id, strings.get(key), &theme, size, grow);
+                        entry.observe(ask(command));
+                        tight(entry);
                     }
+                    let mut end = bar_entry(
+                        bar,
+                        "bar.end",
+                        strings.get("button.end"),
+                        &theme,
+                        size,
+                        grow,
+                    );
+                    end.observe(open_end);
+                    tight(end);
                 });
         })
         .id();
@@ -335,6 +353,26 @@ fn review(
     move |_: On<Press>, mut steps: MessageWriter<ReviewStep>| {
         steps.write(step);
     }
+}
+
+/// The end-game card (offer a draw, stop and count, resign), over the player's own game
+/// while it goes on (faded otherwise: `fade.rs`).
+fn open_end(
+    _: On<Press>,
+    session: Res<crate::game::session::Session>,
+    screen: Res<State<Screen>>,
+    mut nav: Navigator,
+) {
+    if can_end(&session) && *screen.get() == Screen::Game {
+        nav.open(crate::shell::navigation::Panel::EndGame);
+    }
+}
+
+/// The player's own game goes on, so it can be ended (an online game from its first move
+/// on, whoever is to make it).
+pub fn can_end(session: &crate::game::session::Session) -> bool {
+    let online_on = session.is_online() && session.game.outcome().is_none();
+    session.in_progress() || online_on
 }
 
 fn open_menu(_: On<Press>, mut nav: Navigator) {

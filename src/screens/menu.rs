@@ -1,7 +1,8 @@
-//! The menu the app opens on, over the player's game: Continue, Moves and End the game
-//! (when a game is in progress; Moves also after it ended), a game against the computer
-//! or for two players (first after a game), Tutorial, Puzzles, Game records, Rules, Strategy,
-//! Settings and Statistics.
+//! The menu the app opens on, over the player's game, in one order whatever the state:
+//! Continue (back to the board), Moves (once the game has one) and the online game's link,
+//! a game against the computer and for two players, the online games kept, Play online,
+//! Tutorial, Puzzles, Game records, Rules, Strategy, Settings and Statistics. The main
+//! button is Continue while a game goes on, after it a new game of the same kind.
 
 use crate::game::session::{Session, Start};
 use crate::panels::new_game::OpenNewGame;
@@ -70,40 +71,26 @@ fn spawn(
     // An online game goes on from its first move on, whoever is to make it.
     let online_on = session.is_online() && session.game.outcome().is_none();
     let going_on = in_progress || online_on;
-    let mut ours = Vec::new();
+    // One order whatever the state: back to the board first, the game's own entries
+    // (its moves, its link), new games, then the rest. Only which entry is the main
+    // button changes: Continue while a game goes on, after it a game of the same kind.
+    // Ending a game is the board's own (the bar's End).
+    let mut entries = vec![(Entry::Continue, "menu.continue")];
     if !session.game.history().is_empty() {
-        ours.push((Entry::Open(Panel::Moves), "menu.moves"));
+        entries.push((Entry::Open(Panel::Moves), "menu.moves"));
     }
     if online_on && link.waiting_for_friend() {
-        ours.push((Entry::Open(Panel::Invite), "menu.invite"));
+        entries.push((Entry::Open(Panel::Invite), "menu.invite"));
     } else if online_on {
         // The link that lets others watch (the invite card gives it while the seat is free).
-        ours.push((Entry::Watchers, "menu.watchers"));
+        entries.push((Entry::Watchers, "menu.watchers"));
     }
-    if in_progress {
-        ours.push((Entry::Open(Panel::EndGame), "menu.end_game"));
-    }
-    // Online games kept besides the one on the board (`online/games.rs`).
-    let elsewhere = games.elsewhere(&session).next().is_some();
-    // After a game, the same kind of game again first.
-    let mut new_games = [
+    entries.extend([
         (Entry::NewGame { two_players: false }, "newgame.vs_computer"),
         (Entry::NewGame { two_players: true }, "newgame.two_players"),
-    ];
-    if session.mode == crate::game::session::Mode::TwoPlayers && !going_on {
-        new_games.reverse();
-    }
-    // During a game, its own entries first (Continue the main one); after it, a new game.
-    let mut entries = Vec::new();
-    if going_on {
-        entries.push((Entry::Continue, "menu.continue"));
-        entries.extend(ours);
-        entries.extend(new_games);
-    } else {
-        entries.extend(new_games);
-        entries.extend(ours);
-    }
-    if elsewhere {
+    ]);
+    // Online games kept besides the one on the board (`online/games.rs`).
+    if games.elsewhere(&session).next().is_some() {
         entries.push((Entry::Open(Panel::OnlineGames), "menu.online_games"));
     }
     entries.extend([
@@ -116,13 +103,20 @@ fn spawn(
         (Entry::Open(Panel::Settings), "menu.settings"),
         (Entry::Open(Panel::Stats), "menu.statistics"),
     ]);
+    let main = if going_on {
+        Entry::Continue
+    } else {
+        Entry::NewGame {
+            two_players: session.mode == crate::game::session::Mode::TwoPlayers,
+        }
+    };
     cards.spawn(
         DespawnOnExit(MenuShown),
         |c, strings, theme| {
             c.spawn(label(strings.get("app.title"), 36.0, theme));
-            for (i, (entry, key)) in entries.into_iter().enumerate() {
-                // The first entry is the one most players want: drawn as the main button.
-                let (bg, fg) = if i == 0 {
+            for (entry, key) in entries {
+                // The entry most players want now: drawn as the main button.
+                let (bg, fg) = if entry == main {
                     (theme.button, theme.button_text)
                 } else {
                     (theme.bar, theme.bar_text)
