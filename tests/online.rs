@@ -334,6 +334,18 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
         a_notice(&red)
     );
     assert!(own_game(&red).game.outcome().is_none());
+    // A second offer before Red's next move is one the server refuses: the app does not
+    // offer it, and says why in the player's words.
+    go_to(&mut red, Screen::Game);
+    press(&mut red, "bar.end");
+    assert!(
+        texts(&mut red)
+            .contains(&"You have offered a draw: make a move before offering again.".to_owned())
+    );
+    press(&mut red, "end.offer_draw");
+    assert_eq!(panel(&red), Panel::EndGame, "nothing was offered");
+    assert_eq!(red.world().resource::<Link>().draw_offer, None);
+    press(&mut red, "back");
 
     // Black resigns: Red's game ends too, as a win, and goes to Game records.
     go_to(&mut black, Screen::Game);

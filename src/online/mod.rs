@@ -107,6 +107,12 @@ pub struct Link {
     pending: Option<Outgoing>,
     /// A resignation or an accepted draw the server has not yet confirmed.
     pending_end: Option<Outgoing>,
+    /// The server could not tell whether it kept what was sent: read the game again and
+    /// send what is pending again.
+    resend: bool,
+    /// The plies played when the player last offered a draw: the server takes another
+    /// offer only after the player's next move.
+    pub draw_offered_at: Option<usize>,
     /// The server refused something: take its game as it is.
     resync: bool,
     /// An HTTP request on its way, and the slot its answer lands in.
@@ -161,6 +167,15 @@ impl Link {
     }
 
     /// True while the friend's seat is still free.
+    /// The server would take a draw offer from `me` now: none made since `me` last moved.
+    pub fn may_offer_draw(&self, game: &surakarta_engine::Game, me: Side) -> bool {
+        let Some(at) = self.draw_offered_at else {
+            return true;
+        };
+        let positions = game.positions();
+        (at..game.history().len()).any(|ply| positions[ply].side_to_move() == me)
+    }
+
     pub fn waiting_for_friend(&self) -> bool {
         !(self.seats.red && self.seats.black)
     }

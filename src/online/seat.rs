@@ -26,6 +26,8 @@ pub(super) fn ask_server(
             Ask::Say(say) => {
                 if !socket.send(say.text()) {
                     notice.0 = Some(strings.get("online.not_connected"));
+                } else if *say == wire::Outgoing::OfferDraw {
+                    link.draw_offered_at = link.truth.as_ref().map(|t| t.game.history().len());
                 }
                 continue;
             }

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use surakarta_protocol::online::ErrorCode;
 
 /// The open WebSocket and the game it is for. Kept on the main thread: a browser's
 /// socket cannot leave it.
@@ -378,6 +379,14 @@ pub(super) fn receive(
                     // A move that does not follow the game this app has: all of it again.
                     socket.send(wire::ClientMessage::Sync.to_json());
                 }
+                if std::mem::take(&mut link.resend) {
+                    // The outcome unknown: the game read again, then what is pending sent
+                    // again (refused harmlessly if the server had kept it).
+                    socket.send(wire::ClientMessage::Sync.to_json());
+                    for say in [link.pending, link.pending_end].into_iter().flatten() {
+                        socket.send(say.text());
+                    }
+                }
             }
             Heard::Message(Err(e)) => warn!("an unreadable message from the server: {e}"),
         }
@@ -491,13 +500,40 @@ fn take_other(
             }
         }
         ServerMessage::Pong => {}
-        ServerMessage::Error { message } => {
-            warn!("the server refused: {message}");
+        ServerMessage::Error { message, code } => {
+            warn!("the server refused ({code:?}): {message}");
+            if code == Some(ErrorCode::OutcomeUnknown) {
+                // The server may have kept it: the move stays pending, the game is read
+                // again and the move sent again (its ply keeps it from being played twice).
+                link.resend = true;
+                notice.0 = Some(strings.get("online.error.outcome_unknown"));
+                return;
+            }
             link.pending = None;
             link.pending_end = None;
             link.resync = true;
-            notice.0 = Some(strings.fill("online.refused", &[("error", message)]));
+            notice.0 = Some(strings.get(refusal_key(code)));
         }
+    }
+}
+
+/// A refusal in the player's words: the server's own text is English and for logs.
+pub fn refusal_key(code: Option<ErrorCode>) -> &'static str {
+    match code {
+        Some(ErrorCode::RateLimited) => "online.error.rate_limited",
+        Some(ErrorCode::Unavailable | ErrorCode::Timeout) => "online.error.unavailable",
+        Some(ErrorCode::TooManyWatchers) => "online.error.too_many_watchers",
+        Some(ErrorCode::NotFound) => "online.error.not_found",
+        Some(ErrorCode::Watching) => "online.error.watching",
+        Some(ErrorCode::OutcomeUnknown) => "online.error.outcome_unknown",
+        Some(
+            ErrorCode::Refused
+            | ErrorCode::BadRequest
+            | ErrorCode::Conflict
+            | ErrorCode::TooLarge
+            | ErrorCode::Other,
+        )
+        | None => "online.error.refused",
     }
 }
 

@@ -29,6 +29,10 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
         Mode::Online { me } => link.timing.claim_in(me).is_some_and(|wait| wait.is_zero()),
         _ => false,
     };
+    let may_offer = match session.mode {
+        Mode::Online { me } => link.may_offer_draw(&session.game, me),
+        _ => true,
+    };
     let mover = session.game.side_to_move();
     let position = *session.game.position();
     let strings = cards.strings();
@@ -66,16 +70,30 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                 });
             }
             c.spawn(row()).with_children(|r| {
-                r.spawn(button(
+                let mut offer = r.spawn(button(
                     "end.offer_draw",
                     strings.get("end.offer_draw"),
                     theme,
                     20.0,
                     true,
-                ))
-                .observe(|_: On<Press>, mut end: EndIt| end.offer(Proposal::Draw));
+                ));
+                // Online, one offer between two of the player's moves (the server's rule):
+                // not offered where it would be refused.
+                if may_offer {
+                    offer.observe(|_: On<Press>, mut end: EndIt| end.offer(Proposal::Draw));
+                } else {
+                    offer.insert(BackgroundColor(theme.button.with_alpha(0.4)));
+                }
             });
-            c.spawn(label(draw_note, 15.0, theme));
+            c.spawn(label(
+                if may_offer {
+                    draw_note
+                } else {
+                    strings.get("end.offer_draw.again")
+                },
+                15.0,
+                theme,
+            ));
             if two_players {
                 c.spawn(row()).with_children(|r| {
                     r.spawn(button(

@@ -344,10 +344,14 @@ pub enum ServerMessage {
     },
     /// The answer to a `ping`.
     Pong,
-    /// A message of this connection's was refused; nothing changed.
+    /// A message of this connection's was refused; nothing changed, unless the code says
+    /// the outcome is unknown.
     Error {
-        /// Why, for a person.
+        /// Why, for a person (English: a client shows its own words for the code).
         message: String,
+        /// Why, for a program (`None` from a server before codes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        code: Option<ErrorCode>,
     },
 }
 
@@ -644,7 +648,8 @@ mod tests {
         assert_eq!(
             serde_json::from_str::<ServerMessage>(&text).unwrap(),
             ServerMessage::Error {
-                message: "resync".into()
+                message: "resync".into(),
+                code: Some(ErrorCode::OutcomeUnknown),
             }
         );
         let read: ErrorMessage = serde_json::from_str(&text).unwrap();

@@ -128,7 +128,7 @@ async fn play(
                 continue;
             };
             match read::<ServerMessage>(&text)? {
-                ServerMessage::Error { message } => {
+                ServerMessage::Error { message, .. } => {
                     // Refused, and nothing changed (too fast, say): wait, then answer the
                     // last state again. A move sent with its ply cannot be played twice.
                     eprintln!("refused: {message}");
