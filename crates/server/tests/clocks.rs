@@ -5,21 +5,50 @@
 mod common;
 
 use common::*;
+use futures_util::StreamExt;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
 
-/// Reads states until one has ended the game (fails after `within`).
-async fn until_over(socket: &mut Socket, within: Duration) -> Value {
+/// How long a test waits for the server to do what it said it would before calling it a
+/// hang: a bound against a test that never ends, not a measure of anything. What the tests
+/// check about time comes from what the server reports (its clocks, how long it says a
+/// player has been away), so a slow machine only makes them slower.
+const HANG: Duration = Duration::from_secs(60);
+
+/// Reads states until one has ended the game, however long the server takes (up to
+/// [`HANG`]).
+async fn until_over(socket: &mut Socket) -> Value {
+    let over = async {
+        while let Some(frame) = socket.next().await {
+            if let Message::Text(text) = frame.expect("a good frame") {
+                let v: Value = serde_json::from_str(&text).unwrap();
+                if v["type"] == "state" && !v["termination"].is_null() {
+                    return v;
+                }
+            }
+        }
+        panic!("the connection closed before the game ended");
+    };
+    tokio::time::timeout(HANG, over)
+        .await
+        .unwrap_or_else(|_| panic!("the game did not end in {HANG:?}"))
+}
+
+/// Asks the server for the game's state until `done` holds for it (every 50 ms, up to
+/// [`HANG`]).
+async fn until_state(addr: std::net::SocketAddr, id: &str, done: impl Fn(&Value) -> bool) -> Value {
     let started = Instant::now();
     loop {
-        assert!(
-            started.elapsed() < within,
-            "the game did not end in {within:?}"
-        );
-        let v = next(socket).await;
-        if v["type"] == "state" && !v["termination"].is_null() {
-            return v;
+        let shown = state(addr, id).await;
+        if done(&shown) {
+            return shown;
         }
+        assert!(
+            started.elapsed() < HANG,
+            "still not so after {HANG:?}: {shown}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
@@ -45,23 +74,33 @@ async fn a_clock_that_runs_out_loses_the_game_with_nobody_sending_anything() {
     let (mut watcher, _) = connect(addr, &id, None).await;
     assert_eq!(play(&mut red, "b2-b3").await["plies"], 1);
     assert_eq!(next(&mut black).await["plies"], 1);
+    // The server starts Red's clock when it stores Black's move, so not before this.
+    let sent = Instant::now();
     let after = play(&mut black, "e5-e4").await;
     assert_eq!(after["plies"], 2);
     assert_eq!(after["clock"]["running"], "red");
     assert!(after["first_move"].is_null());
+    // The server says Red's clock runs and has not run out: the move took nothing from it
+    // but the moments since the server stored it.
+    let red_left = after["clock"]["red"].as_u64().unwrap();
+    assert!(red_left > 0 && red_left <= 1000, "{after}");
+    assert_eq!(after["clock"]["black"], 1000, "first moves take no time");
     // Red's second of thought runs out: everyone is told, Red sent nothing.
-    let started = Instant::now();
-    let end = until_over(&mut watcher, Duration::from_secs(5)).await;
-    let took = started.elapsed();
-    assert!(
-        took >= Duration::from_millis(800),
-        "ended after only {took:?}"
-    );
+    let end = until_over(&mut watcher).await;
     assert_eq!(end["termination"], "time-forfeit");
     assert_eq!(end["result"], "0-1");
     assert_eq!(end["clock"]["red"], 0);
+    assert_eq!(end["clock"]["black"], 1000);
     assert!(end["clock"]["running"].is_null());
-    assert_eq!(until_over(&mut red, Duration::from_secs(2)).await, end);
+    // Not early: Red's full second passed between the server storing Black's move (after
+    // `sent`) and its telling the loss (before now). The server stamps whole milliseconds,
+    // hence the one spared. However slow the machine, this only takes longer.
+    let took = sent.elapsed();
+    assert!(
+        took >= Duration::from_millis(999),
+        "the server ended Red's second after only {took:?}"
+    );
+    assert_eq!(until_over(&mut red).await, end);
     // A move now is refused, and the stored game says why it ended.
     let refused = play(&mut red, "b3-b4").await;
     assert_eq!(refused["type"], "error", "{refused}");
@@ -83,7 +122,7 @@ async fn a_first_move_that_never_comes_aborts_the_game_without_a_result() {
     let (id, red_token, _) = timed_game(addr, json!({ "initial": 180, "increment": 2 })).await;
     let (mut red, first) = connect(addr, &id, Some(&red_token)).await;
     assert!(first["first_move"].as_u64().unwrap() <= 500);
-    let end = until_over(&mut red, Duration::from_secs(5)).await;
+    let end = until_over(&mut red).await;
     assert_eq!(end["termination"], "aborted");
     assert!(
         end["result"].is_null(),
@@ -93,10 +132,15 @@ async fn a_first_move_that_never_comes_aborts_the_game_without_a_result() {
     assert_eq!(refused["type"], "error");
 }
 
+/// The claim wait of the test below: long enough that a claim sent as soon as Red hears
+/// Black left reaches the server well inside it, even on a slow machine.
+const CLAIM_LIVE: Duration = Duration::from_secs(3);
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_player_left_may_claim_once_the_other_has_been_away_long_enough() {
-    let server = Server::start_with(|c| c.timing.claim_live = Duration::from_millis(600)).await;
+    let server = Server::start_with(|c| c.timing.claim_live = CLAIM_LIVE).await;
     let addr = server.addr;
+    let wait = CLAIM_LIVE.as_millis() as u64;
     let (id, red_token, black_token) =
         timed_game(addr, json!({ "initial": 300, "increment": 0 })).await;
     let (mut red, _) = connect(addr, &id, Some(&red_token)).await;
@@ -113,7 +157,8 @@ async fn the_player_left_may_claim_once_the_other_has_been_away_long_enough() {
         refused["message"].as_str().unwrap().contains("connected"),
         "{refused}"
     );
-    // Black goes: Red is told, and may claim 0.6 s later, not before.
+    // Black goes: Red is told, and may claim once the server says Black has been away for
+    // the claim wait, not before.
     drop(black);
     let left = loop {
         let v = next_any(&mut red).await;
@@ -121,17 +166,28 @@ async fn the_player_left_may_claim_once_the_other_has_been_away_long_enough() {
             break v;
         }
     };
-    assert_eq!(left["claim_after"], 600);
+    assert_eq!(left["claim_after"], wait);
+    assert!(left["away"]["black"].as_u64().unwrap() < wait, "{left}");
     send(&mut red, claim.clone()).await;
     let early = next(&mut red).await;
-    assert_eq!(early["type"], "error", "{early}");
+    assert_eq!(
+        early["type"], "error",
+        "a claim sent as soon as Black left was taken: {early}"
+    );
     assert!(
         early["message"].as_str().unwrap().contains("away"),
         "{early}"
     );
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert!(state(addr, &id).await["termination"].is_null());
+    // Wait on the server, not on a timer: its state says how long Black has been away.
+    // Black's absence only grows from then on, so the claim is due.
+    let due = until_state(addr, &id, |s| {
+        s["away"]["black"].as_u64().unwrap() >= s["claim_after"].as_u64().unwrap()
+    })
+    .await;
+    assert!(due["termination"].is_null(), "{due}");
     send(&mut red, claim).await;
-    let end = until_over(&mut red, Duration::from_secs(3)).await;
+    let end = until_over(&mut red).await;
     assert_eq!(
         (end["result"].as_str(), end["termination"].as_str()),
         (Some("1-0"), Some("abandoned"))
@@ -156,7 +212,7 @@ async fn a_draw_can_be_claimed_and_a_game_that_never_started_cannot_be() {
     join(addr, &id).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     send(&mut black, json!({ "type": "claim", "result": "draw" })).await;
-    let end = until_over(&mut black, Duration::from_secs(3)).await;
+    let end = until_over(&mut black).await;
     assert_eq!(end["result"], "1/2-1/2");
     assert_eq!(end["termination"], "abandoned-draw");
     assert!(
