@@ -51,6 +51,65 @@ fn a_step_ticks_a_capture_knocks_and_the_end_plays_a_pattern_as_the_stone_lands(
     assert_eq!(haptics(&phone), vec![Haptic::Capture, Haptic::GameOver]);
 }
 
+/// A tap the board cannot play answers "no": a double tick and the rule in one line,
+/// the stone still chosen; a tap on an opponent's stone rings what it could take.
+#[test]
+fn a_target_that_cannot_be_played_says_no_and_why() {
+    use surakarta::board::preview::ThreatTarget;
+    use surakarta::board::selection::Selection;
+    let (mut app, phone) = phone_app();
+    // Red b3 and Black e3 on one row, nothing between; Red's b2, b5 and f3 close the
+    // routes round the loops: b3 to e3 is a straight run, no capture.
+    set_game(&mut app, "6/1r4/6/1r2br/1r4/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "b3");
+    tap(&mut app, "e3");
+    assert!(session(&app).game.history().is_empty(), "nothing played");
+    assert_eq!(haptics(&phone), vec![Haptic::Refused]);
+    let said = app
+        .world()
+        .resource::<surakarta::ui::notice::Notice>()
+        .0
+        .clone();
+    assert_eq!(
+        said.as_deref(),
+        Some("A capture must go round at least one loop: a straight run takes nothing.")
+    );
+    assert_eq!(
+        app.world().resource::<Selection>().stone,
+        Some("b3".parse().unwrap()),
+        "the stone stays chosen for another try"
+    );
+    // The opponent's e3: what it could take, ringed and said.
+    app.world_mut().resource_mut::<Selection>().clear();
+    let threat = "6/6/6/1r2b1/6/6 r 0 0";
+    set_game(&mut app, threat, Mode::TwoPlayers);
+    tap(&mut app, "e3");
+    app.update();
+    let ringed: Vec<String> = app
+        .world_mut()
+        .query::<&ThreatTarget>()
+        .iter(app.world())
+        .map(|t| t.0.to_string())
+        .collect();
+    assert_eq!(ringed, ["b3"]);
+    let said = app
+        .world()
+        .resource::<surakarta::ui::notice::Notice>()
+        .0
+        .clone();
+    assert_eq!(said.as_deref(), Some("Black's e3 could take b3."));
+    // Tapped again: gone.
+    tap(&mut app, "e3");
+    app.update();
+    assert_eq!(
+        app.world_mut()
+            .query::<&ThreatTarget>()
+            .iter(app.world())
+            .count(),
+        0
+    );
+}
+
 #[test]
 fn no_haptics_with_the_setting_off_and_the_setting_shows_where_the_phone_vibrates() {
     let (mut app, phone) = phone_app();

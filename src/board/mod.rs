@@ -15,6 +15,7 @@ pub mod coordinates;
 pub mod geometry;
 pub mod input;
 pub mod preview;
+pub mod refusal;
 pub mod selection;
 pub mod stones;
 pub mod view;
@@ -34,6 +35,7 @@ pub(super) fn plugin(app: &mut App) {
         animation::plugin,
         stones::plugin,
         preview::plugin,
+        refusal::plugin,
         circuits::plugin,
         coordinates::plugin,
         accessibility::plugin,

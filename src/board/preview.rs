@@ -46,6 +46,10 @@ pub struct StepTarget(pub Square);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CaptureTarget(pub Square);
 
+/// A stone of the player's that the opponent's stone looked at could take.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreatTarget(pub Square);
+
 /// The stone that will stand on the target of a move waiting for confirmation, drawn
 /// faintly there: the player sees the position the move makes before accepting it.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,6 +244,29 @@ fn draw_marks(
                 TARGET_Z,
                 StepTarget(hint.mv.to),
             );
+        }
+    }
+    // An opponent's stone looked at: the stones it could take, ringed, and its routes.
+    if let Some(stone) = selection.threats
+        && let Some(side) = pos.at(stone)
+    {
+        let theirs = pos.with_side_to_move(side);
+        for target in super::refusal::threats(pos, stone) {
+            p.at(
+                target,
+                Annulus::new(s * 0.42, s * 0.52).into(),
+                theme.stone(side).0.with_alpha(0.8),
+                TARGET_Z,
+                ThreatTarget(target),
+            );
+            let m = surakarta_engine::Move {
+                from: stone,
+                to: target,
+                capture: true,
+            };
+            if let Some(route) = theirs.preferred_route(m) {
+                p.route(&route, route_colour(&theme, &route), 0.6, ROUTE_Z, m);
+            }
         }
     }
     let Some(from) = selection.stone else { return };

@@ -39,9 +39,8 @@ pub(super) fn plugin(app: &mut App) {
 fn show_hint(mut found: MessageReader<HintFound>, mut selection: ResMut<Selection>) {
     if let Some(HintFound(hint)) = found.read().last() {
         *selection = Selection {
-            stone: None,
-            pending: None,
             hint: Some(hint.clone()),
+            ..Selection::default()
         };
     }
 }
@@ -63,12 +62,15 @@ pub fn board_takes_taps(
         && puzzles.solving()
 }
 
-/// The selected stone, the move waiting for confirmation, and a hint being shown.
+/// The selected stone, the move waiting for confirmation, a hint being shown, and an
+/// opponent's stone whose threats are shown.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct Selection {
     pub stone: Option<Square>,
     pub pending: Option<Move>,
     pub hint: Option<Hint>,
+    /// An opponent's stone tapped: the captures it could make are drawn.
+    pub threats: Option<Square>,
 }
 
 impl Selection {
@@ -100,8 +102,7 @@ fn pick_up(
         if game.position().at(sq) == Some(game.side_to_move()) && selection.stone != Some(sq) {
             *selection = Selection {
                 stone: Some(sq),
-                pending: None,
-                hint: None,
+                ..Selection::default()
             };
         }
     }
@@ -141,7 +142,7 @@ fn select_on_tap(
     board: OnBoard,
     settings: Res<Settings>,
     mut selection: ResMut<Selection>,
-    mut chosen: MessageWriter<MoveChosen>,
+    (mut chosen, mut refused): (MessageWriter<MoveChosen>, MessageWriter<Refused>),
 ) {
     let game = &board.session().game;
     for &Tapped(sq) in taps.read() {
@@ -168,14 +169,34 @@ fn select_on_tap(
         {
             *selection = Selection {
                 stone: Some(sq),
-                pending: None,
-                hint: None,
+                ..Selection::default()
             };
+        } else if let Some(why) = selection.stone.and_then(|from| {
+            game.position()
+                .why_not(from, sq, game.rules().diagonal_steps)
+        }) {
+            // A target that cannot be played: a "no" the player feels and reads, the rule
+            // that says no; an enemy stone tried keeps the stone chosen for another try.
+            refused.write(Refused(why));
+            if game.position().at(sq).is_none() {
+                selection.clear();
+            }
+        } else if game.position().at(sq) == Some(game.side_to_move().other()) {
+            // An opponent's stone: what it threatens, drawn (tapped again: gone).
+            let again = selection.threats == Some(sq);
+            selection.clear();
+            if !again {
+                selection.threats = Some(sq);
+            }
         } else {
             selection.clear();
         }
     }
 }
+
+/// A tap on a target the selected stone cannot reach, and why (`board/refusal.rs` answers).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refused(pub surakarta_engine::Refusal);
 
 fn confirm_or_cancel(
     mut commands: MessageReader<Command>,

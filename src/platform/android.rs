@@ -66,6 +66,7 @@ impl Device for Android {
             Haptic::Step => 0,
             Haptic::Capture => 1,
             Haptic::GameOver => 2,
+            Haptic::Refused => 3,
         };
         let _ = with_activity(|env, a| {
             env.call_method(a, "haptic", "(I)V", &[JValue::Int(kind)])?;

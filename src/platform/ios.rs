@@ -232,6 +232,10 @@ impl Device for Ios {
                     UINotificationFeedbackGenerator::new(mtm)
                         .notificationOccurred(UINotificationFeedbackType::Success);
                 }
+                Haptic::Refused => {
+                    UINotificationFeedbackGenerator::new(mtm)
+                        .notificationOccurred(UINotificationFeedbackType::Error);
+                }
             }
         }
     }

@@ -91,6 +91,8 @@ pub enum Haptic {
     Capture,
     /// The game is over: a short pattern.
     GameOver,
+    /// A tap the board cannot play: a short double tick, "no".
+    Refused,
 }
 
 /// What a device does for the app. Called on the main thread only.

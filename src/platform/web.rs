@@ -46,6 +46,7 @@ impl Device for Web {
             Haptic::Step => &[12],
             Haptic::Capture => &[35],
             Haptic::GameOver => &[40, 70, 40, 70, 90],
+            Haptic::Refused => &[15, 50, 15],
         };
         let pattern: js_sys::Array = pattern.iter().map(|&ms| JsValue::from(ms)).collect();
         // Refused before the first touch, or with the phone on silent: nothing to do.

@@ -137,7 +137,10 @@ public class MainActivity extends NativeActivity {
         return vibrator != null && vibrator.hasVibrator();
     }
 
-    /** 0: a step landed (a tick), 1: a capture (a heavy click), 2: the game is over. */
+    /**
+     * 0: a step landed (a tick), 1: a capture (a heavy click), 2: the game is over, 3: a tap
+     * the board cannot play (a double click, "no").
+     */
     public void haptic(int kind) {
         try {
             Vibrator vibrator = (Vibrator) getSystemService(Context.VIBRATOR_SERVICE);
@@ -150,6 +153,10 @@ public class MainActivity extends NativeActivity {
                         new long[] {0, 40, 70, 40, 70, 90},
                         new int[] {0, 180, 0, 180, 0, 255},
                         -1);
+            } else if (kind == 3) {
+                effect = Build.VERSION.SDK_INT >= 29
+                        ? VibrationEffect.createPredefined(VibrationEffect.EFFECT_DOUBLE_CLICK)
+                        : VibrationEffect.createWaveform(new long[] {0, 15, 50, 15}, -1);
             } else if (Build.VERSION.SDK_INT >= 29) {
                 effect = VibrationEffect.createPredefined(
                         kind == 1 ? VibrationEffect.EFFECT_HEAVY_CLICK : VibrationEffect.EFFECT_TICK);
