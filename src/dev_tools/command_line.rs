@@ -15,19 +15,23 @@ use surakarta_engine::{Game, Ruleset};
 
 /// The tools the desktop app's command line asks for (tests add them to a headless app).
 pub fn plugin(app: &mut App) {
-    app.add_plugins((super::screenshot::plugin, super::frame_bench::plugin))
-        .add_systems(Startup, set_up_board.after(crate::persist::load))
-        .add_systems(Update, set_up_lesson.run_if(run_once))
-        .add_systems(
-            Update,
-            show_moves.in_set(crate::shell::navigation::GameSet::Present),
-        )
-        .add_systems(
-            Update,
-            answer_lesson
-                .run_if(in_state(Screen::Lesson))
-                .in_set(crate::shell::navigation::GameSet::Present),
-        );
+    app.add_plugins((
+        super::screenshot::plugin,
+        super::frame_bench::plugin,
+        super::layout_check::plugin,
+    ))
+    .add_systems(Startup, set_up_board.after(crate::persist::load))
+    .add_systems(Update, set_up_lesson.run_if(run_once))
+    .add_systems(
+        Update,
+        show_moves.in_set(crate::shell::navigation::GameSet::Present),
+    )
+    .add_systems(
+        Update,
+        answer_lesson
+            .run_if(in_state(Screen::Lesson))
+            .in_set(crate::shell::navigation::GameSet::Present),
+    );
 }
 
 /// `--fen` and `--select`: that position (two players) and that stone selected, on the

@@ -8,7 +8,11 @@
 pub mod command_line;
 #[cfg(feature = "dev")]
 pub mod frame_bench;
+#[cfg(feature = "dev")]
+pub mod layout_check;
 pub mod report;
+#[cfg(feature = "dev")]
+pub mod scenes;
 #[cfg(feature = "dev")]
 pub mod screenshot;
 

@@ -31,6 +31,13 @@ pub struct ScrollArea;
 #[derive(Component)]
 pub struct ScrollThumb(Entity);
 
+impl ScrollThumb {
+    /// The scrolling body it belongs to.
+    pub fn area(&self) -> Entity {
+        self.0
+    }
+}
+
 /// How far the card's body was scrolled when it was rebuilt (a setting changed), so that
 /// the new one shows the same part.
 #[derive(Resource, Default)]

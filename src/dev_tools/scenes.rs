@@ -1,0 +1,143 @@
+//! Every screen and card the app shows, each as a scene a check tool can put on screen
+//! (`layout_check.rs`): the menu, the game, each card of the `panels!` list over the
+//! screen it opens on, each lesson asking, passed and failed, a puzzle and a review.
+//! The cards that need an online seat or a request that failed (`Invite`, `Problem`) are
+//! left out: nothing offline opens them.
+
+use crate::game::session::{Mode, Session, Turn, settled_turn};
+use crate::game::tutorial::{LESSONS, LessonState, Miss, Tutorial};
+use crate::screens::lesson::LessonStep;
+use crate::screens::puzzle::PuzzleStep;
+use crate::screens::review::{ClosesTo, OpenReview};
+use crate::shell::navigation::{Panel, Screen};
+use bevy::prelude::*;
+use surakarta_engine::ai::Level;
+use surakarta_engine::{Game, Side};
+
+/// One thing on screen to look at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scene {
+    /// The menu over the player's game.
+    Menu,
+    /// A game against the computer under way.
+    Game,
+    /// A card over the screen it opens on.
+    Panel(Panel),
+    /// A lesson (from 0), asking, passed or failed.
+    Lesson(usize, LessonState),
+    /// The pack's first puzzle.
+    Puzzle,
+    /// A game record under review.
+    Review,
+}
+
+/// Every scene, in the order they are walked.
+pub fn scenes() -> Vec<Scene> {
+    let mut all = vec![Scene::Menu, Scene::Game];
+    all.extend(
+        Panel::ALL
+            .iter()
+            .filter(|p| !matches!(p, Panel::Invite | Panel::Problem))
+            .map(|&p| Scene::Panel(p)),
+    );
+    for lesson in 0..LESSONS.len() {
+        for state in [
+            LessonState::Asking,
+            LessonState::Passed,
+            LessonState::Failed(Miss::Wrong),
+        ] {
+            all.push(Scene::Lesson(lesson, state));
+        }
+    }
+    all.extend([Scene::Puzzle, Scene::Review]);
+    all
+}
+
+/// A game of a few moves, for the cards that list or end one.
+fn a_game() -> Game {
+    let mut game = Game::default();
+    for m in ["b2-b3", "e5-e4", "c2-c3", "d5-d4", "b3-a4", "e4-f3"] {
+        if let Ok(mv) = m.parse() {
+            let _ = game.try_play(mv);
+        }
+    }
+    game
+}
+
+impl Scene {
+    /// Its name in a fault's report.
+    pub fn name(self) -> String {
+        match self {
+            Scene::Menu => "menu".into(),
+            Scene::Game => "game".into(),
+            Scene::Panel(p) => format!("card {}", p.name().unwrap_or("none")),
+            Scene::Lesson(i, state) => format!("lesson {} {state:?}", i + 1),
+            Scene::Puzzle => "puzzle".into(),
+            Scene::Review => "review".into(),
+        }
+    }
+
+    /// Puts it on screen (seen from the next frames).
+    pub fn set_up(self, world: &mut World) {
+        let go = |world: &mut World, screen: Screen, panel: Panel| {
+            world.resource_mut::<NextState<Screen>>().set(screen);
+            world.resource_mut::<NextState<Panel>>().set(panel);
+        };
+        let play = |world: &mut World, game: Game, mode: Mode| {
+            let mut session = world.resource_mut::<Session>();
+            session.game = game;
+            session.mode = mode;
+            let turn = settled_turn(&session);
+            world.resource_mut::<NextState<Turn>>().set(turn);
+        };
+        let against = Mode::VsComputer {
+            human: Side::Red,
+            level: Level::Medium,
+        };
+        match self {
+            Scene::Menu => go(world, Screen::Menu, Panel::None),
+            Scene::Game => {
+                play(world, a_game(), against);
+                go(world, Screen::Game, Panel::None);
+            }
+            Scene::Panel(Panel::GameOver) => {
+                let mut over = a_game();
+                over.resign(Side::Black);
+                play(world, over, against);
+                go(world, Screen::Game, Panel::GameOver);
+            }
+            Scene::Panel(
+                panel @ (Panel::Leave
+                | Panel::Resign
+                | Panel::EndGame
+                | Panel::Offer
+                | Panel::Moves),
+            ) => {
+                play(world, a_game(), Mode::TwoPlayers);
+                go(world, Screen::Game, panel);
+            }
+            Scene::Panel(panel) => go(world, Screen::Menu, panel),
+            Scene::Lesson(index, _) => {
+                world.resource_mut::<Tutorial>().lesson = Some(index);
+                world.write_message(LessonStep::Retry);
+            }
+            Scene::Puzzle => {
+                world.write_message(PuzzleStep::Open(0));
+            }
+            Scene::Review => {
+                world.write_message(OpenReview(a_game(), ClosesTo::Records, Side::Red));
+            }
+        }
+    }
+
+    /// What must wait until the scene is on screen (a lesson's answer, once the lesson
+    /// has started).
+    pub fn then(self, world: &mut World) {
+        if let Scene::Lesson(_, state) = self {
+            let mut tutorial = world.resource_mut::<Tutorial>();
+            if tutorial.state != state {
+                tutorial.state = state;
+            }
+        }
+    }
+}
