@@ -295,7 +295,7 @@ pub(super) fn build_bars(
         .with_children(|r| {
             if reviewing {
                 // Three in a row: smaller words on a narrow phone.
-                let size = if layout.window.x < 400.0 { 17.0 } else { 22.0 };
+                let size = if layout.window.x < 400.0 { 17.0 } else { 18.0 };
                 for (step, key) in [
                     (ReviewStep::Close, "review.close"),
                     (ReviewStep::Moves, "review.moves"),
@@ -309,7 +309,16 @@ pub(super) fn build_bars(
                     (Command::Cancel, "bar.cancel", "button.cancel"),
                     (Command::Accept, "bar.accept", "button.accept"),
                 ] {
-                    r.spawn(button(id, strings.get(key), &theme, 22.0, false))
+                    // The words the size of every other button's; the button itself large
+                    // (its padding), far from the other.
+                    r.spawn(button(id, strings.get(key), &theme, 18.0, false))
+                        .insert(Node {
+                            padding: UiRect::axes(px(26), px(14)),
+                            margin: UiRect::all(px(4)),
+                            min_height: px(52),
+                            min_width: px(96),
+                            ..crate::ui::widgets::button_node()
+                        })
                         .observe(ask(command));
                 }
             }

@@ -181,7 +181,11 @@ fn spawn(
     now: Res<NewGameChoice>,
     settings: Res<Settings>,
     clipboard: Res<crate::platform::clipboard::Clipboard>,
+    layout: Res<BoardLayout>,
 ) {
+    // In landscape the stepper is one row (Easier, the level, Harder), so the card fits
+    // the window's height without hiding it below the fold.
+    let wide = !layout.portrait;
     let pastes = clipboard.available();
     let now = *now;
     let turn_board = settings.turn_board;
@@ -264,9 +268,24 @@ fn spawn(
                 ],
             );
             // The level's name and rank on their own lines, then Easier and Harder side by
-            // side: the longest names fit a 320-point phone in every language.
-            c.spawn(label(name, 22.0, theme));
-            c.spawn(label(rank, 14.0, theme));
+            // side: the longest names fit a 320-point phone in every language. In landscape
+            // all in one row, the name between the buttons.
+            let level = |c: &mut ChildSpawnerCommands| {
+                c.spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    flex_shrink: 0.0,
+                    margin: UiRect::horizontal(px(8)),
+                    ..default()
+                })
+                .with_children(|l| {
+                    l.spawn(label(name.clone(), 22.0, theme));
+                    l.spawn(label(rank.clone(), 14.0, theme));
+                });
+            };
+            if !wide {
+                level(c);
+            }
             c.spawn(row()).with_children(|r| {
                 let step_button = |r: &mut ChildSpawnerCommands, step: isize, key: &str| {
                     let can = climb(now.level, step) != now.level;
@@ -290,6 +309,9 @@ fn spawn(
                     }
                 };
                 step_button(r, -1, "newgame.easier");
+                if wide {
+                    level(r);
+                }
                 step_button(r, 1, "newgame.harder");
             });
         },

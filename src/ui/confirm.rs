@@ -42,9 +42,9 @@ pub fn answers<B1: Bundle, M1, B2: Bundle, M2>(
     on_ahead: impl IntoObserverSystem<Press, B2, M2>,
 ) {
     footer.spawn(row()).with_children(|r| {
-        r.spawn(button(back.id, back.words, theme, 20.0, true))
+        r.spawn(button(back.id, back.words, theme, 18.0, true))
             .observe(on_back);
-        r.spawn(button(ahead.id, ahead.words, theme, 20.0, true))
+        r.spawn(button(ahead.id, ahead.words, theme, 18.0, true))
             .observe(on_ahead);
     });
 }

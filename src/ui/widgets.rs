@@ -201,7 +201,8 @@ fn choice_colours(selected: bool, theme: &Theme) -> (Color, Color) {
     }
 }
 
-fn button_node() -> Node {
+/// A button's node: its words centred, its corners round.
+pub fn button_node() -> Node {
     Node {
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,
@@ -376,7 +377,7 @@ pub fn back_row(footer: &mut ChildSpawnerCommands, strings: &Strings, theme: &Th
             "back",
             strings.get("button.back"),
             theme,
-            20.0,
+            18.0,
             true,
         ))
         .observe(close_panel);
