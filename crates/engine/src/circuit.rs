@@ -1,10 +1,12 @@
 //! The two circuits and their loops, precomputed once at compile time.
 //!
-//! A circuit is a cyclic list of 24 point-slots (see RULES.md). A capture walks it from the
-//! slot of its start square that runs in the chosen direction. To find the first occupied
-//! point in one step, the occupancy of a circuit is kept as a 24-bit word, one bit a slot,
-//! in two orders: forward (bit `s` is slot `s`) and reversed (bit `t` is slot `-t mod 24`),
-//! so that a walk in either direction is a rotation and a `trailing_zeros`.
+//! A circuit is a cyclic list of 24 point-slots (`docs/rules.md` draws both circuits and
+//! lists their walks, which `tests/rules_doc.rs` compares with [`Circuit::slots`]). A
+//! capture walks it from the slot of its start square that runs in the chosen direction.
+//! To find the first occupied point in one step, the occupancy of a circuit is kept as a
+//! 24-bit word, one bit a slot, in two orders: forward (bit `s` is slot `s`) and reversed
+//! (bit `t` is slot `-t mod 24`), so that a walk in either direction is a rotation and a
+//! `trailing_zeros`.
 
 use crate::square::{Bitboard, Square};
 use std::fmt;

@@ -1,4 +1,5 @@
-//! Position strings: `bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0`.
+//! Position strings: `bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0`, the placement from row 6
+//! down to row 1, the side to move and two ply counters (`docs/rules.md`, "Notation").
 
 use crate::position::Position;
 use crate::square::{Bitboard, Side, Square};

@@ -4,6 +4,12 @@
 //! for moves and routes. It knows nothing of screens, files, clocks or threads (the engine
 //! protocol's commands are here, in [`protocol`]; its threads are the CLI's).
 //!
+//! The rules it implements are written out in the repository's `docs/rules.md`: the board,
+//! the two circuits and their loops, steps and captures, every rule set and how it ends a
+//! game, and the notation of moves, position strings and game records. Where the two
+//! disagree one of them is wrong; `tests/rules_doc.rs` holds the document's tables, circuit
+//! walks and worked capture against this crate.
+//!
 //! ```
 //! use surakarta_engine::{Game, Move, Position, Ruleset};
 //!

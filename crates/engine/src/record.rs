@@ -1,4 +1,5 @@
-//! Game records: `[Key "value"]` headers, a blank line, then numbered moves.
+//! Game records: `[Key "value"]` headers, a blank line, then numbered moves
+//! (`docs/rules.md`, "Notation", lists the headers and the `Termination` ids).
 //!
 //! ```text
 //! [Ruleset "standard"]

@@ -1,4 +1,7 @@
-//! Rule sets: the regional differences of RULES.md as parameters, with named presets.
+//! Rule sets: where the traditions differ (who moves first, when a game is drawn, what a
+//! side without a move gets, diagonal steps) as parameters, with named presets. The
+//! repository's `docs/rules.md` ("How a game ends") describes each parameter and lists the
+//! presets in a table that `tests/rules_doc.rs` holds against [`Ruleset::PRESETS`].
 
 use crate::square::Side;
 use std::fmt;
@@ -52,7 +55,7 @@ impl Ruleset {
         diagonal_steps: true,
     };
 
-    /// Every preset of RULES.md, the default first.
+    /// Every preset, the default first: the rule-set table of `docs/rules.md`.
     pub const PRESETS: [Preset; 4] = [
         Preset {
             id: "standard",

@@ -1,4 +1,4 @@
-//! An independent move generator, written from `RULES.md` alone: the two circuits as the
+//! An independent move generator, written from `docs/rules.md` alone: the two circuits as the
 //! rules list their 24 point-slots, walked one slot at a time, and steps to the eight
 //! neighbours. No bitboards, no tables from the engine; slow and plain. The engine's legal
 //! moves must be exactly these, on random positions and at every ply of random games.
@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
 use surakarta_engine::{Game, Position, Ruleset, Side, Square};
 
-/// The inner circuit walked in one direction, as RULES.md lists it; a loop follows every
+/// The inner circuit walked in one direction, as docs/rules.md lists it; a loop follows every
 /// sixth slot (at f1, f6, a6, a1).
 const INNER: [&str; 24] = [
     "a2", "b2", "c2", "d2", "e2", "f2", "e1", "e2", "e3", "e4", "e5", "e6", "f5", "e5", "d5", "c5",

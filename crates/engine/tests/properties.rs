@@ -131,7 +131,7 @@ fn every_non_corner_point_can_capture_and_be_captured() {
 }
 
 /// The counts are the plain generator's: `tests/independent.rs` computes them from
-/// RULES.md alone and checks them against the engine's perft.
+/// docs/rules.md alone and checks them against the engine's perft.
 #[test]
 fn start_position_perft_to_depth_five() {
     let start = Position::start(Side::Red);
