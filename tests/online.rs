@@ -414,11 +414,12 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
     assert!(both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
         && connected(b)
         && panel(r) == Panel::None));
-    // Both clocks show, full, and no clock runs before the first moves.
+    // Both clocks show, full (tenths under ten seconds), and no clock runs before the
+    // first moves.
     go_to(&mut black, Screen::Game);
     assert!(both_until(&mut red, &mut black, 5.0, |r, _| clocks(r)
-        == ["First move 0:30", "Black 0:02"]
-        || clocks(r) == ["First move 0:29", "Black 0:02"]));
+        == ["First move 0:30", "Black 0:02.0"]
+        || clocks(r) == ["First move 0:29", "Black 0:02.0"]));
     play_settled(&mut red, "b2", "b3");
     assert!(both_until(&mut red, &mut black, 10.0, |_, b| history(b)
         .len()
@@ -444,7 +445,7 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
             (Some(Side::Black), EndReason::TimeForfeit)
         );
     }
-    assert_eq!(clocks(&mut red), ["Red 0:00", "Black 0:02"]);
+    assert_eq!(clocks(&mut red), ["Red 0:00.0", "Black 0:02.0"]);
     assert!(
         run_until(&mut black, 5.0, |b| texts(b)
             .iter()
@@ -485,7 +486,7 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
     assert!(
         both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
             && connected(b)
-            && clocks(r).last().map(String::as_str) == Some("Black 0:02")),
+            && clocks(r).last().map(String::as_str) == Some("Black 0:02.0")),
         "the rematch keeps the clock: {:?}",
         clocks(&mut red)
     );

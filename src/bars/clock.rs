@@ -2,8 +2,9 @@
 //! running one bright and the other dimmed, a low one in the theme's red. Before each
 //! side has moved once, the side to move's first move has a time of its own, and the
 //! game is aborted when it runs out: that is shown in its place. The clocks count down
-//! from what the server last said; the app draws a few frames a second only while one
-//! runs by the second (a live clock, a correspondence move's last hour).
+//! from what the server last said, in tenths under ten seconds; the app draws a frame only
+//! when the running clock's face changes (a second's turn, a tenth's under ten seconds),
+//! while one runs by the second (a live clock, a correspondence move's last hour).
 
 use crate::game::session::{OnBoard, Session};
 use crate::online::clock::clock_face;
@@ -25,8 +26,26 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(super::status::StatusSystems)
             .in_set(GameSet::Present),
     )
-    // Four frames a second: a clock's second changes on time within a quarter.
-    .wake_paced(4, ticking);
+    // A frame when a clock's face changes, and only then: a second's (a tenth's under ten
+    // seconds) turn of the running clock or the first move's time.
+    .wake_after(next_change);
+}
+
+/// When the face of a counting clock (the player's game's or a watched one's) changes next.
+fn next_change(session: Res<Session>, link: Res<Link>, watch: Res<Watch>) -> Option<Duration> {
+    let own = session.is_online() && session.game.outcome().is_none() && link.timing.ticking();
+    let timing = if own {
+        &link.timing
+    } else if watch.live_clock() {
+        &watch.timing
+    } else {
+        return None;
+    };
+    let left = timing
+        .running()
+        .and_then(|side| timing.left(side))
+        .or_else(|| timing.first_move_left())?;
+    Some(crate::online::clock::next_face_change(left))
 }
 
 /// The row of the two clocks.
@@ -36,11 +55,6 @@ pub struct ClockRow;
 /// One side's clock.
 #[derive(Component)]
 pub struct ClockText(pub Side);
-
-fn ticking(session: Res<Session>, link: Res<Link>, watch: Res<Watch>) -> bool {
-    let own = session.is_online() && session.game.outcome().is_none() && link.timing.ticking();
-    own || watch.live_clock()
-}
 
 /// A time left in the player's words: `2:05`, or days and hours for a correspondence move.
 fn face(left: Duration, strings: &Strings) -> String {

@@ -146,6 +146,12 @@ impl Timing {
 /// A time left as a clock shows it: `2:05` (`1:02:05` past an hour); a correspondence
 /// clock's days and hours are the caller's words.
 pub fn clock_face(left: Duration) -> String {
+    let millis = left.as_millis();
+    if millis < TENTHS_BELOW {
+        // Under ten seconds, tenths (as lichess shows them), rounded up as the seconds are.
+        let tenths = millis.div_ceil(100);
+        return format!("0:{:02}.{}", tenths / 10, tenths % 10);
+    }
     let secs = left.as_secs() + u64::from(left.subsec_millis() > 0);
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
     if h > 0 {
@@ -155,16 +161,64 @@ pub fn clock_face(left: Duration) -> String {
     }
 }
 
+/// Below this many milliseconds a clock shows tenths of a second.
+const TENTHS_BELOW: u128 = 10_000;
+
+/// How long until [`clock_face`] of a clock counting down from `left` shows other words:
+/// the next whole second (tenth, under ten seconds) it crosses, and a little more, so that
+/// the frame drawn then already shows the new time. A clock drawn only at these moments
+/// costs a frame a second (ten under ten seconds) and looks the same as one drawn always.
+pub fn next_face_change(left: Duration) -> Duration {
+    let millis = left.as_millis();
+    if millis == 0 {
+        return Duration::from_secs(1);
+    }
+    // A face rounds up: it holds from just above one multiple of its step down to the
+    // multiple below, and changes as the time passes it; at ten seconds to tenths.
+    let step = if millis <= TENTHS_BELOW { 100 } else { 1000 };
+    let mut wait = match millis % step {
+        0 => step,
+        rest => rest,
+    };
+    if millis >= TENTHS_BELOW {
+        wait = wait.min(millis - TENTHS_BELOW + 1);
+    }
+    Duration::from_millis(wait as u64 + 4)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    fn a_clock_face_changes_when_it_is_said_to() {
+        for ms in [125_000u64, 124_100, 10_050, 10_000, 9_999, 9_901, 450, 1] {
+            let left = Duration::from_millis(ms);
+            let wait = next_face_change(left);
+            let before = clock_face(left);
+            // Just before the wait the face is still the same; at the wait it has changed.
+            let almost = left.saturating_sub(wait.saturating_sub(Duration::from_millis(5)));
+            assert_eq!(clock_face(almost), before, "{ms} ms, wait {wait:?}");
+            let after = left.saturating_sub(wait);
+            assert_ne!(clock_face(after), before, "{ms} ms, wait {wait:?}");
+        }
+    }
+
+    #[test]
+    fn tenths_under_ten_seconds() {
+        assert_eq!(clock_face(Duration::from_millis(9_999)), "0:10.0");
+        assert_eq!(clock_face(Duration::from_millis(9_900)), "0:09.9");
+        assert_eq!(clock_face(Duration::from_millis(9_801)), "0:09.9");
+        assert_eq!(clock_face(Duration::from_millis(450)), "0:00.5");
+        assert_eq!(clock_face(Duration::from_millis(10_001)), "0:11");
+    }
+
+    #[test]
     fn clock_faces_round_up_to_the_second() {
         assert_eq!(clock_face(Duration::from_millis(125_000)), "2:05");
         assert_eq!(clock_face(Duration::from_millis(124_100)), "2:05");
-        assert_eq!(clock_face(Duration::from_millis(400)), "0:01");
-        assert_eq!(clock_face(Duration::ZERO), "0:00");
+        assert_eq!(clock_face(Duration::from_millis(10_400)), "0:11");
+        assert_eq!(clock_face(Duration::ZERO), "0:00.0");
         assert_eq!(clock_face(Duration::from_secs(3725)), "1:02:05");
     }
 

@@ -45,6 +45,13 @@ pub trait KeepAwake {
     /// moves slowly and by itself (the circuits lesson's lights), smooth at that rate and
     /// not worth every frame the screen can show.
     fn wake_paced<M>(&mut self, per_second: u32, condition: impl SystemCondition<M>) -> &mut Self;
+
+    /// A frame after the wait `next` says (`None`: none wanted): for something that
+    /// changes at moments it knows, as a clock's face does, drawn only then.
+    fn wake_after<M>(
+        &mut self,
+        next: impl IntoSystem<(), Option<std::time::Duration>, M> + 'static,
+    ) -> &mut Self;
 }
 
 impl KeepAwake for App {
@@ -72,6 +79,23 @@ impl KeepAwake for App {
                 paced.0 = Some(paced.0.map_or(every, |p| p.min(every)));
             })
             .run_if(condition)
+            .in_set(Reasons),
+        )
+    }
+
+    fn wake_after<M>(
+        &mut self,
+        next: impl IntoSystem<(), Option<std::time::Duration>, M> + 'static,
+    ) -> &mut Self {
+        self.add_systems(
+            Last,
+            next.pipe(
+                |In(wait): In<Option<std::time::Duration>>, mut paced: ResMut<Paced>| {
+                    if let Some(wait) = wait {
+                        paced.0 = Some(paced.0.map_or(wait, |p| p.min(wait)));
+                    }
+                },
+            )
             .in_set(Reasons),
         )
     }
