@@ -1,4 +1,4 @@
-//! Ending a game off the board, as RULES.md allows: resigning (after a question), a draw
+//! Ending a game off the board, as docs/rules.md allows: resigning (after a question), a draw
 //! offered to the computer (which answers from its own search) or to the other player on
 //! the same device, and the traditional stop won by the side with more stones. Each ends
 //! in the result card, the saved game's record (`Termination`), the game records and, against

@@ -305,7 +305,7 @@ pub enum Proposal {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Offer(pub Option<(Proposal, Side)>);
 
-/// How a player's game can end off the board (RULES.md: resigning, an agreed draw, the
+/// How a player's game can end off the board (docs/rules.md: resigning, an agreed draw, the
 /// traditional agreed stop won by the side with more stones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
