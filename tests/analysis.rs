@@ -318,13 +318,7 @@ fn the_tables_verdict_is_shown_and_a_thrown_win_marked() {
 
 /// Which way the board faces: none turned, or turned half a circle.
 fn turned(app: &mut App) -> bool {
-    let rotation = app
-        .world_mut()
-        .query_filtered::<&Transform, With<surakarta::board::view::BoardCamera>>()
-        .single(app.world())
-        .unwrap()
-        .rotation;
-    rotation.angle_between(Quat::IDENTITY) > 3.0
+    camera_angle(app) > 3.0
 }
 
 /// A game played as Black against the computer, won by the player's capture of the last

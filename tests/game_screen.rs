@@ -667,12 +667,7 @@ fn coordinates_turn_with_the_board() {
     let mut app = app();
     let on_screen = |app: &mut App, wanted: Coordinate| -> Vec2 {
         let layout = *app.world().resource::<surakarta::ui::layout::BoardLayout>();
-        let rotation = app
-            .world_mut()
-            .query_filtered::<&Transform, With<surakarta::board::view::BoardCamera>>()
-            .single(app.world())
-            .unwrap()
-            .rotation;
+        let rotation = Quat::from_rotation_z(camera_angle(app));
         let at = app
             .world_mut()
             .query::<(&Coordinate, &Transform)>()

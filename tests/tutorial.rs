@@ -219,6 +219,16 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
     assert_eq!(screen(&app), Screen::Lesson);
 }
 
+/// The lesson on the board passed as a player stuck on it would: Hint, then Accept.
+fn pass_with_the_hint(app: &mut App) {
+    press(app, "bar.hint");
+    app.update();
+    if tutorial(app).state == LessonState::Asking {
+        press(app, "bar.accept");
+        run_until(app, 3.0, |a| tutorial(a).state != LessonState::Asking);
+    }
+}
+
 /// After the last lesson the card suggests what comes next: the puzzles, or a first game
 /// against Beginner (the new-game card, set for Beginner).
 #[test]
@@ -227,12 +237,7 @@ fn the_last_lesson_ends_with_the_next_steps() {
     animations_off(&mut app);
     let last = surakarta::game::tutorial::LESSONS.len() - 1;
     open_lesson(&mut app, last);
-    press(&mut app, "bar.hint");
-    app.update();
-    if tutorial(&app).state == LessonState::Asking {
-        press(&mut app, "bar.accept");
-        run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
-    }
+    pass_with_the_hint(&mut app);
     assert_eq!(tutorial(&app).state, LessonState::Passed);
     for _ in 0..5 {
         app.update();
@@ -250,12 +255,7 @@ fn the_last_lesson_ends_with_the_next_steps() {
     );
     go_to(&mut app, Screen::Game);
     open_lesson(&mut app, last);
-    press(&mut app, "bar.hint");
-    app.update();
-    if tutorial(&app).state == LessonState::Asking {
-        press(&mut app, "bar.accept");
-        run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
-    }
+    pass_with_the_hint(&mut app);
     for _ in 0..5 {
         app.update();
     }
