@@ -50,10 +50,15 @@ pub struct StatusLine;
 
 /// Behind the menu of an app that has no game yet (the first start, or the last game's
 /// moves all taken back), the bars say nothing: "Your move" before anyone has chosen a
-/// game would be untrue.
+/// game would be untrue. In landscape a lesson's or puzzle's card stands in the side
+/// panel over the status lines: they go, rather than peek out from under it.
 fn quiet_before_a_game(
     screen: Res<State<Screen>>,
     own: Res<Session>,
+    (layout, cards): (
+        Res<BoardLayout>,
+        Query<(), With<crate::ui::top_card::TopCardBody>>,
+    ),
     mut lines: Query<&mut Visibility, With<StatusLine>>,
 ) {
     let game = &own.game;
@@ -61,7 +66,8 @@ fn quiet_before_a_game(
         && game.history().is_empty()
         && game.outcome().is_none()
         && !own.is_online();
-    let want = if none_yet {
+    let under_a_card = !layout.portrait && !cards.is_empty();
+    let want = if none_yet || under_a_card {
         Visibility::Hidden
     } else {
         Visibility::Inherited
