@@ -136,7 +136,7 @@ fn the_result_card_analyses_the_game_just_played() {
     assert!(run_until(&mut app, 3.0, |a| panel(a) == Panel::GameOver));
     press(&mut app, "over.analyse");
     assert_eq!((screen(&app), panel(&app)), (Screen::Review, Panel::Moves));
-    assert!(run_until(&mut app, 20.0, |a| finished(a)));
+    assert!(run_until(&mut app, 120.0, |a| finished(a)));
     assert_eq!(app.world().resource::<Analysis>().plies.len(), 1);
     app.update();
     assert!(texts(&mut app).contains(&"b3xe3".to_owned()));

@@ -109,9 +109,10 @@ pub(super) fn build_bars(
                 width: px(layout.bars[1]),
                 padding: UiRect {
                     right: px(safe.right + 8.0),
-                    // The review's own row (Close, Moves, Play from here) stands at the
-                    // bottom of the screen: the side's buttons stay above it.
-                    bottom: px(if reviewing { 72.0 + safe.bottom } else { 8.0 }),
+                    // The row at the bottom of the screen (the review's Close, Moves and
+                    // Play from here; Cancel and Accept of a hint or a move waiting): the
+                    // side's buttons stay above it.
+                    bottom: px(72.0 + safe.bottom),
                     ..UiRect::all(px(8))
                 },
                 ..bar_node(FlexDirection::Column)

@@ -57,13 +57,16 @@ impl Coordinate {
     }
 }
 
-/// How far a coordinate stands from its point, in spacings, down and to the right (a
-/// file) or up and to the left (a rank) on screen: beyond a stone's edge (0.35, 0.385 when
-/// lifted), and between the inner loop's arc and the outer's.
-const OFFSET: f32 = 0.4;
+/// How far a coordinate stands from its point, in spacings: across the edge (down for a
+/// file, left for a rank), beyond a stone's edge (0.35, 0.385 when lifted) ...
+const ACROSS: f32 = 0.5;
+
+/// ... and a little along it, away from the nearer corner: between the inner loop's arc
+/// and the outer's, and still plainly its own point's.
+const ALONG: f32 = 0.22;
 
 /// The coordinates' text size, in spacings.
-const SIZE: f32 = 0.26;
+const SIZE: f32 = 0.28;
 
 fn spawn_coordinates(
     mut commands: Commands,
@@ -84,7 +87,7 @@ fn spawn_coordinates(
                     font_size: FontSize::Px(size),
                     ..default()
                 },
-                TextColor(theme.ink.with_alpha(0.7)),
+                TextColor(theme.ink.with_alpha(0.85)),
                 Anchor::CENTER,
                 Transform::from_xyz(0.0, 0.0, 1.5),
             ));
@@ -102,10 +105,17 @@ fn place_coordinates(
     // Half turned or more counts as turned: the labels move once, mid-turn.
     let turned = rotation.angle_between(Quat::IDENTITY) > std::f32::consts::FRAC_PI_2;
     for (coordinate, mut transform) in &mut coordinates {
-        // On screen: a file below and right of its point, a rank above and left.
+        // On screen: a file below its point, a rank left of it, each nudged along the edge
+        // towards the middle (as seen: the first three from the left or bottom one way,
+        // the last three the other).
+        let seen = match (coordinate, turned) {
+            (Coordinate::File(i) | Coordinate::Rank(i), false) => *i,
+            (Coordinate::File(i) | Coordinate::Rank(i), true) => 5 - *i,
+        };
+        let along = if seen < 3 { ALONG } else { -ALONG };
         let on_screen = match coordinate {
-            Coordinate::File(_) => Vec2::new(OFFSET, -OFFSET),
-            Coordinate::Rank(_) => Vec2::new(-OFFSET, OFFSET),
+            Coordinate::File(_) => Vec2::new(along, -ACROSS),
+            Coordinate::Rank(_) => Vec2::new(-ACROSS, along),
         } * layout.spacing;
         let offset = (rotation * on_screen.extend(0.0)).truncate();
         let at = layout.point(coordinate.beside(turned)) + offset;

@@ -449,5 +449,5 @@ pub fn review_and_analyse(app: &mut App, start: &str, moves: &[&str]) {
             .running()
             || finished(app)
     );
-    assert!(run_until(app, 20.0, |a| finished(a)), "the analysis ended");
+    assert!(run_until(app, 120.0, |a| finished(a)), "the analysis ended");
 }

@@ -33,9 +33,10 @@ pub const LOSS_CAP: i32 = 10 * STONE;
 pub const MOVE_TIME: std::time::Duration = std::time::Duration::from_millis(150);
 
 /// A move the first look would mark is searched again with this many times the limits
-/// (time, nodes; two plies more depth) before it is marked. A hint must search at least
+/// (time, nodes; three plies more depth): as long as the app's hint searches (1,200 ms
+/// against the analysis's 150), before it is marked. A hint must search at least
 /// this long for the analysis never to mark it.
-pub const VERIFY_FACTOR: u32 = 4;
+pub const VERIFY_FACTOR: u32 = 8;
 
 /// How good a move was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
