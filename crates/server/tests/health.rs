@@ -45,14 +45,25 @@ async fn a_running_server_is_healthy_and_nothing_else_is() {
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
         let (mut tcp, _) = listener.accept().await.unwrap();
-        let mut head = [0; 1024];
-        let _ = tcp.read(&mut head).await.unwrap();
+        // The whole request head first: a socket closed with unread bytes is reset, and
+        // the client would read the reset instead of the answer.
+        let mut head = Vec::new();
+        let mut chunk = [0; 1024];
+        while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+            match tcp.read(&mut chunk).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => head.extend_from_slice(&chunk[..n]),
+            }
+        }
         let body = r#"{"error":"the server cannot reach its store just now","code":"unavailable"}"#;
         let answer = format!(
             "HTTP/1.1 503 Service Unavailable\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
         );
         tcp.write_all(answer.as_bytes()).await.unwrap();
+        let _ = tcp.shutdown().await;
+        // Until the client has read the answer and closed its end.
+        let _ = tcp.read(&mut chunk).await;
     });
     let failing = check(addr.to_string()).await;
     assert_eq!(failing.status.code(), Some(1), "{failing:?}");
