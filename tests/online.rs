@@ -449,9 +449,16 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
     assert!(
         run_until(&mut black, 5.0, |b| texts(b)
             .iter()
-            .any(|t| t == "Time ran out")),
-        "the game-over card says why: {:?}",
+            .any(|t| t == "Your friend's time ran out")),
+        "the game-over card says why, and whose: {:?}",
         texts(&mut black)
+    );
+    assert!(
+        run_until(&mut red, 5.0, |r| texts(r)
+            .iter()
+            .any(|t| t == "Your time ran out")),
+        "the game-over card says whose time ran out: {:?}",
+        texts(&mut red)
     );
 
     // Red asks for a rematch on the game-over card; Black is asked, and accepts: both
@@ -886,24 +893,42 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
         .map(|k| k.seat.id.clone())
         .collect();
     assert_eq!(kept, [two.id.clone(), one.id.clone()], "newest first");
+    // The first game stayed connected while the second was made: its friend never read
+    // that the player left.
+    assert!(
+        present(&first, Side::Red),
+        "the first friend saw the player go"
+    );
+    assert!(both_until(&mut me, &mut second, 10.0, |m, s| connected(s)
+        && !m.world().resource::<Link>().waiting_for_friend()));
+    go_to(&mut me, Screen::Game);
+    play_settled(&mut me, "a2", "a3");
+    assert!(both_until(&mut me, &mut second, 10.0, |_, s| history(s)
+        .len()
+        == 1));
 
-    // The list, from the menu: the second game (on the board, Red to move: the player's
-    // turn) and the first (the friend's turn after one move), as the server says.
+    // The list, from the menu: the second game (on the board, the friend's turn) and the
+    // first (the friend's turn after one move), as the server says.
     go_to(&mut me, Screen::Menu);
     press(&mut me, "menu.online_games");
     assert_eq!(panel(&me), Panel::OnlineGames);
+    let listed = |m: &mut App, game: &str| texts(m).iter().any(|t| t == game);
     assert!(
         both_until(&mut me, &mut second, 10.0, |m, _| {
-            let t = texts(m);
-            t.iter()
-                .any(|t| t == "You play Red · Your turn (0 moves)\nOn the board")
-                && t.iter()
-                    .any(|t| t == "You play Red · Friend's turn (1 moves)")
+            listed(
+                m,
+                "You play Red\nFriend's turn · last 1. a2-a3\nOn the board",
+            ) && listed(m, "You play Red\nFriend's turn · last 1. b2-b3")
         }),
         "{:?}",
         texts(&mut me)
     );
     // A tap puts the first game back on the board, its move and all, live again.
+    // (Nor, a connection closed and opened again, that they came back.)
+    let no_one_left = |app: &App| {
+        let notice = a_notice(app).unwrap_or_default();
+        !notice.contains("has left") && !notice.contains("is back")
+    };
     press(&mut me, "online_games.1");
     assert!(
         both_until(&mut me, &mut first, 10.0, |m, _| screen(m) == Screen::Game
@@ -913,6 +938,14 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
         "not back in the first game: {:?}",
         history(&me)
     );
+    // The second game, off the board, stays connected: its friend sees the player there
+    // all along and is never told they left.
+    let mut gone = false;
+    both_until(&mut me, &mut second, 3.0, |_, s| {
+        gone |= !present(s, Side::Red) || !no_one_left(s);
+        false
+    });
+    assert!(!gone, "the second friend saw the player leave");
     assert!(both_until(&mut me, &mut first, 10.0, |_, f| turn(f)
         == surakarta::game::session::Turn::Waiting));
     play_settled(&mut first, "e5", "e4");
@@ -920,12 +953,53 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
         .len()
         == 2));
 
-    // The list survives the app being closed and opened again.
+    // The list open, a move in the game off the board shows at once (its connection
+    // hears it), and it is the player's turn there.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online_games");
+    assert!(both_until(&mut me, &mut second, 10.0, |m, _| listed(
+        m,
+        "You play Red\nFriend's turn · last 1. a2-a3"
+    )));
+    go_to(&mut second, Screen::Game);
+    play_settled(&mut second, "f5", "f4");
+    assert!(
+        both_until(&mut me, &mut second, 10.0, |m, _| listed(
+            m,
+            "You play Red\nYour turn · last 1... f5-f4"
+        )),
+        "the open list did not follow the move: {:?}",
+        texts(&mut me)
+    );
+
+    // The list survives the app being closed and opened again; switching boards never
+    // left an "unfinished" copy of an online game in Game records.
     drop(me);
     let mut me = phone(&dirs[0], &server.url());
     let kept = me.world().resource::<OnlineGames>().0.len();
     assert_eq!(kept, 2);
-    // The first game ends (the friend resigns): it leaves the list.
+    let records = |app: &mut App| {
+        let mut records = app
+            .world_mut()
+            .resource_mut::<surakarta::game::records::Records>();
+        records.refresh();
+        records.saved.clone()
+    };
+    assert!(records(&mut me).is_empty(), "{:?}", records(&mut me));
+    // The second game goes back on the board; the first, off it, ends (its friend
+    // resigns): the player is told, it leaves the list and is kept in Game records.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online_games");
+    assert!(run_until(&mut me, 10.0, |m| listed(
+        m,
+        "You play Red\nYour turn · last 1... f5-f4"
+    )));
+    press(&mut me, "online_games.0");
+    assert!(run_until(&mut me, 10.0, |m| own_game(m)
+        .online
+        .as_ref()
+        .is_some_and(|s| s.id == two.id)
+        && history(m).len() == 2));
     go_to(&mut first, Screen::Game);
     press(&mut first, "bar.end");
     press(&mut first, "end.resign");
@@ -939,5 +1013,113 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
             == 1),
         "the game over is still listed"
     );
+    assert_eq!(
+        a_notice(&me).as_deref(),
+        Some("An online game ended: You win · Your friend resigned")
+    );
+    assert!(
+        run_until(&mut me, 5.0, |m| records(m).len() == 1),
+        "the game that ended off the board is not in Game records"
+    );
+    let saved = records(&mut me).remove(0);
+    assert_eq!(saved.name, format!("online-{}.txt", one.id));
+    let record = saved.record.expect("a readable record");
+    assert_eq!(record.header("Result"), Some("1-0"));
+    assert_eq!(record.moves.len(), 2);
+    drop(server);
+}
+
+#[test]
+fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
+    use surakarta::online::wire::TimeControl;
+    let dir = temp_dir("online-leave-server");
+    let dirs = [
+        temp_dir("online-leave-me"),
+        temp_dir("online-leave-first"),
+        temp_dir("online-leave-second"),
+    ];
+    let server = Server::start(&dir, None);
+    let mut me = phone(&dirs[0], &server.url());
+    let mut first = phone(&dirs[1], &server.url());
+    let mut second = phone(&dirs[2], &server.url());
+    // A game without a clock...
+    let link = create(&mut me);
+    join(&mut first, &link);
+    let untimed = own_game(&me).online.clone().unwrap();
+    // ...then one of 3 + 2, where the player (Red) is to move: their first move's time runs.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online");
+    press(&mut me, "newgame.clock.3+2");
+    press(&mut me, "newgame.red");
+    press(&mut me, "newgame.start");
+    if panel(&me) == Panel::Replace {
+        press(&mut me, "replace.start");
+    }
+    assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
+    let timed = own_game(&me).online.clone().unwrap();
+    join(&mut second, &timed.invite());
+    assert!(
+        both_until(&mut me, &mut second, 10.0, |m, _| m
+            .world()
+            .resource::<Link>()
+            .timing
+            .first_move_left()
+            .is_some()
+            && matches!(
+                m.world().resource::<Link>().timing.control,
+                Some(TimeControl::Live { .. })
+            )
+            && !m.world().resource::<Link>().waiting_for_friend()),
+        "the timed game did not start"
+    );
+    // Another game tapped: asked first, and Stay keeps the board as it is.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online_games");
+    press(&mut me, "online_games.1");
+    assert!(run_until(&mut me, 2.0, |m| texts(m)
+        .iter()
+        .any(|t| t == "Leave this game?")));
+    assert!(
+        texts(&mut me)
+            .iter()
+            .any(|t| t.starts_with("Your clock in the game on the board keeps running (0:")),
+        "{:?}",
+        texts(&mut me)
+    );
+    press(&mut me, "online_games.stay");
+    assert!(run_until(&mut me, 2.0, |m| texts(m)
+        .iter()
+        .any(|t| t.starts_with("You play Red · 3+2\n"))));
+    assert_eq!(own_game(&me).online.as_ref().unwrap().id, timed.id);
+    // Asked again, Go: the other game is on the board.
+    press(&mut me, "online_games.1");
+    assert!(run_until(&mut me, 2.0, |m| texts(m)
+        .iter()
+        .any(|t| t == "Leave this game?")));
+    press(&mut me, "online_games.switch");
+    assert!(run_until(&mut me, 5.0, |m| own_game(m)
+        .online
+        .as_ref()
+        .is_some_and(|s| s.id == untimed.id)
+        && screen(m) == Screen::Game));
+    // From a game without a clock nothing is asked.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online_games");
+    press(&mut me, "online_games.0");
+    assert!(run_until(&mut me, 5.0, |m| own_game(m)
+        .online
+        .as_ref()
+        .is_some_and(|s| s.id == timed.id)));
+    // "Let others watch" from the menu: "To the board" goes to the board, where the
+    // clock runs, not back to the menu.
+    assert!(run_until(&mut me, 10.0, |m| !m
+        .world()
+        .resource::<Link>()
+        .waiting_for_friend()));
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.watchers");
+    assert_eq!(panel(&me), Panel::Invite);
+    press(&mut me, "invite.close");
+    assert_eq!((screen(&me), panel(&me)), (Screen::Game, Panel::None));
     drop(server);
 }

@@ -8,6 +8,7 @@
 
 use crate::game::session::{OnBoard, Session};
 use crate::online::clock::clock_face;
+use crate::online::wire::TimeControl;
 use crate::online::{Link, Watch};
 use crate::screens::review::Review;
 use crate::shell::awake::KeepAwake;
@@ -56,10 +57,13 @@ pub struct ClockRow;
 #[derive(Component)]
 pub struct ClockText(pub Side);
 
-/// A time left in the player's words: `2:05`, or days and hours for a correspondence move.
-fn face(left: Duration, strings: &Strings) -> String {
+/// A time left in the player's words: a live clock as a clock shows it (`2:05`,
+/// `1:02:05`), a correspondence move's days and hours (minutes in its last day, the clock's
+/// face in its last hour), so that one game's times never mix two ways of writing.
+pub fn face(left: Duration, control: Option<TimeControl>, strings: &Strings) -> String {
     let secs = left.as_secs();
-    if secs >= 86_400 {
+    let correspondence = matches!(control, Some(TimeControl::Correspondence { .. }));
+    if correspondence && secs >= 86_400 {
         strings.fill(
             "clock.left_days",
             &[
@@ -67,7 +71,7 @@ fn face(left: Duration, strings: &Strings) -> String {
                 ("h", (secs / 3600 % 24).to_string()),
             ],
         )
-    } else if secs >= 3600 {
+    } else if correspondence && secs >= 3600 {
         strings.fill(
             "clock.left_hours",
             &[
@@ -129,13 +133,20 @@ fn show_clocks(
             // Before the clocks start: the first move's time, in the place of the clock of
             // the side to move.
             Some(left) if side == to_move => (
-                strings.fill("clock.first_move", &[("time", clock_face(left))]),
+                strings.fill(
+                    "clock.first_move",
+                    &[("time", face(left, timing.control, &strings))],
+                ),
                 true,
                 left < Duration::from_secs(10),
             ),
             _ => (
                 timing.left(side).map_or_else(String::new, |l| {
-                    format!("{} {}", strings.side(side), face(l, &strings))
+                    format!(
+                        "{} {}",
+                        strings.side(side),
+                        face(l, timing.control, &strings)
+                    )
                 }),
                 !over && timing.running() == Some(side),
                 !over && timing.low(side),

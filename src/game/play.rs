@@ -123,9 +123,12 @@ fn handle_commands(
 }
 
 /// The player's game replaced by a new one; each game's computer gets the next seed. A game
-/// in progress is never lost: it goes to Game records first (on the writer thread).
+/// in progress is never lost: it goes to Game records first (on the writer thread); an
+/// online one stays in the list of online games, connected, and goes to Game records
+/// when it ends.
 fn begin(own: &mut Session, records: &mut Records, game: Game, mode: Mode, online: Option<Seat>) {
     if own.in_progress()
+        && own.online.is_none()
         && let Err(e) = records.save(own, true)
     {
         warn!("the game in progress could not be kept: {e}");

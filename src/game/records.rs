@@ -277,7 +277,12 @@ pub fn player_side(record: &Record) -> Side {
 
 /// The shelf's file name for the session's game.
 pub fn file_name(session: &Session) -> String {
-    format!("game-{:016x}.txt", session.seed)
+    match &session.online {
+        // One file for an online game, however often it comes back to the board (each
+        // time with a fresh seed).
+        Some(seat) => format!("online-{}.txt", seat.id),
+        None => format!("game-{:016x}.txt", session.seed),
+    }
 }
 
 /// The record with the date and time (UTC) it was written, where the platform has a clock.

@@ -5,8 +5,8 @@
 //! it is, read from the server when the card opens, and a tap puts one on the board: the
 //! server's game is the truth, so a game put back on the board is exactly where it is.
 
-use super::socket::Socket;
-use super::wire::{self, GameState};
+use super::clock::Timing;
+use super::wire::{self, GameState, Truth};
 use super::{Link, Waker, http};
 use crate::game::session::{Seat, Session, StartOnline};
 use crate::persist::Storage;
@@ -59,13 +59,19 @@ impl OnlineGames {
     }
 }
 
-/// How a kept game stands at the server, as the card last heard.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How a kept game stands at the server, as last heard (asked when the card opens, and
+/// told by the game's own connection as moves arrive: `others.rs`).
+#[derive(Clone, Debug)]
 pub enum Standing {
     /// Asked; no answer yet.
     Asking,
-    /// Going on: whose turn, after how many moves.
-    Going { to_move: Side, moves: usize },
+    /// Going on: whose turn, after how many plies, the last move, the clocks.
+    Going {
+        to_move: Side,
+        plies: usize,
+        last: Option<String>,
+        timing: Timing,
+    },
     /// The friend has not taken the other seat yet.
     Waiting,
     /// Over (it leaves the list).
@@ -81,11 +87,18 @@ pub enum Standing {
 pub struct Listing {
     pub standing: std::collections::HashMap<String, Standing>,
     asking: Vec<(String, http::Slot)>,
+    /// A game tapped while the player's clock runs in the one on the board: asked first
+    /// ("your clock there keeps running").
+    pub confirm: Option<Kept>,
 }
 
-/// Put this kept game on the board.
+/// Put this kept game on the board. Asked from the list, it is put to the player first
+/// when their clock runs in the game on the board (`confirmed: false`).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct Resume(pub Kept);
+pub struct Resume {
+    pub kept: Kept,
+    pub confirmed: bool,
+}
 
 /// How the seats are written: `{"version": 1, "games": [...]}`.
 #[derive(Serialize, Deserialize)]
@@ -176,7 +189,7 @@ fn save(storage: Res<Storage>, games: Res<OnlineGames>) {
 
 /// The seat on the board joins the list (first: the newest); a game seen over on the
 /// board leaves it.
-fn remember(session: Res<Session>, mut games: ResMut<OnlineGames>) {
+pub(super) fn remember(session: Res<Session>, mut games: ResMut<OnlineGames>) {
     if !session.is_changed() {
         return;
     }
@@ -202,16 +215,20 @@ fn remember(session: Res<Session>, mut games: ResMut<OnlineGames>) {
 
 /// The card opened: each kept game is read from its server.
 fn ask_standing(games: Res<OnlineGames>, mut listing: ResMut<Listing>, waker: Res<Waker>) {
-    listing.standing.clear();
     listing.asking.clear();
+    listing.confirm = None;
+    let kept_ids: Vec<_> = games.0.iter().map(|k| k.seat.id.clone()).collect();
+    listing.standing.retain(|id, _| kept_ids.contains(id));
     for kept in &games.0 {
         let waker = waker.clone();
         let url = format!("{}/api/games/{}", kept.seat.server, kept.seat.id);
         let slot = http::into_slot(url, None, move || waker.wake());
         listing.asking.push((kept.seat.id.clone(), slot));
+        // What a game's connection last told stays until the answer comes.
         listing
             .standing
-            .insert(kept.seat.id.clone(), Standing::Asking);
+            .entry(kept.seat.id.clone())
+            .or_insert(Standing::Asking);
     }
 }
 
@@ -244,12 +261,7 @@ fn standing(answer: http::Answer) -> Standing {
                 return Standing::Unreachable;
             };
             match wire::truth(&state) {
-                Ok(t) if t.game.outcome().is_some() => Standing::Over,
-                Ok(t) if !(t.seats.red && t.seats.black) => Standing::Waiting,
-                Ok(t) => Standing::Going {
-                    to_move: t.game.side_to_move(),
-                    moves: t.game.history().len(),
-                },
+                Ok(truth) => standing_of(&truth, Timing::of(&state)),
                 Err(_) => Standing::Unreachable,
             }
         }
@@ -258,33 +270,77 @@ fn standing(answer: http::Answer) -> Standing {
     }
 }
 
+/// How a game the server has told stands.
+pub(super) fn standing_of(truth: &Truth, timing: Timing) -> Standing {
+    let game = &truth.game;
+    if game.outcome().is_some() {
+        Standing::Over
+    } else if !(truth.seats.red && truth.seats.black) {
+        Standing::Waiting
+    } else {
+        let plies = game.history().len();
+        Standing::Going {
+            to_move: game.side_to_move(),
+            plies,
+            // As the move list writes it: "12... e5-e4" (online games start from the
+            // opening, Red first).
+            last: game.history().last().map(|mv| {
+                let at = plies - 1;
+                let dots = if at.is_multiple_of(2) { "." } else { "..." };
+                format!("{}{dots} {mv}", at / 2 + 1)
+            }),
+            timing,
+        }
+    }
+}
+
 /// A kept game put on the board: the connection starts afresh for it, and the server's
 /// state brings its moves.
 fn resume(
     mut resumes: MessageReader<Resume>,
-    session: Res<Session>,
+    mut handover: super::others::HandOver,
+    mut listing: ResMut<Listing>,
     mut link: ResMut<Link>,
-    mut socket: NonSendMut<Socket>,
     mut start: MessageWriter<StartOnline>,
     mut navigate: MessageWriter<Navigate>,
 ) {
-    let Some(Resume(kept)) = resumes.read().last().cloned() else {
+    let Some(Resume { kept, confirmed }) = resumes.read().last().cloned() else {
         return;
     };
+    let session = &handover.session;
+    let here = session.online.as_ref().map(|s| s.id.as_str());
+    if !confirmed && here != Some(kept.seat.id.as_str()) && clock_runs_for_me(session, &link) {
+        listing.confirm = Some(kept);
+        return;
+    }
+    listing.confirm = None;
     navigate.write(Navigate::Open(Panel::None));
     navigate.write(Navigate::Go(Screen::Game));
-    if session
+    if handover
+        .session
         .online
         .as_ref()
         .is_some_and(|s| s.id == kept.seat.id)
     {
         return; // on the board already
     }
+    handover.hand_over();
     *link = Link::default();
-    // Nothing more from the other game's connection.
-    socket.0 = None;
     start.write(StartOnline {
         rules: kept.rules,
         seat: kept.seat,
     });
+}
+
+/// True while the player's own clock runs in the online game on the board (a live time
+/// limit, their turn, the game going on): leaving it for another is asked first.
+pub fn clock_runs_for_me(session: &Session, link: &Link) -> bool {
+    let Some(seat) = &session.online else {
+        return false;
+    };
+    session.game.outcome().is_none()
+        && matches!(link.timing.control, Some(wire::TimeControl::Live { .. }))
+        && (link.timing.running() == Some(seat.side)
+            || (link.timing.first_move_left().is_some()
+                && session.game.side_to_move() == seat.side))
 }

@@ -21,6 +21,7 @@ pub mod clock;
 mod follow;
 pub mod games;
 pub mod http;
+pub mod others;
 mod seat;
 mod socket;
 mod watch;
@@ -36,7 +37,7 @@ use surakarta_engine::{Ruleset, Side};
 use wire::{Outgoing, Truth};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((watch::plugin, games::plugin));
+    app.add_plugins((watch::plugin, games::plugin, others::plugin));
     app.init_resource::<Link>()
         .init_resource::<Waker>()
         .insert_non_send(Socket(None))
@@ -166,7 +167,13 @@ impl Link {
         self.request.is_some()
     }
 
-    /// True while the friend's seat is still free.
+    /// How the game on the board stands, as its connection last heard (for the list of
+    /// online games).
+    pub fn standing(&self) -> Option<games::Standing> {
+        let truth = self.truth.as_ref()?;
+        Some(games::standing_of(truth, self.timing.clone()))
+    }
+
     /// The server would take a draw offer from `me` now: none made since `me` last moved.
     pub fn may_offer_draw(&self, game: &surakarta_engine::Game, me: Side) -> bool {
         let Some(at) = self.draw_offered_at else {
@@ -176,6 +183,7 @@ impl Link {
         (at..game.history().len()).any(|ply| positions[ply].side_to_move() == me)
     }
 
+    /// True while the friend's seat is still free.
     pub fn waiting_for_friend(&self) -> bool {
         !(self.seats.red && self.seats.black)
     }

@@ -91,6 +91,7 @@ pub(super) fn refusal(status: u16, body: &str, strings: &Strings) -> String {
 /// The answer to a create or join: a new online game on the board, or a notice why not.
 pub(super) fn take_answer(
     mut link: ResMut<Link>,
+    mut handover: super::others::HandOver,
     mut notice: ResMut<Notice>,
     strings: Res<Strings>,
     mut start: MessageWriter<StartOnline>,
@@ -144,6 +145,7 @@ pub(super) fn take_answer(
     };
     notice.0 = None;
     let created = matches!(request, Request::Create { .. });
+    handover.hand_over();
     *link = Link {
         // The creator's seat is taken; the friend's is not, until the server says so.
         seats: wire::Seats {

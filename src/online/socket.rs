@@ -50,7 +50,8 @@ impl std::fmt::Debug for Waker {
 }
 
 impl Waker {
-    pub(super) fn wake(&self) {
+    /// Wakes the app (from any thread).
+    pub fn wake(&self) {
         (self.0)();
     }
 
@@ -184,7 +185,7 @@ pub struct Line {
 /// runs only then).
 pub(super) fn keep(
     socket: &mut Option<Open>,
-    mut line: Mut<Line>,
+    mut line: impl std::ops::DerefMut<Target = Line>,
     want: Option<(&str, &str)>,
     waker: &Waker,
     resumed: bool,
@@ -285,7 +286,11 @@ pub(super) enum Heard {
 
 /// Takes what the connection brought since the last frame; a connection that ended or
 /// failed is closed and tried again after the next pause.
-pub(super) fn poll(socket: &mut Option<Open>, mut line: Mut<Line>, waker: &Waker) -> Vec<Heard> {
+pub(super) fn poll(
+    socket: &mut Option<Open>,
+    mut line: impl std::ops::DerefMut<Target = Line>,
+    waker: &Waker,
+) -> Vec<Heard> {
     let Some(open) = socket.as_mut() else {
         return Vec::new();
     };
@@ -337,11 +342,25 @@ pub(super) fn keep_connected(
     session: Res<Session>,
     mut link: ResMut<Link>,
     mut socket: NonSendMut<Socket>,
+    mut others: NonSendMut<super::others::Others>,
+    games: Res<super::OnlineGames>,
     waker: Res<Waker>,
     mut lifecycle: MessageReader<AppLifecycle>,
 ) {
     let resumed = resumed(&mut lifecycle);
     let want = live_seat(&session, &link).map(|s| (s.server.as_str(), s.id.as_str()));
+    // The connection of a game that has left the board but goes on is handed to the
+    // other games' connections, not closed: the friend never reads "left the game".
+    let left_board = socket
+        .0
+        .as_ref()
+        .filter(|open| want.is_none_or(|(_, id)| id != open.game))
+        .and_then(|open| games.0.iter().find(|k| k.seat.id == open.game));
+    if let Some(kept) = left_board
+        && let Some(open) = socket.0.take()
+    {
+        others.adopt(kept.seat.clone(), open);
+    }
     let line = link.reborrow().map_unchanged(|l| &mut l.line);
     keep(&mut socket.0, line, want, &waker, resumed);
 }

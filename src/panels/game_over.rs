@@ -55,6 +55,20 @@ pub fn reason_line(session: &Session, outcome: Outcome, strings: &Strings) -> St
                 "reason.computer_resigned"
             })
         }
+        // Whose time ran out, who left: the player's words where it was them or the friend.
+        (EndReason::TimeForfeit, Some(loser), Mode::Online { me }) => strings.get(if loser == me {
+            "reason.time_you"
+        } else {
+            "reason.time_friend"
+        }),
+        (EndReason::TimeForfeit, Some(loser), _) => {
+            strings.fill("reason.time_side", &[("side", strings.side(loser))])
+        }
+        (EndReason::Abandoned, Some(loser), Mode::Online { me }) => strings.get(if loser == me {
+            "reason.abandoned_you"
+        } else {
+            "reason.abandoned_friend"
+        }),
         (EndReason::AgreedStop, _, _) => match outcome.winner {
             Some(more) => strings.fill("reason.stop_more", &[("side", strings.side(more))]),
             None => strings.get("reason.stop_equal"),

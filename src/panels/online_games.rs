@@ -1,65 +1,243 @@
 //! "Online games": the player's online games in progress (`online/games.rs`), newest
-//! first, each saying whose turn it is as its server says when the card opens; those
-//! where it is the player's turn are drawn as main buttons. A tap puts the game on the
-//! board.
+//! first, each saying how it stands: the side played, the time limit, whose turn, the last
+//! move and the clock, as its server says (read when the card opens, and told by each
+//! game's own connection as moves arrive: `online/others.rs`). Those where it is the
+//! player's turn are drawn as main buttons, a clock running low in the theme's red. A tap
+//! puts the game on the board; while the player's own clock runs in the game on the
+//! board, the card first asks (that clock keeps running).
 
+use crate::bars::clock::face;
 use crate::game::session::Session;
-use crate::online::games::{OnlineGames, Resume, Standing};
+use crate::online::games::{Kept, Listing, OnlineGames, Resume, Standing, clock_runs_for_me};
+use crate::online::wire::TimeControl;
+use crate::online::{Link, clock::next_face_change};
+use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Panel};
+use crate::ui::confirm::{Answer, answers};
 use crate::ui::i18n::Strings;
 use crate::ui::press::Press;
 use crate::ui::widgets::{Cards, back_row, clear_card, label, row, styled_button};
 use bevy::prelude::*;
+use std::time::Duration;
+use surakarta_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Panel::OnlineGames), spawn)
+    app.init_resource::<Lines>()
+        .add_systems(OnEnter(Panel::OnlineGames), (compose, spawn).chain())
         .add_systems(
             Update,
-            (clear_card, spawn)
-                .chain()
-                .run_if(
-                    in_state(Panel::OnlineGames).and_then(
-                        resource_changed::<crate::online::games::Listing>
-                            .or_else(crate::ui::widgets::words_or_layout_changed),
+            (
+                compose.run_if(in_state(Panel::OnlineGames)),
+                (clear_card, spawn)
+                    .chain()
+                    .run_if(
+                        in_state(Panel::OnlineGames).and_then(
+                            resource_changed::<Lines>
+                                .or_else(crate::ui::widgets::words_or_layout_changed),
+                        ),
                     ),
-                )
+            )
+                .chain()
                 .in_set(GameSet::Present),
-        );
+        )
+        // A frame when a clock shown on the card changes its face, while the card is open.
+        .wake_after(next_change);
 }
 
-/// A kept game's line: the side the player plays and how the game stands.
-fn line(side: surakarta_engine::Side, standing: Option<&Standing>, strings: &Strings) -> String {
-    let side_name = strings.side(side);
-    let (key, moves) = match standing {
-        Some(Standing::Going { to_move, moves }) if *to_move == side => {
-            ("online_games.your_turn", *moves)
+/// What the card shows: each kept game's words, whether it is the player's turn, whether
+/// its clock runs low; or the question before leaving the game on the board.
+#[derive(Resource, Default, PartialEq)]
+struct Lines {
+    entries: Vec<Entry>,
+    confirm: Option<(Kept, String)>,
+}
+
+#[derive(PartialEq)]
+struct Entry {
+    kept: Kept,
+    text: String,
+    yours: bool,
+    low: bool,
+}
+
+/// A kept game's words: the side the player plays and the time limit, then how the game
+/// stands (whose turn, the move number and the last move, the player's clock).
+fn line(
+    side: Side,
+    control: Option<TimeControl>,
+    standing: Option<&Standing>,
+    strings: &Strings,
+) -> String {
+    let limit = match control {
+        Some(TimeControl::Live {
+            initial, increment, ..
+        }) => format!(" · {}+{}", initial / 60, increment),
+        Some(TimeControl::Correspondence { days }) => {
+            format!(
+                " · {}",
+                strings.fill("online_games.days", &[("n", days.to_string())])
+            )
         }
-        Some(Standing::Going { moves, .. }) => ("online_games.their_turn", *moves),
-        Some(Standing::Waiting) => ("online_games.waiting", 0),
-        Some(Standing::Over) => ("online_games.over", 0),
-        Some(Standing::Gone) => ("online_games.gone", 0),
-        Some(Standing::Unreachable) => ("online_games.unreachable", 0),
-        Some(Standing::Asking) | None => ("online_games.asking", 0),
+        None => String::new(),
     };
-    strings.fill(key, &[("side", side_name), ("n", moves.to_string())])
+    let head = format!(
+        "{}{limit}",
+        strings.fill("online_games.you_play", &[("side", strings.side(side))])
+    );
+    let state = match standing {
+        Some(Standing::Going {
+            to_move,
+            last,
+            timing,
+            ..
+        }) => {
+            let turn = strings.get(if *to_move == side {
+                "online_games.your_turn"
+            } else {
+                "online_games.their_turn"
+            });
+            let mut parts = vec![turn];
+            parts.push(match last {
+                Some(last) => strings.fill("online_games.last", &[("move", last.clone())]),
+                None => strings.get("online_games.no_moves"),
+            });
+            if let Some(left) = timing.left(side) {
+                parts.push(strings.fill(
+                    "online_games.clock",
+                    &[("time", face(left, timing.control, strings))],
+                ));
+            }
+            parts.join(" · ")
+        }
+        Some(Standing::Waiting) => strings.get("online_games.waiting"),
+        Some(Standing::Over) => strings.get("online_games.over"),
+        Some(Standing::Gone) => strings.get("online_games.gone"),
+        Some(Standing::Unreachable) => strings.get("online_games.unreachable"),
+        Some(Standing::Asking) | None => "…".to_owned(),
+    };
+    format!("{head}\n{state}")
 }
 
-fn spawn(
-    mut cards: Cards,
+/// The card's words now (changed only when they change: the card is drawn again then).
+fn compose(
     games: Res<OnlineGames>,
-    listing: Res<crate::online::games::Listing>,
+    listing: Res<Listing>,
     session: Res<Session>,
+    link: Res<Link>,
+    strings: Res<Strings>,
+    mut lines: ResMut<Lines>,
 ) {
     let here = session.online.as_ref().map(|s| s.id.clone());
-    let entries: Vec<_> = games
+    let entries = games
         .0
         .iter()
         .map(|kept| {
-            let standing = listing.standing.get(&kept.seat.id);
-            let yours = matches!(standing, Some(Standing::Going { to_move, .. }) if *to_move == kept.seat.side);
             let on_board = here.as_deref() == Some(kept.seat.id.as_str());
-            (kept.clone(), standing.cloned(), yours, on_board)
+            // The game on the board is told by its own connection.
+            let standing = link
+                .standing()
+                .filter(|_| on_board)
+                .or_else(|| listing.standing.get(&kept.seat.id).cloned());
+            let side = kept.seat.side;
+            let (yours, low, control) = match &standing {
+                Some(Standing::Going {
+                    to_move, timing, ..
+                }) => (*to_move == side, timing.low(side), timing.control),
+                _ => (false, false, None),
+            };
+            let mut text = line(side, control, standing.as_ref(), &strings);
+            if on_board {
+                text = format!("{text}\n{}", strings.get("online_games.on_board"));
+            }
+            Entry {
+                kept: kept.clone(),
+                text,
+                yours,
+                low,
+            }
         })
+        .collect();
+    let confirm = listing
+        .confirm
+        .clone()
+        .filter(|_| clock_runs_for_me(&session, &link));
+    let confirm = confirm.map(|kept| {
+        // The time that runs: the first move's, or the player's clock.
+        let left = link
+            .timing
+            .first_move_left()
+            .or_else(|| {
+                let seat = session.online.as_ref()?;
+                link.timing.left(seat.side)
+            })
+            .map(|left| face(left, link.timing.control, &strings))
+            .unwrap_or_default();
+        (
+            kept,
+            strings.fill("online_games.leave_body", &[("time", left)]),
+        )
+    });
+    let new = Lines { entries, confirm };
+    if *lines != new {
+        *lines = new;
+    }
+}
+
+/// When a clock on the open card shows other words next.
+fn next_change(
+    state: Option<Res<State<Panel>>>,
+    listing: Res<Listing>,
+    link: Res<Link>,
+) -> Option<Duration> {
+    if state.is_none_or(|s| *s.get() != Panel::OnlineGames) {
+        return None;
+    }
+    let standings = listing.standing.values().cloned().chain(link.standing());
+    standings
+        .filter_map(|standing| match standing {
+            Standing::Going {
+                timing, to_move, ..
+            } if timing.ticking() => timing.left(to_move).map(next_face_change),
+            _ => None,
+        })
+        .min()
+}
+
+fn spawn(mut cards: Cards, lines: Res<Lines>) {
+    if let Some((kept, body)) = &lines.confirm {
+        let kept = kept.clone();
+        let title = cards.strings().get("online_games.leave_title");
+        let body = body.clone();
+        let stay = Answer::keyed("online_games.stay", &cards);
+        let go = Answer::keyed("online_games.switch", &cards);
+        cards.spawn(
+            DespawnOnExit(Panel::OnlineGames),
+            |c, _, theme| {
+                c.spawn(label(title, 26.0, theme));
+                c.spawn(label(body, 17.0, theme));
+            },
+            move |footer, _, theme| {
+                answers(
+                    footer,
+                    theme,
+                    stay,
+                    |_: On<Press>, mut listing: ResMut<Listing>| listing.confirm = None,
+                    go,
+                    move |_: On<Press>, mut resume: MessageWriter<Resume>| {
+                        resume.write(Resume {
+                            kept: kept.clone(),
+                            confirmed: true,
+                        });
+                    },
+                )
+            },
+        );
+        return;
+    }
+    let entries: Vec<_> = lines
+        .entries
+        .iter()
+        .map(|e| (e.kept.clone(), e.text.clone(), e.yours, e.low))
         .collect();
     cards.spawn(
         DespawnOnExit(Panel::OnlineGames),
@@ -69,15 +247,11 @@ fn spawn(
                 c.spawn(label(strings.get("online_games.empty"), 17.0, theme));
                 return;
             }
-            for (i, (kept, standing, yours, on_board)) in entries.into_iter().enumerate() {
-                let mut text = line(kept.seat.side, standing.as_ref(), strings);
-                if on_board {
-                    text = format!("{text}\n{}", strings.get("online_games.on_board"));
-                }
-                let (bg, fg) = if yours {
-                    (theme.button, theme.button_text)
-                } else {
-                    (theme.bar, theme.bar_text)
+            for (i, (kept, text, yours, low)) in entries.into_iter().enumerate() {
+                let (bg, fg) = match (yours, low) {
+                    (true, true) => (theme.red, theme.button_text),
+                    (true, false) => (theme.button, theme.button_text),
+                    _ => (theme.bar, theme.bar_text),
                 };
                 c.spawn(row()).with_children(|r| {
                     r.spawn(styled_button(
@@ -90,7 +264,10 @@ fn spawn(
                     ))
                     .observe(
                         move |_: On<Press>, mut resume: MessageWriter<Resume>| {
-                            resume.write(Resume(kept.clone()));
+                            resume.write(Resume {
+                                kept: kept.clone(),
+                                confirmed: false,
+                            });
                         },
                     );
                 });

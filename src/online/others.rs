@@ -1,0 +1,224 @@
+//! The player's other online games, kept connected while the app runs (as lichess does):
+//! each kept game that is not on the board has a connection of its own that says the
+//! seat's `hello`, so that looking at another game never tells a friend "left the game"
+//! nor lets them claim it. What these connections hear keeps the "Online games" list true
+//! as moves arrive (whose turn, the last move, the clocks), and a game that ends away from
+//! the board is said, kept in Game records and leaves the list.
+
+use super::games::{Listing, OnlineGames, Standing, standing_of};
+use super::socket::{Heard, Line, Open, keep, poll, resumed, send};
+use super::wire::{self, ServerMessage, Truth};
+use super::{Seat, Waker};
+use crate::game::records::Records;
+use crate::game::session::{Mode, Session};
+use crate::ui::i18n::Strings;
+use crate::ui::notice::Notice;
+use bevy::prelude::*;
+use bevy::window::AppLifecycle;
+use std::collections::HashMap;
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_non_send(Others::default()).add_systems(
+        Update,
+        (keep_others, hear_others)
+            .chain()
+            .in_set(crate::shell::navigation::GameSet::Rules)
+            .after(super::games::remember),
+    );
+}
+
+/// The most games kept connected at once (the newest): more would be a player who has
+/// long stopped playing the oldest, and each is a connection to the server.
+pub const MAX_CONNECTED: usize = 12;
+
+/// The other games' connections, by game id. Kept on the main thread: a browser's socket
+/// cannot leave it.
+#[derive(Default)]
+pub(super) struct Others(HashMap<String, Other>);
+
+struct Other {
+    seat: Seat,
+    socket: Option<Open>,
+    line: Line,
+    /// The game as last heard (a `moved` message carries only its move).
+    truth: Option<Truth>,
+}
+
+/// The kept games other than the one on the board, the newest first, up to the most kept
+/// connected: these, and only these, have a connection.
+fn wanted<'a>(games: &'a OnlineGames, session: &'a Session) -> impl Iterator<Item = &'a Seat> {
+    games
+        .elsewhere(session)
+        .map(|k| &k.seat)
+        .take(MAX_CONNECTED)
+}
+
+impl Others {
+    /// Takes over the board's connection to a game that has left the board but goes on
+    /// (another game put on the board): the same connection, so that the server never
+    /// sees the player go.
+    pub(super) fn adopt(&mut self, seat: Seat, open: Open) {
+        if self.0.get(&seat.id).is_some_and(|o| o.socket.is_some()) {
+            // It has one already (the board's reopened for a frame before it left):
+            // that one stays, and this one, the younger, closes.
+            return;
+        }
+        self.0.insert(
+            seat.id.clone(),
+            Other {
+                seat,
+                socket: Some(open),
+                line: Line::default(),
+                truth: None,
+            },
+        );
+    }
+}
+
+/// What hands the board's connection over when the board leaves its online game for
+/// another.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct HandOver<'w> {
+    pub session: Res<'w, Session>,
+    socket: NonSendMut<'w, super::socket::Socket>,
+    others: NonSendMut<'w, Others>,
+}
+
+impl HandOver<'_> {
+    /// The board is leaving its online game for another: its connection goes on among
+    /// the other games' (the same connection: its friend never reads "left the game"),
+    /// and nothing more of it reaches the board's link (a state still on its way would
+    /// be taken for the new game's).
+    pub(super) fn hand_over(&mut self) {
+        let open = self.socket.0.take();
+        let session = &self.session;
+        if let Some(seat) = session
+            .online
+            .clone()
+            .filter(|_| session.game.outcome().is_none())
+            && let Some(open) = open
+        {
+            self.others.adopt(seat, open);
+        }
+    }
+}
+
+fn keep_others(
+    session: Res<Session>,
+    games: Res<OnlineGames>,
+    link: Res<super::Link>,
+    mut others: NonSendMut<Others>,
+    waker: Res<Waker>,
+    mut lifecycle: MessageReader<AppLifecycle>,
+) {
+    let resumed = resumed(&mut lifecycle);
+    let want: Vec<Seat> = wanted(&games, &session).cloned().collect();
+    // A game gone from the list, or put on the board: there its own connection takes
+    // over, and this one stays until that one has been answered (the server never sees
+    // the player go in between).
+    let board = session.online.as_ref().map(|s| s.id.as_str());
+    let board_heard = link.truth.is_some();
+    others.0.retain(|id, _| {
+        want.iter().any(|seat| seat.id == *id) || (Some(id.as_str()) == board && !board_heard)
+    });
+    for seat in want {
+        let other = others.0.entry(seat.id.clone()).or_insert_with(|| Other {
+            seat,
+            socket: None,
+            line: Line::default(),
+            truth: None,
+        });
+        let want = Some((other.seat.server.as_str(), other.seat.id.as_str()));
+        keep(&mut other.socket, &mut other.line, want, &waker, resumed);
+    }
+}
+
+/// What the other games' connections brought: each state is the list's, and a game over
+/// is said, kept in Game records and leaves the list.
+fn hear_others(
+    mut others: NonSendMut<Others>,
+    waker: Res<Waker>,
+    mut listing: ResMut<Listing>,
+    mut games: ResMut<OnlineGames>,
+    mut records: ResMut<Records>,
+    mut notice: ResMut<Notice>,
+    strings: Res<Strings>,
+) {
+    let mut ended = Vec::new();
+    for (id, other) in &mut others.0 {
+        for heard in poll(&mut other.socket, &mut other.line, &waker) {
+            let (truth, state) = match heard {
+                Heard::Opened => {
+                    // The seat's token: the server counts the player as here.
+                    send(&mut other.socket, wire::hello(&other.seat.token));
+                    continue;
+                }
+                Heard::Message(Ok(ServerMessage::State(state))) => match wire::truth(&state) {
+                    Ok(truth) => (truth, state),
+                    Err(e) => {
+                        warn!("the server's game {id} does not replay: {e}");
+                        continue;
+                    }
+                },
+                Heard::Message(Ok(ServerMessage::Moved { mv, state })) => {
+                    let had = other.truth.as_ref().map(|t| &t.game);
+                    match wire::truth_after(had, &mv, &state) {
+                        wire::Followed::Next(truth) => (truth, state),
+                        wire::Followed::Had => continue,
+                        wire::Followed::Gap => {
+                            send(&mut other.socket, wire::ClientMessage::Sync.to_json());
+                            continue;
+                        }
+                    }
+                }
+                // Presence, pongs, refusals: nothing the list shows.
+                Heard::Message(Ok(_)) => continue,
+                Heard::Message(Err(e)) => {
+                    warn!("an unreadable message from the server: {e}");
+                    continue;
+                }
+            };
+            let standing = standing_of(&truth, super::clock::Timing::of(&state));
+            if matches!(standing, Standing::Over) {
+                ended.push((other.seat.clone(), truth.game.clone()));
+            }
+            listing.standing.insert(id.clone(), standing);
+            other.truth = Some(truth);
+        }
+    }
+    for (seat, game) in ended {
+        games.0.retain(|k| k.seat.id != seat.id);
+        others.0.remove(&seat.id);
+        let Some(outcome) = game.outcome() else {
+            continue;
+        };
+        let session = Session {
+            mode: Mode::Online { me: seat.side },
+            game,
+            online: Some(seat),
+            ..Session::default()
+        };
+        if let Err(e) = records.save(&session, true) {
+            warn!("could not keep the online game that ended: {e}");
+        }
+        notice.0 = Some(strings.fill(
+            "online_games.ended",
+            &[("what", ended_line(&session, outcome, &strings))],
+        ));
+    }
+}
+
+/// How a game of the player's ended, in the words of its game-over card: "Your friend
+/// wins · Time ran out for you".
+pub fn ended_line(
+    session: &Session,
+    outcome: surakarta_engine::Outcome,
+    strings: &Strings,
+) -> String {
+    let title = crate::panels::game_over::title_key(session).unwrap_or("over.draw");
+    format!(
+        "{} · {}",
+        strings.get(title),
+        crate::panels::game_over::reason_line(session, outcome, strings)
+    )
+}
