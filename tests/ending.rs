@@ -371,12 +371,31 @@ fn the_bar_offers_an_ending_only_while_a_game_is_going_on() {
     assert!(!buttons(&mut app).contains(&"end.stop".to_owned()));
     press(&mut app, "back");
     assert_eq!(panel(&app), Panel::None);
-    // A finished game has nothing to end: End does nothing.
+    // A finished game has nothing to end: in End's place, "Result" opens its card again
+    // (closed, it is never lost: a rematch or a new game is one tap away).
     let over = Game::from_position("6/6/6/6/6/5r b 0 0".parse().unwrap(), Ruleset::default());
     go_to(&mut app, Screen::Game);
     set_session(&mut app, over, Mode::TwoPlayers);
-    press(&mut app, "bar.end");
+    app.update();
+    let end_words = |app: &mut App| {
+        texts(app)
+            .into_iter()
+            .filter(|t| t == "End" || t == "Result")
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(end_words(&mut app), ["Result"]);
+    if panel(&app) == Panel::GameOver {
+        press(&mut app, "back");
+    }
     assert_eq!(panel(&app), Panel::None);
+    press(&mut app, "bar.end");
+    assert_eq!(panel(&app), Panel::GameOver);
+    let card = texts(&mut app);
+    assert!(card.contains(&"Red wins".to_owned()), "{card:?}");
+    // A new game: End again.
+    start(&mut app, START, "b2-b3", Mode::TwoPlayers);
+    app.update();
+    assert_eq!(end_words(&mut app), ["End"]);
 }
 
 /// The offer card's turn, in radians.

@@ -686,7 +686,14 @@ fn coordinates_turn_with_the_board() {
                 level: Level::Beginner,
             },
         );
-        app.update();
+        // The board has finished turning (a frame under load may leave it half way).
+        let mut last = f32::NAN;
+        run_until(&mut app, 3.0, |a| {
+            let now = camera_angle(a);
+            let still = (now - last).abs() < 1e-5;
+            last = now;
+            still
+        });
         // The leftmost file on screen stands under the leftmost bottom point, below it.
         let corner = screen_of(&mut app, Square::at(left_file, bottom_rank).unwrap());
         let file = on_screen(&mut app, Coordinate::File(left_file));

@@ -764,8 +764,33 @@ fn the_board_turns_for_two_players_only_when_the_new_game_card_says_so() {
     }
 }
 
+/// A stand-in HTTP server on 127.0.0.1 that answers every request with `status` and
+/// `body`; its address.
+fn answering(status: &'static str, body: &'static str) -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut head = Vec::new();
+            let mut byte = [0u8; 1];
+            while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                head.push(byte[0]);
+            }
+            let _ = write!(
+                stream,
+                "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = stream.flush();
+        }
+    });
+    address
+}
+
 #[test]
-fn a_server_address_pasted_in_settings_is_used_and_a_bad_one_is_refused() {
+fn a_server_address_pasted_in_settings_is_checked_before_it_is_used() {
     use surakarta::platform::clipboard::Clipboard;
     let mut app = app();
     let paste = |app: &mut App, text: &str| {
@@ -773,40 +798,68 @@ fn a_server_address_pasted_in_settings_is_used_and_a_bad_one_is_refused() {
         press(app, "settings.server_paste");
     };
     let server = |app: &App| app.world().resource::<Settings>().server.clone();
+    let says = |app: &mut App, start: &str| texts(app).iter().any(|t| t.starts_with(start));
     press(&mut app, "bar.menu");
     press(&mut app, "menu.settings");
     *app.world_mut().resource_mut::<Clipboard>() = Clipboard::Memory(None);
     app.update();
     assert!(texts(&mut app).contains(&"None set".to_owned()));
     assert!(!buttons(&mut app).contains(&"settings.server_clear".to_owned()));
-    // A server's address, with its trailing slash, is taken as the server.
-    paste(&mut app, "https://play.example.org:8443/ ");
-    assert_eq!(
-        server(&app).as_deref(),
-        Some("https://play.example.org:8443")
-    );
-    assert!(texts(&mut app).contains(&"https://play.example.org:8443".to_owned()));
-    // Words that are no address change nothing and say why.
-    paste(&mut app, "ftp://example.org");
-    assert_eq!(
-        server(&app).as_deref(),
-        Some("https://play.example.org:8443")
-    );
+    // A game server's address, with its trailing slash: checked, then taken.
+    let game_server = answering("200 OK", r#"{"status":"ok"}"#);
+    paste(&mut app, &format!("{game_server}/ "));
     assert!(
-        texts(&mut app)
-            .iter()
-            .any(|t| t.starts_with("That is not a server address")),
+        run_until(&mut app, 10.0, |a| server(a).as_deref()
+            == Some(game_server.as_str())),
         "{:?}",
         texts(&mut app)
     );
-    // An invite link names its server: that server is taken, and the note goes.
-    paste(&mut app, "http://127.0.0.1:7/?join=abcdefghij");
-    assert_eq!(server(&app).as_deref(), Some("http://127.0.0.1:7"));
+    app.update();
+    assert!(says(
+        &mut app,
+        &format!("{game_server} answers: it is a Surakarta server")
+    ));
+    assert!(texts(&mut app).contains(&game_server));
+    // Words that are no address change nothing and say why.
+    paste(&mut app, "ftp://example.org");
+    assert_eq!(server(&app).as_deref(), Some(game_server.as_str()));
     assert!(
-        !texts(&mut app)
-            .iter()
-            .any(|t| t.starts_with("That is not a server address"))
+        says(&mut app, "That is not a server address"),
+        "{:?}",
+        texts(&mut app)
     );
+    // A web server that is no game server: said plainly, with its answer; nothing changes.
+    let other = answering("501 Not Implemented", "");
+    paste(&mut app, &other);
+    assert!(
+        run_until(&mut app, 10.0, |a| says(
+            a,
+            &format!("{other} answered, but it is not a Surakarta server (HTTP 501)")
+        )),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert_eq!(server(&app).as_deref(), Some(game_server.as_str()));
+    // Nobody there: said so; nothing changes.
+    let closed = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://{}", l.local_addr().unwrap())
+    };
+    paste(&mut app, &closed);
+    assert!(
+        run_until(&mut app, 10.0, |a| says(
+            a,
+            &format!("{closed} could not be reached")
+        )),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert_eq!(server(&app).as_deref(), Some(game_server.as_str()));
+    // An invite link names its server: that server is checked and taken.
+    let second = answering("200 OK", r#"{"status":"ok"}"#);
+    paste(&mut app, &format!("{second}/?join=abcdefghij"));
+    assert!(run_until(&mut app, 10.0, |a| server(a).as_deref()
+        == Some(second.as_str())));
     // Forget it: none set again, and its button goes.
     press(&mut app, "settings.server_clear");
     assert_eq!(server(&app), None);

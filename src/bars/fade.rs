@@ -93,11 +93,18 @@ impl Can<'_> {
             && self.selection.pending.is_none()
     }
 
-    /// End opens the end-game card: the player's own game, going on, on the game screen.
+    /// End opens the end-game card: the player's own game, going on, on the game screen;
+    /// after the game, as Result, its card.
     fn end(&self) -> bool {
+        let session = self.board.session();
         *self.screen.get() == Screen::Game
             && !self.board.practising()
-            && super::frame::can_end(self.board.session())
+            && (super::frame::can_end(session) || session.game.outcome().is_some())
+    }
+
+    /// The game on the board is over: End says "Result".
+    fn over(&self) -> bool {
+        !self.board.practising() && self.board.session().game.outcome().is_some()
     }
 
     /// Accept has a move to play: the one waiting for confirmation, or the hint once it
@@ -111,10 +118,26 @@ impl Can<'_> {
 fn fade_idle_buttons(
     can: Can,
     theme: Res<Theme>,
+    strings: Res<crate::ui::i18n::Strings>,
     mut buttons: Query<(&ButtonId, &mut BackgroundColor, &Children)>,
-    mut texts: Query<&mut TextColor>,
+    mut texts: Query<(&mut TextColor, &mut Text)>,
 ) {
     for (id, mut bg, children) in &mut buttons {
+        if id.0 == "bar.end" {
+            let key = if can.over() {
+                "button.result"
+            } else {
+                "button.end"
+            };
+            let words = strings.get(key);
+            for child in children.iter() {
+                if let Ok((_, mut text)) = texts.get_mut(child)
+                    && text.0 != words
+                {
+                    text.0.clone_from(&words);
+                }
+            }
+        }
         let active = match id.0.as_str() {
             "bar.undo" => can.undo(),
             "bar.redo" => can.redo(),
@@ -129,7 +152,7 @@ fn fade_idle_buttons(
             bg.0 = colour;
         }
         for child in children.iter() {
-            if let Ok(mut text) = texts.get_mut(child) {
+            if let Ok((mut text, _)) = texts.get_mut(child) {
                 let colour = theme.button_text.with_alpha(alpha.max(0.55));
                 if text.0 != colour {
                     text.0 = colour;

@@ -367,14 +367,21 @@ fn review(
 
 /// The end-game card (offer a draw, stop and count, resign), over the player's own game
 /// while it goes on (faded otherwise: `fade.rs`).
+/// End opens the end-game card; after the game the same place says "Result" and opens its
+/// card again (Rematch, Analyse, a new game), so that a closed result is never lost.
 fn open_end(
     _: On<Press>,
     session: Res<crate::game::session::Session>,
     screen: Res<State<Screen>>,
     mut nav: Navigator,
 ) {
-    if can_end(&session) && *screen.get() == Screen::Game {
+    if *screen.get() != Screen::Game {
+        return;
+    }
+    if can_end(&session) {
         nav.open(crate::shell::navigation::Panel::EndGame);
+    } else if session.game.outcome().is_some() {
+        nav.open(crate::shell::navigation::Panel::GameOver);
     }
 }
 

@@ -13,9 +13,7 @@ use crate::shell::navigation::{GameSet, Navigator, Panel};
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use crate::ui::press::Press;
-use crate::ui::widgets::{
-    Cards, button, clear_card, close_panel, label, paragraph, row, styled_button,
-};
+use crate::ui::widgets::{Cards, button, clear_card, label, paragraph, row, styled_button};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -167,10 +165,17 @@ fn spawn(
                     20.0,
                     true,
                 ))
-                .observe(close_panel);
+                .observe(to_board);
             });
         },
     );
+}
+
+/// "To the board" says where it goes: the card closes over the game's board, even when it
+/// was opened from the menu ("Let others watch"), where the player's clock may be running.
+fn to_board(_: On<Press>, mut nav: Navigator) {
+    nav.close();
+    nav.go(crate::shell::navigation::Screen::Game);
 }
 
 /// The card shows the link for watchers instead.

@@ -16,7 +16,9 @@ use surakarta_engine::Ruleset;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ServerNote>()
+        .init_resource::<ServerCheck>()
         .add_systems(OnEnter(Panel::Settings), spawn)
+        .add_systems(Update, take_server_check.in_set(GameSet::Rules))
         .add_systems(
             Update,
             (clear_card, spawn)
@@ -81,15 +83,21 @@ const TOGGLES: [Toggle; 6] = [
     },
 ];
 
-/// Why the last pasted server address was not taken.
+/// What the card says of the last pasted server address: being checked, taken, or why not.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ServerNote(pub Option<String>);
+
+/// A pasted address being checked: its health asked (`GET /api/health`) before it is
+/// taken, so that an address that is no game server is said at once, not at the first game.
+#[derive(Resource, Default)]
+pub struct ServerCheck(Option<(String, crate::online::http::Slot)>);
 
 fn paste_server(
     _: On<Press>,
     mut clipboard: ResMut<Clipboard>,
-    mut settings: ResMut<Settings>,
     mut note: ResMut<ServerNote>,
+    mut check: ResMut<ServerCheck>,
+    waker: Res<crate::online::Waker>,
     strings: Res<Strings>,
 ) {
     let text = match clipboard.paste(&strings.get("settings.server_prompt")) {
@@ -108,11 +116,62 @@ fn paste_server(
     });
     match address {
         Some(address) => {
-            note.0 = None;
-            settings.server = Some(address);
+            note.0 = Some(strings.fill("settings.server_checking", &[("server", address.clone())]));
+            let waker = waker.clone();
+            let url = format!("{address}/api/health");
+            let slot = crate::online::http::into_slot(url, None, move || waker.wake());
+            check.0 = Some((address, slot));
         }
         None => note.0 = Some(strings.get("settings.server_bad")),
     }
+}
+
+/// The checked address's answer: a game server's is taken (one whose store is failing
+/// too, said so); anything else is said plainly and changes nothing.
+fn take_server_check(
+    mut check: ResMut<ServerCheck>,
+    mut settings: ResMut<Settings>,
+    mut note: ResMut<ServerNote>,
+    strings: Res<Strings>,
+) {
+    let Some(answer) = check
+        .0
+        .as_ref()
+        .and_then(|(_, slot)| crate::online::http::take(slot))
+    else {
+        return;
+    };
+    let Some((server, _)) = check.0.take() else {
+        return;
+    };
+    let says = |body: &str, key: &str| {
+        serde_json::from_str::<serde_json::Value>(body)
+            .ok()
+            .is_some_and(|v| v.get(key).is_some())
+    };
+    let words = |key: &str, status: Option<u16>| {
+        let mut fill = vec![("server", server.clone())];
+        if let Some(status) = status {
+            fill.push(("status", status.to_string()));
+        }
+        strings.fill(key, &fill)
+    };
+    note.0 = Some(match answer {
+        Ok((200, body)) if says(&body, "status") => {
+            settings.server = Some(server.clone());
+            words("settings.server_ok", None)
+        }
+        // A game server whose store is failing answers 503 with its error: still ours.
+        Ok((503, body)) if says(&body, "error") => {
+            settings.server = Some(server.clone());
+            words("settings.server_trouble", None)
+        }
+        Ok((status, _)) => words("settings.server_not_ours", Some(status)),
+        Err(e) => {
+            info!("{server}: {e}");
+            words("settings.server_unreachable", None)
+        }
+    });
 }
 
 fn spawn(
