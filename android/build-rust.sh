@@ -11,6 +11,8 @@
 #
 # Needs: rustup target add aarch64-linux-android; cargo install cargo-ndk (4.0 or later);
 # the NDK of app/build.gradle (found through ANDROID_NDK_HOME, or ANDROID_HOME/ndk/VERSION).
+# Run by Gradle (Android Studio too), it gets ANDROID_NDK_HOME from the Android Gradle
+# plugin and ~/.cargo/bin first on PATH from the buildRust task; run by hand, from the shell.
 set -euo pipefail
 cd "$(dirname "$0")"
 

@@ -11,10 +11,11 @@
 # Needs: rustup target add aarch64-apple-ios aarch64-apple-ios-sim.
 set -euo pipefail
 
-PATH="$HOME/.cargo/bin:$PATH"
 # Xcode puts its own toolchain first, which breaks linking Rust build scripts
-# (rust-lang/rust#80817); use the system's cc for them.
-export PATH="/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:$PATH"
+# (rust-lang/rust#80817); use the system's cc for them. rustup's cargo ($CARGO_HOME/bin,
+# ~/.cargo/bin) goes before everything: a Homebrew cargo in /usr/local/bin or
+# /opt/homebrew/bin has no iOS targets and would shadow it.
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin:$PATH"
 
 case "${PLATFORM_NAME:-iphoneos}" in
   iphoneos) TARGET=aarch64-apple-ios ;;
@@ -22,12 +23,12 @@ case "${PLATFORM_NAME:-iphoneos}" in
   *) echo "build_rust_deps.sh: unsupported platform ${PLATFORM_NAME:-}" >&2; exit 2 ;;
 esac
 
-# Release unless Xcode builds Debug: a debug build of a Bevy app is too slow to play.
-PROFILE=release
-if [ "${CONFIGURATION:-Release}" = "Debug" ]; then
-  PROFILE=dev
-fi
-DIR=release
+# Cargo's release profile for every Xcode configuration, Debug (Xcode's Run) included: the
+# dev profile builds every dependency at opt-level 0 (Cargo.toml), and a Bevy app built so
+# is too slow to play. SURAKARTA_RUST_PROFILE=dev (a build setting of that name, or the
+# environment xcodebuild runs in) asks for an unoptimised build on purpose.
+PROFILE=${SURAKARTA_RUST_PROFILE:-release}
+DIR=$PROFILE
 [ "$PROFILE" = dev ] && DIR=debug
 
 SRCROOT=${SRCROOT:-$(cd "$(dirname "$0")" && pwd)}

@@ -61,6 +61,8 @@ fn jni_type(java: &str) -> String {
         "int" => "I".into(),
         "long" => "J".into(),
         "String" => "Ljava/lang/String;".into(),
+        // NativeActivity's surface callbacks, which the activity overrides.
+        "SurfaceHolder" => "Landroid/view/SurfaceHolder;".into(),
         array if array.ends_with("[]") => format!("[{}", jni_type(&array[..array.len() - 2])),
         other => panic!("no JNI spelling here for {other}"),
     }
@@ -299,8 +301,16 @@ fn the_android_library_is_built_for_min_sdk_the_way_gradle_and_the_docs_say() {
         docs.contains(&documented),
         "docs/mobile.md must show `{documented}`"
     );
-    // Gradle runs the script before it packs the native libraries.
+    // Gradle runs the script before it packs the native libraries, with the plugin's NDK
+    // and rustup's cargo first on PATH: Android Studio's Gradle daemon has neither.
     assert!(gradle.contains("commandLine 'bash', 'build-rust.sh'"));
+    assert!(gradle.contains("def ndkDirectory = androidComponents.sdkComponents.ndkDirectory"));
+    assert!(
+        gradle.contains(
+            "task.environment('ANDROID_NDK_HOME', ndkDirectory.get().asFile.absolutePath)"
+        )
+    );
+    assert!(gradle.contains("task.environment('PATH', cargoBin.absolutePath + File.pathSeparator"));
     assert!(gradle.contains("tasks.named('preBuild') { dependsOn buildRust, copyLicences }"));
     assert!(gradle.contains("abiFilters 'arm64-v8a'"));
 
@@ -329,6 +339,23 @@ fn the_android_library_is_built_for_min_sdk_the_way_gradle_and_the_docs_say() {
         .map(|n| n.parse().expect("a version number"))
         .collect();
     assert!(agp >= vec![8, 5, 1], "AGP {agp:?}");
+    // The highest API level each plugin supports (its release notes): 8.9 stops at 35,
+    // 8.10 takes 36 and needs Gradle 8.11.1, which the wrapper and the docs name.
+    if compile_sdk >= 36 {
+        assert!(
+            agp >= vec![8, 10],
+            "AGP {agp:?} does not support compileSdk {compile_sdk}"
+        );
+    }
+    let wrapper = read("android/gradle/wrapper/gradle-wrapper.properties");
+    assert!(wrapper.contains("gradle-8.11.1-bin.zip"));
+    let agp_text = agp.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
+    assert!(
+        docs.contains(&format!(
+            "Gradle 8.11.1 or later (the Android Gradle plugin {agp_text} needs it)"
+        )),
+        "docs/mobile.md must name AGP {agp_text} and Gradle 8.11.1"
+    );
 
     // What the build makes stays out of the repository.
     let ignored = read(".gitignore");
@@ -393,10 +420,26 @@ fn back_reaches_the_game_as_a_key_and_no_configuration_change_restarts_the_activ
     let kill = destroy
         .find("Process.killProcess")
         .expect("ends the process");
+    let wait = destroy.find("wait(").expect("waits for the save");
+    assert!(wait < kill, "waits for the save first");
+    // NativeActivity's own onDestroy, which would tell the native side a live surface is
+    // gone, is never reached: the activity destroys the surface it keeps itself, so the
+    // game suspends and saves before the wait.
     assert!(
-        destroy.find("wait(").is_some_and(|w| w < kill),
-        "waits for the save first"
+        destroy
+            .find("super.surfaceDestroyed(")
+            .is_some_and(|d| d < wait),
+        "destroys the live surface before it waits"
     );
+    for callback in ["surfaceCreated", "surfaceDestroyed"] {
+        assert!(
+            java_methods(&java).contains(&(
+                callback.to_owned(),
+                "(Landroid/view/SurfaceHolder;)V".to_owned()
+            )),
+            "the activity does not follow {callback}"
+        );
+    }
     let back = read("src/shell/back.rs");
     let code = back.lines().filter(|l| !l.trim_start().starts_with("//"));
     assert!(
@@ -619,6 +662,11 @@ fn the_ios_build_makes_only_a_static_library_and_links_every_framework_it_needs(
     assert!(mobile.contains("crate-type = [\"cdylib\"]"));
     let script = read("ios/build_rust_deps.sh");
     let build = command_line(&script, "cargo rustc ");
+    // rustup's cargo before a Homebrew one (which has no iOS targets), and an optimised
+    // build for Xcode's Run (Debug) too: the dev profile is too slow to play.
+    assert!(script.contains("export PATH=\"${CARGO_HOME:-$HOME/.cargo}/bin:/usr/local/bin:"));
+    assert!(script.contains("PROFILE=${SURAKARTA_RUST_PROFILE:-release}"));
+    assert!(!script.contains("CONFIGURATION"));
     assert!(build.contains("--crate-type staticlib"), "{build}");
     assert!(
         read("docs/mobile.md").contains(&build),

@@ -11,6 +11,7 @@ import android.os.SystemClock;
 import android.os.VibrationEffect;
 import android.os.Vibrator;
 import android.view.DisplayCutout;
+import android.view.SurfaceHolder;
 import android.view.View;
 import android.view.WindowInsets;
 
@@ -51,6 +52,15 @@ public class MainActivity extends NativeActivity {
     /** The game is suspended and has saved everything (see {@link #saved}). */
     private boolean savedWhileSuspended;
 
+    /**
+     * The surface the native side draws on, while it has one: set by surfaceCreated,
+     * cleared by surfaceDestroyed (UI thread only). onDestroy destroys it first.
+     */
+    private SurfaceHolder liveSurface;
+
+    /** onDestroy has begun: the native side hears of no surface from here on. */
+    private boolean destroying;
+
     @Override
     protected void onCreate(Bundle savedInstanceState) {
         super.onCreate(savedInstanceState);
@@ -80,12 +90,33 @@ public class MainActivity extends NativeActivity {
      * The activity goes away while the process lives: a configuration change the manifest
      * does not take, "Don't keep activities", the system reclaiming memory. NativeActivity's
      * onDestroy would block this thread until the game's loop returns, which it never does
-     * (an ANR), and a new activity in this process could not start the game again. So: wait
-     * until the game says its saves are on disk (it does as it is suspended, which comes
-     * first), then end the process. The next launch starts fresh and loads the save.
+     * (an ANR), and a new activity in this process could not start the game again. So:
+     * take the surface away first, which suspends the game, wait until the game says its
+     * saves are on disk, then end the process. The next launch starts fresh and loads the
+     * save.
+     *
+     * What this relies on, as android-activity 0.6's native-activity backend expects
+     * NativeActivity to behave (AOSP frameworks/base core/java/android/app/NativeActivity.java):
+     * NativeActivity takes the window's surface (getWindow().takeSurface(this) in onCreate)
+     * and is the SurfaceHolder.Callback2, so the surface callbacks below are the ones the
+     * window calls. Its own onDestroy would, before unloadNativeCode, tell the native side a
+     * live surface is gone (onSurfaceDestroyedNative, then mCurSurfaceHolder = null), but
+     * this onDestroy never reaches it (the process ends first), so it does that itself: the
+     * super surfaceDestroyed makes the same native call while mDestroyed is still false,
+     * reaching android-activity's on_native_window_destroyed (glue.rs), whose set_window(None)
+     * sends TermWindow and blocks this thread until the game's thread has handled it
+     * (winit's Suspended; Bevy then runs one last update as WillSuspend/Suspended, in which
+     * the game saves and calls saved()). The wait is made without this object's lock held:
+     * saved() takes it from the game's thread.
      */
     @Override
     protected void onDestroy() {
+        destroying = true;
+        SurfaceHolder surface = liveSurface;
+        liveSurface = null;
+        if (surface != null) {
+            super.surfaceDestroyed(surface);
+        }
         synchronized (this) {
             long end = SystemClock.uptimeMillis() + SAVE_WAIT_MS;
             long left;
@@ -99,6 +130,28 @@ public class MainActivity extends NativeActivity {
         }
         Process.killProcess(Process.myPid());
         super.onDestroy();
+    }
+
+    /** The window made the surface: the native side is told (super), and it is kept. */
+    @Override
+    public void surfaceCreated(SurfaceHolder holder) {
+        super.surfaceCreated(holder);
+        if (!destroying) {
+            liveSurface = holder;
+        }
+    }
+
+    /**
+     * The window takes the surface away: the native side is told (super) unless onDestroy
+     * already did (the window may still report it after onDestroy, before the process ends).
+     */
+    @Override
+    public void surfaceDestroyed(SurfaceHolder holder) {
+        if (destroying) {
+            return;
+        }
+        liveSurface = null;
+        super.surfaceDestroyed(holder);
     }
 
     /** Called by the game once it is suspended and every save is on disk. */
