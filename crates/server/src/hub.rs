@@ -5,7 +5,7 @@ use crate::store::{Appended, Heard, Made, NewGame, Said, Store, StoreError};
 use crate::table::clock::now_ms;
 use crate::table::{Event, Refused, Table, mark};
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
@@ -36,6 +36,24 @@ impl From<StoreError> for ActError {
     }
 }
 
+/// How often each instance says it runs (the store keeps the latest time any said).
+pub const BEAT_EVERY: Duration = Duration::from_millis(500);
+
+/// How long since any instance last said it ran is an outage (no instance ran, or the
+/// store was away): the clocks that ran then are given that time back. Three beats: an
+/// instance that runs says so well within it, and a server that stopped for less is
+/// charged at most this much (a single instance on SQLite is charged nothing when it
+/// restarts: no other could have run meanwhile).
+pub const OUTAGE_AFTER: Duration = Duration::from_millis(1500);
+
+/// How long outages are kept: longer than a game without an event is kept (30 days by
+/// default), and than any clock's turn.
+const OUTAGES_KEPT: Duration = Duration::from_secs(45 * 24 * 3600);
+
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
 /// Every loaded game, and the store behind them.
 pub struct Hub {
     store: Store,
@@ -46,6 +64,13 @@ pub struct Hub {
     me: Weak<Hub>,
     /// This instance's name among several (Redis): whose connections it writes.
     instance: String,
+    /// The outages the store keeps (from, to, oldest first), as the last beat read them.
+    outages: Mutex<Arc<[(u64, u64)]>>,
+    /// When this instance last said it runs (milliseconds since 1970): the outages are
+    /// known while that is less than [`OUTAGE_AFTER`] ago.
+    beat_at: AtomicU64,
+    /// One beat at a time when the outages must be known before going on.
+    beating: tokio::sync::Mutex<()>,
 }
 
 impl Hub {
@@ -58,6 +83,118 @@ impl Hub {
             timing,
             me: me.clone(),
             instance: crate::table::new_token()[..16].to_owned(),
+            outages: Mutex::new(Arc::from([])),
+            beat_at: AtomicU64::new(0),
+            beating: tokio::sync::Mutex::new(()),
+        })
+    }
+
+    /// Says in the store that this instance runs, and reads the outages it keeps; an
+    /// outage found (no instance said it ran for more than `gap`, in milliseconds) is
+    /// given back to the running clocks of every game loaded here (and to every other
+    /// game when it is next loaded, before any loss on time is judged).
+    pub async fn beat(&self, gap: u64) -> Result<(), StoreError> {
+        let beat = self.store.beat(gap, OUTAGES_KEPT).await?;
+        let new = {
+            let mut outages = self.outages.lock().unwrap_or_else(|e| e.into_inner());
+            let new = beat.outages.iter().any(|o| !outages.contains(o));
+            *outages = Arc::from(beat.outages);
+            new
+        };
+        self.beat_at.fetch_max(beat.at, Ordering::AcqRel);
+        if new && let Some(hub) = self.me.upgrade() {
+            // Each loaded game whose clocks ran then is given the time back now (one
+            // loaded later, when it is loaded).
+            let cells: Vec<Arc<Cell>> = self.cells().values().cloned().collect();
+            for cell in cells.into_iter().filter(|c| c.table.get().is_some()) {
+                hub.clone().give_back(cell);
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives the outages not given back yet to the game's clocks, in a task of its own.
+    fn give_back(self: Arc<Hub>, cell: Arc<Cell>) {
+        // Boxed: acting may beat, which may give back again.
+        let task: std::pin::Pin<Box<dyn Future<Output = ()> + Send>> = Box::pin(async move {
+            let due = cell.table().lock().await.pause_due(&self.outages());
+            if due.is_none() {
+                return;
+            }
+            if let Err(ActError::Store(e)) = self.act(&cell, |_| Err(Refused(String::new()))).await
+            {
+                tracing::warn!("giving an outage back to a game's clocks: {e}");
+            }
+        });
+        tokio::spawn(task);
+    }
+
+    /// Says that this instance runs every [`BEAT_EVERY`], from now until the server stops.
+    /// The first beat, at the start, finds the outage the start ends: with SQLite any
+    /// time since the last beat (no other instance can have run), with Redis more than
+    /// [`OUTAGE_AFTER`] (other instances may have run meanwhile).
+    pub async fn keep_beating(self: &Arc<Hub>) {
+        let first = if self.store.shared() {
+            ms(OUTAGE_AFTER)
+        } else {
+            0
+        };
+        if let Err(e) = self.beat(first).await {
+            tracing::warn!("saying that this instance runs: {e}");
+        }
+        let hub = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(BEAT_EVERY);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let mut failing = false;
+            loop {
+                tick.tick().await;
+                let Some(hub) = hub.upgrade() else {
+                    return;
+                };
+                match hub.beat(ms(OUTAGE_AFTER)).await {
+                    Ok(()) if failing => {
+                        failing = false;
+                        tracing::info!("saying that this instance runs: done again");
+                    }
+                    Ok(()) => {}
+                    Err(e) if !failing => {
+                        failing = true;
+                        tracing::warn!("saying that this instance runs: {e}");
+                    }
+                    Err(_) => {}
+                }
+            }
+        });
+    }
+
+    /// The outages as last read.
+    fn outages(&self) -> Arc<[(u64, u64)]> {
+        self.outages
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Makes sure the outages are known (this instance said it ran less than
+    /// [`OUTAGE_AFTER`] ago, so any outage found since is among them), beating now if
+    /// need be: nothing is judged on a clock before its downtime is given back. Fails
+    /// when the store is away (nothing changed).
+    async fn outages_known(&self) -> Result<(), StoreError> {
+        let fresh = || now_ms() < self.beat_at.load(Ordering::Acquire) + ms(OUTAGE_AFTER);
+        if fresh() {
+            return Ok(());
+        }
+        let _one = self.beating.lock().await;
+        if fresh() {
+            return Ok(());
+        }
+        self.beat(ms(OUTAGE_AFTER)).await.map_err(|mut e| {
+            // Only a beat was asked: no player's request has gone to the store.
+            if e.unknown() {
+                e.kind = crate::store::Failure::Unreachable;
+            }
+            e
         })
     }
 
@@ -169,6 +306,8 @@ impl Hub {
             .await;
         match loaded {
             Ok(_) => {
+                // Nothing is judged on the clocks before the outages are known.
+                let known = self.outages_known().await.is_ok();
                 if self.store.shared() && !cell.knows_presence() {
                     // Who is connected on the other instances, for claims.
                     self.read_presence(&cell).await;
@@ -178,13 +317,16 @@ impl Hub {
                     // Another instance may have moved since this one last heard.
                     self.catch_up(&cell, &mut table).await?;
                 }
-                let lapsed = table.lapsed(now_ms()).is_some();
-                if !lapsed && cell.timer().is_none() {
+                // An outage not given back to its clocks yet, or a clock that ran out
+                // while nobody had the game loaded (a restart).
+                let due = known
+                    && (table.pause_due(&self.outages()).is_some()
+                        || table.lapsed(now_ms()).is_some());
+                if !due && cell.timer().is_none() {
                     self.arm(&cell, &table, 0);
                 }
                 drop(table);
-                if lapsed {
-                    // A clock ran out while nobody had the game loaded (a restart).
+                if due {
                     self.settle(&cell).await;
                 }
                 Ok(Some(cell))
@@ -312,19 +454,26 @@ impl Hub {
     /// connected is told. Returns the event (not a copy of the game: a move is the
     /// server's commonest work).
     ///
-    /// A clock that has run out goes first: the loss on time (or the abort) is stored
-    /// before anything else, and `decide` then sees the game over.
+    /// An outage not yet given back to the clocks goes first (a `pause`), then a clock
+    /// that has run out: the loss on time (or the abort) is stored before anything else,
+    /// and `decide` then sees the game over.
     pub async fn act(
         &self,
         cell: &Arc<Cell>,
         decide: impl Fn(&Table) -> Result<Event, Refused>,
     ) -> Result<Event, ActError> {
         cell.used.store(self.now(), Ordering::Relaxed);
+        self.outages_known().await?;
         let mut table = cell.table().lock().await;
         // A few tries: with several instances, another may have added an event first.
-        for _ in 0..5 {
+        // The events the clocks call for (a pause an outage at a time, then at most one
+        // ending) do not count as tries.
+        let mut tries = 0;
+        while tries < 5 {
             let now = now_ms();
-            let lapsed = table.lapsed(now);
+            let lapsed = table
+                .pause_due(&self.outages())
+                .or_else(|| table.lapsed(now));
             let event = match &lapsed {
                 Some(event) => event.clone(),
                 None => decide(&table)?,
@@ -359,7 +508,10 @@ impl Hub {
                         return Ok(event);
                     }
                 }
-                Appended::Conflict => self.catch_up(cell, &mut table).await?,
+                Appended::Conflict => {
+                    tries += 1;
+                    self.catch_up(cell, &mut table).await?;
+                }
                 Appended::Gone => return Err(ActError::Gone),
             }
         }

@@ -117,6 +117,8 @@ pub async fn serve(
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let store = open_store(&config).await?;
     let hub = Hub::new(store.clone(), config.timing);
+    // Before any game is loaded: the outage this start ends is known first.
+    hub.keep_beating().await;
     if let Store::Redis(redis) = &store {
         // This instance runs: its connections count for the others while it says so.
         let (beat, instance) = (redis.clone(), hub.instance().to_owned());
@@ -186,6 +188,7 @@ pub async fn serve(
         });
     }
     let addresses = Arc::new(Addresses::default());
+    let last = hub.clone();
     let app = router(hub, &config, addresses.clone());
     tracing::info!("listening on {}", listener.local_addr()?);
     let serving = http::Serving {
@@ -197,6 +200,11 @@ pub async fn serve(
         most: config.limits.connections,
     };
     http::serve(listener, app, serving, shutdown).await;
+    // The last word: a restart is then known to have begun the outage now.
+    let gap = u64::try_from(hub::OUTAGE_AFTER.as_millis()).unwrap_or(u64::MAX);
+    if let Err(e) = last.beat(gap).await {
+        tracing::warn!("saying that this instance stops: {e}");
+    }
     Ok(())
 }
 

@@ -60,6 +60,9 @@ pub struct Table {
     /// that this table already has from one that differs (the store went back in time
     /// and was written over).
     marks: Vec<u32>,
+    /// The end of the latest outage given back to the clocks (a `pause` event), in
+    /// milliseconds since 1970: an outage is given back to a game once.
+    paused_to: u64,
 }
 
 /// What a move changed in a table besides the game's moves: enough to take it back.
@@ -100,6 +103,7 @@ impl Table {
             rematch_offers: [0; 2],
             rematched: None,
             marks: Vec::new(),
+            paused_to: 0,
         })
     }
 
@@ -161,6 +165,47 @@ impl Table {
         self.deadline()
             .filter(|(at, _)| now >= *at)
             .map(|(_, event)| event)
+    }
+
+    /// Why the outage from `from` to `to` cannot be given back to this game's clocks: it
+    /// has none running, the turn began after it, it was given back already, or the time
+    /// had run out before it began.
+    fn check_pause(&self, from: u64, to: u64) -> Result<(), Refused> {
+        let Some(clocks) = &self.clocks else {
+            return refuse("this game has no clock");
+        };
+        if self.over() {
+            return refuse("the game is over");
+        }
+        if from >= to {
+            return refuse("a pause ends after it begins");
+        }
+        if to <= self.paused_to {
+            return refuse("the clocks were given that time back already");
+        }
+        match clocks.running() {
+            Some(turn_from) if turn_from < to => {}
+            _ => return refuse("no clock ran then"),
+        }
+        if self
+            .deadline()
+            .is_some_and(|(deadline, _)| deadline <= from)
+        {
+            return refuse("the time had run out before the server stopped");
+        }
+        Ok(())
+    }
+
+    /// The first of `outages` (when no instance of the server ran: from, to, in order)
+    /// this game's clocks have not been given back yet, as the event that gives it back.
+    pub fn pause_due(&self, outages: &[(u64, u64)]) -> Option<Event> {
+        let turn_from = self.clocks.as_ref()?.running()?;
+        let floor = turn_from.max(self.paused_to);
+        outages
+            .iter()
+            .filter(|(_, to)| *to > floor)
+            .find(|(from, to)| self.check_pause(*from, *to).is_ok())
+            .map(|&(from, to)| Event::Pause { from, to })
     }
 
     /// The game's time limit.
@@ -279,6 +324,8 @@ impl Table {
                 | Event::Abort(_)
                 | Event::Claim(..)
                 | Event::Unfinished
+                // Not a player's: one an outage, and the clocks must have it.
+                | Event::Pause { .. }
         );
         if self.events >= MAX_EVENTS && !ending {
             return refuse("this game is too long: resign or agree a draw");
@@ -304,6 +351,13 @@ impl Table {
             _ => false,
         };
         match *event {
+            Event::Pause { from, to } => {
+                self.check_pause(from, to)?;
+                if let Some(clocks) = &mut self.clocks {
+                    clocks.pause(from, to);
+                }
+                self.paused_to = to;
+            }
             Event::Clock(control) => {
                 if self.events != 0 {
                     return refuse("a game's clock is set when it is created");

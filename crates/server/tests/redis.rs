@@ -668,3 +668,144 @@ async fn a_redis_outage_does_not_let_a_connected_player_be_claimed_against() {
         }
     }
 }
+
+/// A live game of `initial` seconds, Red on `a` and Black on `b`, both first moves made:
+/// Red's clock runs. (id, Red's token, Black's token, Red's socket, Black's socket.)
+async fn clocks_running(
+    a: std::net::SocketAddr,
+    b: std::net::SocketAddr,
+    initial: u64,
+) -> (String, String, String, Socket, Socket) {
+    let clock = json!({ "initial": initial, "increment": 0 });
+    let (id, red_token, black_token) = timed_game(a, clock).await;
+    let (mut red, _) = connect(a, &id, Some(&red_token)).await;
+    let (mut black, _) = connect(b, &id, Some(&black_token)).await;
+    assert_eq!(play(&mut red, "b2-b3").await["plies"], 1);
+    assert_eq!(state_at(&mut black, 1).await["plies"], 1);
+    send(&mut black, json!({ "type": "move", "move": "e5-e4" })).await;
+    assert_eq!(state_at(&mut red, 2).await["clock"]["running"], "red");
+    (id, red_token, black_token, red, black)
+}
+
+/// What Red's clock lost between two states of a game.
+fn red_lost(before: &Value, after: &Value) -> i64 {
+    before["clock"]["red"].as_i64().unwrap() - after["clock"]["red"].as_i64().unwrap()
+}
+
+/// Issue 62.11: every instance stopped for 2.5 s (killed), then started again: no clock is
+/// charged the downtime, and a clock with less time left than the outage has not run out.
+#[tokio::test(flavor = "multi_thread")]
+async fn instances_all_stopped_charge_no_clock_for_the_downtime() {
+    let Some((_redis, port)) = redis().await else {
+        return;
+    };
+    let (a, a_addr) = instance(port).await;
+    let (b, b_addr) = instance(port).await;
+    let (long, ..) = clocks_running(a_addr, b_addr, 600).await;
+    let (short, red_token, ..) = clocks_running(a_addr, b_addr, 2).await;
+    let before = state(a_addr, &long).await;
+    let asked = std::time::Instant::now();
+    drop(a); // killed
+    drop(b);
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let (_a, a_addr) = instance(port).await;
+    let (_b, b_addr) = instance(port).await;
+    let after = state(b_addr, &long).await;
+    let lost = red_lost(&before, &after);
+    let between = asked.elapsed().as_millis();
+    eprintln!("red's clock lost {lost} ms over {between} ms with 2,500 ms of downtime");
+    // The moments the instances ran (to the kill; from the first start to this read),
+    // less what it may have gained from their last beat to the kill.
+    assert!(
+        (-800..=800).contains(&lost),
+        "lost {lost} ms over {between} ms"
+    );
+    assert_eq!(after["clock"]["black"], before["clock"]["black"]);
+    // Both instances have the same clocks: the time given back is stored once.
+    let on_a = state(a_addr, &long).await;
+    let apart = red_lost(&after, &on_a);
+    assert!(
+        (0..=500).contains(&apart),
+        "a's clock {apart} ms behind b's"
+    );
+    // The 2 s game has not run out, and Red moves on the other instance.
+    let short_now = state(a_addr, &short).await;
+    assert!(short_now["termination"].is_null(), "{short_now}");
+    assert_eq!(short_now["clock"]["running"], "red");
+    let (mut red, _) = connect(a_addr, &short, Some(&red_token)).await;
+    send(
+        &mut red,
+        json!({ "type": "move", "move": "b3-b4", "ply": 2 }),
+    )
+    .await;
+    let moved = state_at(&mut red, 3).await;
+    assert!(moved["termination"].is_null(), "{moved}");
+    assert_eq!(state(b_addr, &short).await["plies"], 3);
+}
+
+/// One instance stopped while the other ran: that was no outage (the game could be played
+/// on the other), and Red's clock ran on all along.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_instance_restarted_while_another_ran_gives_no_time_back() {
+    let Some((_redis, port)) = redis().await else {
+        return;
+    };
+    let (_a, a_addr) = instance(port).await;
+    let (b, b_addr) = instance(port).await;
+    let (long, ..) = clocks_running(a_addr, b_addr, 600).await;
+    let before = state(a_addr, &long).await;
+    let asked = std::time::Instant::now();
+    drop(b); // killed
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let (_b, b_addr) = instance(port).await;
+    let after = state(b_addr, &long).await;
+    let lost = red_lost(&before, &after);
+    let between = asked.elapsed().as_millis() as i64;
+    eprintln!("red's clock lost {lost} ms over {between} ms, one instance of two down 2,500 ms");
+    assert!(
+        (lost - between).abs() <= 500,
+        "lost {lost} ms over {between} ms"
+    );
+    let on_a = state(a_addr, &long).await;
+    assert!(red_lost(&after, &on_a) >= 0, "{on_a}");
+}
+
+/// Redis away for 3 s with the instance running: nothing could be played, and the time is
+/// given back to the running clock once Redis answers again (told to the players).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_redis_outage_is_given_back_to_the_running_clocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let Some((redis, _)) = redis_on(port, Some(dir.path())).await else {
+        return;
+    };
+    let (_a, addr) = instance(port).await;
+    let (long, _, _, mut red, _black) = clocks_running(addr, addr, 600).await;
+    let before = state(addr, &long).await;
+    let asked = std::time::Instant::now();
+    drop(redis);
+    tokio::time::sleep(Duration::from_millis(3000)).await;
+    let (_redis, _) = redis_on(port, Some(dir.path())).await.unwrap();
+    healthy(addr).await;
+    // Red's connection is told the clocks with the time given back.
+    let told = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            let v = next(&mut red).await;
+            if v["type"] == "state" && red_lost(&before, &v) < 1000 {
+                return v;
+            }
+        }
+    })
+    .await
+    .expect("the clocks are told again once the outage is given back");
+    let lost = red_lost(&before, &told);
+    let between = asked.elapsed().as_millis();
+    eprintln!("red's clock lost {lost} ms over {between} ms with Redis away 3,000 ms");
+    assert!(
+        (-800..=800).contains(&lost),
+        "lost {lost} ms over {between} ms"
+    );
+    let after = state(addr, &long).await;
+    assert!(red_lost(&told, &after) >= 0);
+    assert!(red_lost(&before, &after) < 1500, "{after}");
+}

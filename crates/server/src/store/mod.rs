@@ -66,6 +66,22 @@ pub struct NewGame {
     pub events: Vec<String>,
 }
 
+/// What a heartbeat ([`Store::beat`]) found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Beat {
+    /// The time it said this instance runs at (milliseconds since 1970).
+    pub at: u64,
+    /// Every outage kept (from, to: no instance said it ran, or the store was away),
+    /// oldest first; one the beat found is among them.
+    pub outages: Vec<(u64, u64)>,
+}
+
+/// Reads a stored outage, `from to` (milliseconds since 1970).
+pub(crate) fn outage(text: &str) -> Option<(u64, u64)> {
+    let (from, to) = text.split_once(' ')?;
+    Some((from.parse().ok()?, to.parse().ok()?)).filter(|(from, to)| from < to)
+}
+
 /// A store that failed: its message is for the log, players get a plain apology.
 #[derive(Clone, Debug)]
 pub struct StoreError {
@@ -287,6 +303,19 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.probe().await,
             Store::Redis(s) => s.guarded(s.ping()).await,
+        }
+    }
+
+    /// Says that an instance runs now (milliseconds since 1970; the store keeps the
+    /// latest any instance said). When the latest before it is more than `gap` ms old, no
+    /// instance ran between the two (or the store was away): that outage is kept, for
+    /// the clocks to be given it back. The outages ended more than `keep` ago are
+    /// forgotten. One step for the store: of several instances that come back at once,
+    /// only the first finds the outage.
+    pub async fn beat(&self, gap: u64, keep: Duration) -> Result<Beat, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.beat(gap, keep).await,
+            Store::Redis(s) => s.guarded(s.beat(gap, keep)).await,
         }
     }
 

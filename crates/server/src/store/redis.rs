@@ -16,7 +16,8 @@
 //! the first one after it is back reconnects.
 
 use super::{
-    Appended, Failure, Heard, Made, NewGame, Said, Seated, StoreError, StoredGame, Tail, now_secs,
+    Appended, Beat, Failure, Heard, Made, NewGame, Said, Seated, StoreError, StoredGame, Tail,
+    now_secs, outage,
 };
 use crate::table::clock::now_ms;
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
@@ -107,6 +108,29 @@ redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1
 ";
 
+/// The latest time any instance said it runs (milliseconds since 1970), and the outages
+/// found (a sorted set of `from to`, scored by `from`): keys [`UP`] and [`OUTAGES`]; the
+/// time now, the gap that is an outage, the oldest end kept. Returns every outage kept.
+const BEAT: &str = r"
+local last = tonumber(redis.call('GET', KEYS[1]))
+local now = tonumber(ARGV[1])
+if last == nil or now > last then redis.call('SET', KEYS[1], ARGV[1]) end
+if last ~= nil and now > last + tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[2], last, string.format('%d %d', last, now))
+end
+for _, o in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+  local to = tonumber(string.match(o, ' (%d+)$'))
+  if to == nil or to < tonumber(ARGV[3]) then redis.call('ZREM', KEYS[2], o) end
+end
+return redis.call('ZRANGE', KEYS[2], 0, -1)
+";
+
+/// The latest time any instance said it runs.
+const UP: &str = "surakarta:up";
+
+/// The outages: when no instance ran, or Redis was away.
+const OUTAGES: &str = "surakarta:outages";
+
 /// A sorted set of every game's id by the time of its last event (seconds since 1970):
 /// the games nobody has finished are found by it before their keys expire.
 const UPDATED: &str = "surakarta:updated";
@@ -135,6 +159,7 @@ struct Scripts {
     create: Script,
     append: Script,
     append_with_game: Script,
+    beat: Script,
 }
 
 fn meta_key(id: &str) -> String {
@@ -168,6 +193,7 @@ impl RedisStore {
                 create: Script::new(CREATE),
                 append: Script::new(APPEND),
                 append_with_game: Script::new(APPEND_WITH_GAME),
+                beat: Script::new(BEAT),
             }),
             health: Default::default(),
         })
@@ -406,6 +432,26 @@ impl RedisStore {
             .zrembyscore(UPDATED, "-inf", format!("({before}"))
             .await?;
         Ok(gone)
+    }
+
+    /// See [`super::Store::beat`]: the time is this instance's, as its events' are.
+    pub async fn beat(&self, gap: u64, keep: Duration) -> Result<Beat, StoreError> {
+        let mut conn = self.conn.clone();
+        let at = now_ms();
+        let keep = u64::try_from(keep.as_millis()).unwrap_or(u64::MAX);
+        let kept: Vec<String> = self
+            .scripts
+            .beat
+            .key(UP)
+            .key(OUTAGES)
+            .arg(at)
+            .arg(gap)
+            .arg(at.saturating_sub(keep))
+            .invoke_async(&mut conn)
+            .await?;
+        let mut outages: Vec<(u64, u64)> = kept.iter().filter_map(|o| outage(o)).collect();
+        outages.sort_unstable();
+        Ok(Beat { at, outages })
     }
 
     /// Says that this instance runs, for [`HEARTBEAT_LAPSES`].

@@ -5,7 +5,8 @@
 //! neither a `kill -9` nor a power cut loses it) and only then answers each. Under load
 //! many moves share one disk sync; alone, a move waits for exactly one.
 
-use super::{Appended, Made, NewGame, StoreError, StoredGame, Tail, now_secs};
+use super::{Appended, Beat, Made, NewGame, StoreError, StoredGame, Tail, now_secs};
+use crate::table::clock::now_ms;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::mpsc;
@@ -50,6 +51,11 @@ enum Work {
         limit: usize,
     },
     Probe,
+    /// This instance runs (see [`super::Store::beat`]).
+    Beat {
+        gap: u64,
+        keep: Duration,
+    },
 }
 
 /// What it did.
@@ -61,6 +67,7 @@ enum Done {
     Made(Made),
     Counted(u64),
     Games(Vec<(i64, String)>),
+    Beat(Beat),
 }
 
 type Reply = oneshot::Sender<Result<Done, StoreError>>;
@@ -107,6 +114,14 @@ impl SqliteStore {
              CREATE TABLE IF NOT EXISTS health (
                  id INTEGER PRIMARY KEY CHECK (id = 1),
                  at INTEGER NOT NULL
+             );
+             CREATE TABLE IF NOT EXISTS alive (
+                 id INTEGER PRIMARY KEY CHECK (id = 1),
+                 at INTEGER NOT NULL
+             );
+             CREATE TABLE IF NOT EXISTS outages (
+                 from_ms INTEGER PRIMARY KEY,
+                 to_ms INTEGER NOT NULL
              );",
         )?;
         let (requests, queue) = mpsc::channel();
@@ -226,6 +241,14 @@ impl SqliteStore {
         }
     }
 
+    /// See [`super::Store::beat`].
+    pub async fn beat(&self, gap: u64, keep: Duration) -> Result<Beat, StoreError> {
+        match self.ask(Work::Beat { gap, keep }).await? {
+            Done::Beat(beat) => Ok(beat),
+            _ => Err(unexpected()),
+        }
+    }
+
     /// Writes and commits a row, as a move would: fails when a move would fail (a full
     /// disk, a file that cannot be written).
     pub async fn probe(&self) -> Result<(), StoreError> {
@@ -330,6 +353,7 @@ impl Work {
                 after,
                 limit,
             } => Done::Games(idle(tx, *from, *to, after.as_ref(), *limit)?),
+            Work::Beat { gap, keep } => Done::Beat(beat(tx, *gap, *keep)?),
             Work::Probe => {
                 tx.prepare_cached("INSERT OR REPLACE INTO health (id, at) VALUES (1, ?1)")?
                     .execute(params![now_secs()])?;
@@ -337,6 +361,36 @@ impl Work {
             }
         })
     }
+}
+
+/// Timed when the store's thread gets to it: a beat that waited behind a stalled disk
+/// says so (the moves waited as long).
+fn beat(tx: &Connection, gap: u64, keep: Duration) -> Result<Beat, StoreError> {
+    let at = now_ms();
+    let ms = |t: u64| i64::try_from(t).unwrap_or(i64::MAX);
+    let last: Option<i64> = tx
+        .prepare_cached("SELECT at FROM alive WHERE id = 1")?
+        .query_row([], |row| row.get(0))
+        .optional()?;
+    let last = last.and_then(|t| u64::try_from(t).ok());
+    tx.prepare_cached("INSERT OR REPLACE INTO alive (id, at) VALUES (1, ?1)")?
+        .execute(params![ms(at.max(last.unwrap_or(0)))])?;
+    if let Some(last) = last.filter(|last| at > last.saturating_add(gap)) {
+        tx.prepare_cached("INSERT OR IGNORE INTO outages (from_ms, to_ms) VALUES (?1, ?2)")?
+            .execute(params![ms(last), ms(at)])?;
+    }
+    let keep = u64::try_from(keep.as_millis()).unwrap_or(u64::MAX);
+    tx.prepare_cached("DELETE FROM outages WHERE to_ms < ?1")?
+        .execute(params![ms(at.saturating_sub(keep))])?;
+    let mut query = tx.prepare_cached("SELECT from_ms, to_ms FROM outages ORDER BY from_ms")?;
+    let outages = query
+        .query_map([], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .filter_map(|(from, to)| Some((u64::try_from(from).ok()?, u64::try_from(to).ok()?)))
+        .filter(|(from, to)| from < to)
+        .collect();
+    Ok(Beat { at, outages })
 }
 
 fn create(tx: &Connection, id: &str, ruleset: &str, first: &str) -> Result<bool, StoreError> {

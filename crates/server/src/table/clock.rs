@@ -3,7 +3,11 @@
 //! Nothing ticks: each move's event carries the time it was stored, and the time a side
 //! has left is what it had at the start of its turn less the time since. So a server
 //! killed and restarted, or another instance reading the same events, has the same
-//! clocks (the side to move loses the downtime, as it would across the table).
+//! clocks.
+//!
+//! Except for the server's own downtime: when no instance of it ran (or its store was
+//! away), the time is given back with a `pause` event ([`Clocks::pause`], and
+//! `crate::hub`'s outages), so the side to move is not charged for it either.
 //!
 //! The clocks start once each side has moved once: until then, the side to move has a
 //! short time for its first move ([`Clocks::first_move_ms`]) and a game whose first move
@@ -138,6 +142,21 @@ impl Clocks {
             let used = at.saturating_sub(from);
             let left = &mut self.left[side.index()];
             *left = left.saturating_sub(used);
+        }
+    }
+
+    /// True while a turn's time (or a first move's) runs: both seats are taken.
+    pub fn running(&self) -> Option<u64> {
+        self.turn_from.filter(|_| self.started)
+    }
+
+    /// The server was down from `from` to `to`: the part of it after the running turn
+    /// began does not count (the turn's start moves forward by it). Outages are given in
+    /// order and do not overlap, so the start never moves past `to`.
+    pub fn pause(&mut self, from: u64, to: u64) {
+        if let Some(turn_from) = self.running() {
+            let missed = to.saturating_sub(from.max(turn_from));
+            self.turn_from = Some(turn_from.saturating_add(missed));
         }
     }
 

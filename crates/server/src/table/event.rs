@@ -96,12 +96,21 @@ pub enum Event {
     /// Nobody finished the game and it was about to expire: the side to move lost it
     /// (abandoned), or, before each side had moved, it ended without a result.
     Unfinished,
+    /// No instance of the server ran (or the store was away) from `from` to `to`
+    /// (milliseconds since 1970): the running clock, or the first move's time, does not
+    /// count that time.
+    Pause {
+        /// When the server was last known to run.
+        from: u64,
+        /// When it ran again.
+        to: u64,
+    },
 }
 
 impl Event {
     /// The stored line: `seat red <digest>`, `move b2-c3`, `offer red`, `decline black`,
     /// `accept black`, `resign red`, `clock live 180 2`, `clock days 3`, `flag red`,
-    /// `abort black`, `claim red win`, `unfinished`.
+    /// `abort black`, `claim red win`, `unfinished`, `pause 1796000000000 1796000020000`.
     pub fn encode(&self) -> String {
         match self {
             Event::Seat(side, hash) => format!("seat {} {}", side_name(*side), hex(hash)),
@@ -119,6 +128,7 @@ impl Event {
             Event::DeclineRematch(side) => format!("decline_rematch {}", side_name(*side)),
             Event::Rematched(id) => format!("rematched {id}"),
             Event::Unfinished => "unfinished".into(),
+            Event::Pause { from, to } => format!("pause {from} {to}"),
         }
     }
 
@@ -160,6 +170,13 @@ impl Event {
             "decline_rematch" => Event::DeclineRematch(side_from_name(arg)?),
             "rematched" if plausible_id(arg) => Event::Rematched(arg.to_owned()),
             "abort" => Event::Abort(side_from_name(arg)?),
+            "pause" => {
+                let (from, to) = (arg.parse().ok()?, words.next()?.parse().ok()?);
+                if from >= to {
+                    return None;
+                }
+                Event::Pause { from, to }
+            }
             "claim" => {
                 let result = match words.next()? {
                     "win" => ClaimResult::Win,

@@ -19,6 +19,10 @@ fn events_read_back_as_written() {
         Event::Decline(Side::Black),
         Event::Accept(Side::Red),
         Event::Resign(Side::Black),
+        Event::Pause {
+            from: 1_796_000_000_000,
+            to: 1_796_000_020_000,
+        },
     ];
     for e in events {
         assert_eq!(Event::decode(&e.encode()), Some(e));
@@ -30,6 +34,11 @@ fn events_read_back_as_written() {
         "seat red 00",
         "offer blue",
         "dance red",
+        "pause 20 5",
+        "pause 5 5",
+        "pause 5",
+        "pause 5 20 x",
+        "pause -5 20",
     ] {
         assert_eq!(Event::decode(bad), None, "{bad:?}");
     }
@@ -348,4 +357,111 @@ fn a_move_taken_back_leaves_the_table_exactly_as_it_was() {
     assert_eq!(serde_json::to_string(&t.state_at(9_000)).unwrap(), before);
     play(&mut t, "b3-b4", 8_000).unwrap();
     assert_eq!(t.events(), events + 1);
+}
+
+/// A live game of `initial` seconds with both seats taken at 0 and the first moves made
+/// at 1 s and 2 s: Red's clock runs from 2 s.
+fn running(initial: u64) -> Table {
+    let mut t = Table::new("p".into(), "standard").unwrap();
+    let control = TimeControl::Live {
+        initial,
+        increment: 0,
+    };
+    t.apply_at(&Event::Clock(control), Some(0)).unwrap();
+    t.apply_at(&Event::Seat(Side::Red, token_hash("r")), Some(0))
+        .unwrap();
+    t.apply_at(&Event::Seat(Side::Black, token_hash("b")), Some(0))
+        .unwrap();
+    t.apply_at(&Event::Move("b2-b3".parse().unwrap()), Some(1_000))
+        .unwrap();
+    t.apply_at(&Event::Move("e5-e4".parse().unwrap()), Some(2_000))
+        .unwrap();
+    t
+}
+
+#[test]
+fn an_outage_is_given_back_to_the_running_clock_once() {
+    let mut t = running(10);
+    // Down from 5 s to 20 s; an earlier outage, before Red's turn, is nothing to it.
+    let outages = [(500, 900), (5_000, 20_000)];
+    let pause = t.pause_due(&outages).expect("Red's clock ran through it");
+    assert_eq!(
+        pause,
+        Event::Pause {
+            from: 5_000,
+            to: 20_000
+        }
+    );
+    // Without it, Red lost on time at 12 s.
+    assert_eq!(t.lapsed(20_000), Some(Event::Flag(Side::Red)));
+    t.apply_line(&pause.encode_at(20_000)).unwrap();
+    assert_eq!(t.lapsed(20_000), None);
+    // 3 s used before the outage, 1 s after it.
+    assert_eq!(t.state_at(21_000).clock.unwrap().red, 6_000);
+    assert_eq!(t.deadline(), Some((27_000, Event::Flag(Side::Red))));
+    // Never twice.
+    assert_eq!(t.pause_due(&outages), None);
+    assert!(t.apply_at(&pause, Some(21_000)).is_err());
+    // A later outage is given back as well.
+    let later = [(5_000, 20_000), (22_000, 25_000)];
+    let second = t.pause_due(&later).unwrap();
+    t.apply_at(&second, Some(25_000)).unwrap();
+    assert_eq!(t.deadline(), Some((30_000, Event::Flag(Side::Red))));
+    // Replayed from its lines, the game has the same clocks.
+    let lines = [
+        "clock live 10 0 @0".to_owned(),
+        Event::Seat(Side::Red, token_hash("r")).encode_at(0),
+        Event::Seat(Side::Black, token_hash("b")).encode_at(0),
+        "move b2-b3 @1000".to_owned(),
+        "move e5-e4 @2000".to_owned(),
+        "pause 5000 20000 @20000".to_owned(),
+        "pause 22000 25000 @25000".to_owned(),
+    ];
+    let replayed = Table::replay("p".into(), "standard", &lines, clock::FIRST_MOVE_MS).unwrap();
+    assert_eq!(replayed.deadline(), t.deadline());
+    assert_eq!(replayed.state_at(26_000).clock, t.state_at(26_000).clock);
+}
+
+#[test]
+fn an_outage_after_the_time_ran_out_or_before_the_turn_gives_nothing_back() {
+    let t = running(10);
+    // Red's 10 s ran out at 12 s, before the server stopped at 15 s: lost on time.
+    assert_eq!(t.pause_due(&[(15_000, 30_000)]), None);
+    assert!(
+        t.clone()
+            .apply_at(
+                &Event::Pause {
+                    from: 15_000,
+                    to: 30_000
+                },
+                Some(30_000)
+            )
+            .is_err()
+    );
+    assert_eq!(t.lapsed(30_000), Some(Event::Flag(Side::Red)));
+    // An outage that ended before the turn began is not this turn's.
+    assert_eq!(t.pause_due(&[(1_200, 1_800)]), None);
+    // A game without a clock has nothing to give back.
+    let (untimed, ..) = seated();
+    assert_eq!(untimed.pause_due(&[(0, 1_000_000)]), None);
+}
+
+#[test]
+fn an_outage_gives_a_first_move_its_time_back() {
+    let mut t = Table::new("f".into(), "standard").unwrap();
+    let control = TimeControl::Live {
+        initial: 60,
+        increment: 0,
+    };
+    t.apply_at(&Event::Clock(control), Some(0)).unwrap();
+    t.apply_at(&Event::Seat(Side::Red, token_hash("r")), Some(0))
+        .unwrap();
+    t.apply_at(&Event::Seat(Side::Black, token_hash("b")), Some(1_000))
+        .unwrap();
+    // Red's 30 s for the first move run from 1 s; the server is down from 10 s to 50 s.
+    assert_eq!(t.lapsed(50_000), Some(Event::Abort(Side::Red)));
+    let pause = t.pause_due(&[(10_000, 50_000)]).unwrap();
+    t.apply_at(&pause, Some(50_000)).unwrap();
+    assert_eq!(t.lapsed(50_000), None);
+    assert_eq!(t.state_at(50_000).first_move, Some(21_000));
 }
