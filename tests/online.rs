@@ -277,10 +277,18 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
     );
     play_settled(&mut red, "c2", "c3");
     let server = Server::start(&dir, Some(addr));
+    // Whoever comes back first reads that the friend is reconnecting, never that the
+    // friend left: the server dropped them both.
+    let mut said_left = None;
     assert!(
-        both_until(&mut red, &mut black, 40.0, |r, b| connected(r)
-            && connected(b)
-            && history(b).len() == 3),
+        both_until(&mut red, &mut black, 40.0, |r, b| {
+            for app in [&*r, &*b] {
+                if let Some(n) = a_notice(app).filter(|n| n.contains("has left")) {
+                    said_left = Some(n);
+                }
+            }
+            connected(r) && connected(b) && history(b).len() == 3
+        }),
         "not back after the restart: {:?} {:?} {:?}",
         status(&red),
         status(&black),
@@ -288,6 +296,10 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
     );
     assert_eq!(history(&black), ["b2-b3", "b5-b4", "c2-c3"]);
     assert_eq!(history(&red), history(&black));
+    assert_eq!(
+        said_left, None,
+        "a phone said the friend left during the restart"
+    );
 
     // Red has heard that Black is back (and said so, if it had said Black left), so
     // nothing about the restart comes after what the offer says.
@@ -917,8 +929,8 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
         both_until(&mut me, &mut second, 10.0, |m, _| {
             listed(
                 m,
-                "You play Red\nFriend's turn · last 1. a2-a3\nOn the board",
-            ) && listed(m, "You play Red\nFriend's turn · last 1. b2-b3")
+                "You play Red · no clock\nFriend's turn · last 1. a2-a3\nOn the board",
+            ) && listed(m, "You play Red · no clock\nFriend's turn · last 1. b2-b3")
         }),
         "{:?}",
         texts(&mut me)
@@ -959,14 +971,14 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
     press(&mut me, "menu.online_games");
     assert!(both_until(&mut me, &mut second, 10.0, |m, _| listed(
         m,
-        "You play Red\nFriend's turn · last 1. a2-a3"
+        "You play Red · no clock\nFriend's turn · last 1. a2-a3"
     )));
     go_to(&mut second, Screen::Game);
     play_settled(&mut second, "f5", "f4");
     assert!(
         both_until(&mut me, &mut second, 10.0, |m, _| listed(
             m,
-            "You play Red\nYour turn · last 1... f5-f4"
+            "You play Red · no clock\nYour turn · last 1... f5-f4"
         )),
         "the open list did not follow the move: {:?}",
         texts(&mut me)
@@ -992,7 +1004,7 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
     press(&mut me, "menu.online_games");
     assert!(run_until(&mut me, 10.0, |m| listed(
         m,
-        "You play Red\nYour turn · last 1... f5-f4"
+        "You play Red · no clock\nYour turn · last 1... f5-f4"
     )));
     press(&mut me, "online_games.0");
     assert!(run_until(&mut me, 10.0, |m| own_game(m)
@@ -1015,7 +1027,7 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
     );
     assert_eq!(
         a_notice(&me).as_deref(),
-        Some("An online game ended: You win · Your friend resigned")
+        Some("Your online game as Red is over. You win · Your friend resigned")
     );
     assert!(
         run_until(&mut me, 5.0, |m| records(m).len() == 1),
@@ -1087,11 +1099,14 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
         texts(&mut me)
     );
     press(&mut me, "online_games.stay");
+    assert_eq!((screen(&me), panel(&me)), (Screen::Game, Panel::None));
+    assert_eq!(own_game(&me).online.as_ref().unwrap().id, timed.id);
+    // Asked again, Go: the other game is on the board.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online_games");
     assert!(run_until(&mut me, 2.0, |m| texts(m)
         .iter()
         .any(|t| t.starts_with("You play Red · 3+2\n"))));
-    assert_eq!(own_game(&me).online.as_ref().unwrap().id, timed.id);
-    // Asked again, Go: the other game is on the board.
     press(&mut me, "online_games.1");
     assert!(run_until(&mut me, 2.0, |m| texts(m)
         .iter()

@@ -192,6 +192,7 @@ fn hear_others(
         let Some(outcome) = game.outcome() else {
             continue;
         };
+        let seat_side = seat.side;
         let session = Session {
             mode: Mode::Online { me: seat.side },
             game,
@@ -201,9 +202,13 @@ fn hear_others(
         if let Err(e) = records.save(&session, true) {
             warn!("could not keep the online game that ended: {e}");
         }
+        let side = strings.side(seat_side);
         notice.0 = Some(strings.fill(
             "online_games.ended",
-            &[("what", ended_line(&session, outcome, &strings))],
+            &[
+                ("side", side),
+                ("what", ended_line(&session, outcome, &strings)),
+            ],
         ));
     }
 }

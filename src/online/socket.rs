@@ -177,7 +177,21 @@ pub struct Line {
     pinged: Option<Instant>,
     /// False once the browser said it is off line (reconnect at once when it is back).
     was_on_line: bool,
+    /// When the connection last opened again after a drop (a server restarted, a network
+    /// changed): the friend is likely coming back too.
+    reopened: Option<Instant>,
 }
+
+impl Line {
+    /// True for a while after the connection opened again after a drop.
+    pub fn just_reopened(&self) -> bool {
+        self.reopened.is_some_and(|at| at.elapsed() < REOPENED)
+    }
+}
+
+/// How long after this app's own reconnection a friend found away is taken to be
+/// reconnecting too (a server restart drops both): "reconnecting", not "left".
+const REOPENED: Duration = Duration::from_secs(15);
 
 /// Keeps the connection to the game `want` (server, id) open: opened when it is not, at
 /// the time the pause after a drop says; pinged; a silent one taken for dead; closed when
@@ -301,6 +315,9 @@ pub(super) fn poll(
         match event {
             ewebsock::WsEvent::Opened => {
                 open.opened = true;
+                if line.failures > 0 {
+                    line.reopened = Some(Instant::now());
+                }
                 line.pinged = Some(Instant::now());
                 waker.wake_at(Instant::now() + PING_EVERY);
                 line.status = Status::Connected;
@@ -375,7 +392,19 @@ pub(super) fn receive(
     strings: Res<Strings>,
 ) {
     let line = link.reborrow().map_unchanged(|l| &mut l.line);
-    for heard in poll(&mut socket.0, line, &waker) {
+    let heard = poll(&mut socket.0, line, &waker);
+    // This app's own connection lost: what it last heard of the friend is old news (the
+    // bars say "Connection lost · reconnecting").
+    if matches!(link.line.status, Status::Lost { .. }) && link.told_left {
+        let said = [
+            strings.get("online.friend_left"),
+            strings.get("online.friend_reconnecting"),
+        ];
+        if notice.0.as_ref().is_some_and(|n| said.contains(n)) {
+            notice.0 = None;
+        }
+    }
+    for heard in heard {
         match heard {
             Heard::Opened => {
                 let game = socket.0.as_ref().map(|o| o.game.clone());
@@ -510,10 +539,12 @@ fn take_other(
             link.friend_seen |= gone == Some(false);
             if going_on && seen && gone == Some(!link.told_left) {
                 link.told_left = !link.told_left;
-                let key = if link.told_left {
-                    "online.friend_left"
-                } else {
-                    "online.friend_back"
+                // Gone just as this app came back itself: the server or the network
+                // dropped both; the friend is on the way back too.
+                let key = match (link.told_left, link.line.just_reopened()) {
+                    (true, true) => "online.friend_reconnecting",
+                    (true, false) => "online.friend_left",
+                    (false, _) => "online.friend_back",
                 };
                 notice.0 = Some(strings.get(key));
             }

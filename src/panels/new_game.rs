@@ -12,7 +12,7 @@ use crate::ui::i18n::{Strings, level_key};
 use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::widgets::{
-    Cards, choice, clear_card, close_panel, label, on_off, paragraph, row, styled_button,
+    Cards, choice, clear_card, close_panel, label, on_off, row, styled_button,
 };
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -210,7 +210,7 @@ fn spawn(
                     Some(s) => strings.fill("newgame.online_server", &[("server", s)]),
                     None => strings.get("online.no_server"),
                 };
-                c.spawn(paragraph(server, theme));
+                c.spawn(label(server, 15.0, theme));
                 // A friend's game instead: phones join by opening the link (or sharing it
                 // to the app); elsewhere it can be pasted here.
                 if pastes {

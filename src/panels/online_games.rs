@@ -12,30 +12,35 @@ use crate::online::games::{Kept, Listing, OnlineGames, Resume, Standing, clock_r
 use crate::online::wire::TimeControl;
 use crate::online::{Link, clock::next_face_change};
 use crate::shell::awake::KeepAwake;
-use crate::shell::navigation::{GameSet, Panel};
+use crate::shell::navigation::{GameSet, Navigator, Panel, Screen};
 use crate::ui::confirm::{Answer, answers};
 use crate::ui::i18n::Strings;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, back_row, clear_card, label, row, styled_button};
+use crate::ui::widgets::{ButtonId, Cards, back_row, clear_card, label, row, styled_button};
 use bevy::prelude::*;
 use std::time::Duration;
 use surakarta_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Lines>()
+        .init_resource::<Shape>()
         .add_systems(OnEnter(Panel::OnlineGames), (compose, spawn).chain())
         .add_systems(
             Update,
             (
                 compose.run_if(in_state(Panel::OnlineGames)),
+                // Made anew only when what the card holds changes (a game, its colour, the
+                // question): a clock's second is written into the words in place, so that
+                // a finger on a button is never lost to a card made anew.
                 (clear_card, spawn)
                     .chain()
                     .run_if(
                         in_state(Panel::OnlineGames).and_then(
-                            resource_changed::<Lines>
+                            resource_changed::<Shape>
                                 .or_else(crate::ui::widgets::words_or_layout_changed),
                         ),
                     ),
+                rewrite.run_if(in_state(Panel::OnlineGames).and_then(resource_changed::<Lines>)),
             )
                 .chain()
                 .in_set(GameSet::Present),
@@ -52,6 +57,18 @@ struct Lines {
     confirm: Option<(Kept, String)>,
 }
 
+/// What the card holds, without the words that change by the second: the card is made
+/// anew only when this changes.
+#[derive(Resource, Default, PartialEq)]
+struct Shape {
+    entries: Vec<(String, bool, bool)>,
+    confirm: Option<String>,
+}
+
+/// The words of the question's line, rewritten in place.
+#[derive(Component)]
+struct ConfirmBody;
+
 #[derive(PartialEq)]
 struct Entry {
     kept: Kept,
@@ -62,23 +79,22 @@ struct Entry {
 
 /// A kept game's words: the side the player plays and the time limit, then how the game
 /// stands (whose turn, the move number and the last move, the player's clock).
-fn line(
-    side: Side,
-    control: Option<TimeControl>,
-    standing: Option<&Standing>,
-    strings: &Strings,
-) -> String {
-    let limit = match control {
-        Some(TimeControl::Live {
-            initial, increment, ..
-        }) => format!(" · {}+{}", initial / 60, increment),
-        Some(TimeControl::Correspondence { days }) => {
-            format!(
-                " · {}",
-                strings.fill("online_games.days", &[("n", days.to_string())])
-            )
-        }
-        None => String::new(),
+fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
+    // The time limit, once the server has said it.
+    let limit = match standing {
+        Some(Standing::Going { timing, .. }) => match timing.control {
+            Some(TimeControl::Live {
+                initial, increment, ..
+            }) => format!(" · {}+{}", initial / 60, increment),
+            Some(TimeControl::Correspondence { days }) => {
+                format!(
+                    " · {}",
+                    strings.fill("online_games.days", &[("n", days.to_string())])
+                )
+            }
+            None => format!(" · {}", strings.get("online_games.untimed")),
+        },
+        _ => String::new(),
     };
     let head = format!(
         "{}{limit}",
@@ -126,6 +142,7 @@ fn compose(
     link: Res<Link>,
     strings: Res<Strings>,
     mut lines: ResMut<Lines>,
+    mut shape: ResMut<Shape>,
 ) {
     let here = session.online.as_ref().map(|s| s.id.clone());
     let entries = games
@@ -139,13 +156,13 @@ fn compose(
                 .filter(|_| on_board)
                 .or_else(|| listing.standing.get(&kept.seat.id).cloned());
             let side = kept.seat.side;
-            let (yours, low, control) = match &standing {
+            let (yours, low) = match &standing {
                 Some(Standing::Going {
                     to_move, timing, ..
-                }) => (*to_move == side, timing.low(side), timing.control),
-                _ => (false, false, None),
+                }) => (*to_move == side, timing.low(side)),
+                _ => (false, false),
             };
-            let mut text = line(side, control, standing.as_ref(), &strings);
+            let mut text = line(side, standing.as_ref(), &strings);
             if on_board {
                 text = format!("{text}\n{}", strings.get("online_games.on_board"));
             }
@@ -178,8 +195,51 @@ fn compose(
         )
     });
     let new = Lines { entries, confirm };
+    let new_shape = Shape {
+        entries: new
+            .entries
+            .iter()
+            .map(|e| (e.kept.seat.id.clone(), e.yours, e.low))
+            .collect(),
+        confirm: new.confirm.as_ref().map(|(k, _)| k.seat.id.clone()),
+    };
+    if *shape != new_shape {
+        *shape = new_shape;
+    }
     if *lines != new {
         *lines = new;
+    }
+}
+
+/// The words that changed, written into the card as it stands.
+fn rewrite(
+    lines: Res<Lines>,
+    buttons: Query<(&ButtonId, &Children)>,
+    mut texts: Query<&mut Text, Without<ConfirmBody>>,
+    mut body: Query<&mut Text, With<ConfirmBody>>,
+) {
+    for (id, children) in &buttons {
+        let Some(entry) =
+            id.0.strip_prefix("online_games.")
+                .and_then(|i| i.parse::<usize>().ok())
+                .and_then(|i| lines.entries.get(i))
+        else {
+            continue;
+        };
+        for child in children.iter() {
+            if let Ok(mut text) = texts.get_mut(child)
+                && text.0 != entry.text
+            {
+                text.0.clone_from(&entry.text);
+            }
+        }
+    }
+    if let Some((_, words)) = &lines.confirm {
+        for mut text in &mut body {
+            if text.0 != *words {
+                text.0.clone_from(words);
+            }
+        }
     }
 }
 
@@ -214,14 +274,19 @@ fn spawn(mut cards: Cards, lines: Res<Lines>) {
             DespawnOnExit(Panel::OnlineGames),
             |c, _, theme| {
                 c.spawn(label(title, 26.0, theme));
-                c.spawn(label(body, 17.0, theme));
+                c.spawn((ConfirmBody, label(body, 17.0, theme)));
             },
             move |footer, _, theme| {
                 answers(
                     footer,
                     theme,
                     stay,
-                    |_: On<Press>, mut listing: ResMut<Listing>| listing.confirm = None,
+                    // Stay: in the game on the board, where the clock runs.
+                    |_: On<Press>, mut listing: ResMut<Listing>, mut nav: Navigator| {
+                        listing.confirm = None;
+                        nav.close();
+                        nav.go(Screen::Game);
+                    },
                     go,
                     move |_: On<Press>, mut resume: MessageWriter<Resume>| {
                         resume.write(Resume {
