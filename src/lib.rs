@@ -15,6 +15,7 @@ pub mod options;
 pub mod panels;
 pub mod persist;
 pub mod platform;
+pub mod puzzles;
 pub mod screens;
 pub mod settings;
 pub mod shell;
@@ -33,6 +34,7 @@ pub fn plugin(app: &mut App) {
         settings::plugin,
         ui::plugin,
         game::plugin,
+        puzzles::plugin,
         board::plugin,
         ui::widgets_plugin,
         bars::plugin,

@@ -185,7 +185,7 @@ impl Options {
                 }
                 "--puzzle" => {
                     let v = value()?;
-                    let n = crate::game::puzzles::pack().len();
+                    let n = crate::puzzles::pack().len();
                     o.puzzle = Some(
                         v.parse::<usize>()
                             .ok()

@@ -91,11 +91,11 @@ fn a_damaged_puzzle_record_keeps_the_rest_of_the_settings() {
     let (s, r) = SavedSettings::parse(&json.to_string()).unwrap();
     assert_eq!(s, settings);
     assert_eq!(r.stats, records.stats);
-    assert_eq!(r.puzzles, surakarta::game::puzzles::PuzzleStats::default());
+    assert_eq!(r.puzzles, surakarta::puzzles::PuzzleStats::default());
     // A file from before puzzles has none: a fresh record.
     json.as_object_mut().unwrap().remove("puzzles");
     let (_, r) = SavedSettings::parse(&json.to_string()).unwrap();
-    assert_eq!(r.puzzles, surakarta::game::puzzles::PuzzleStats::default());
+    assert_eq!(r.puzzles, surakarta::puzzles::PuzzleStats::default());
 }
 
 #[test]

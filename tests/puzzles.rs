@@ -9,9 +9,9 @@ use bevy::prelude::*;
 use common::*;
 use surakarta::board::accessibility::Spoken;
 use surakarta::board::view::BoardCamera;
-use surakarta::game::puzzles::{Kind, PuzzleRun, PuzzleState, PuzzleStats, pack, today};
 use surakarta::game::session::{Mode, Turn};
-use surakarta::screens::puzzle::PuzzleStep;
+use surakarta::puzzles::PuzzleStep;
+use surakarta::puzzles::{Kind, PuzzleRun, PuzzleState, PuzzleStats, pack, today};
 use surakarta::shell::navigation::{Panel, Screen};
 use surakarta_engine::puzzle::Puzzle;
 use surakarta_engine::{Move, Side};
@@ -86,7 +86,7 @@ fn settle(app: &mut App) {
 
 /// A legal step (no capture) of the player's that is not the solution's first move.
 fn wrong_move(puzzle: &Puzzle) -> Move {
-    let game = surakarta::game::puzzles::game_of(puzzle);
+    let game = surakarta::puzzles::game_of(puzzle);
     *game
         .moves()
         .iter()
@@ -361,9 +361,7 @@ fn the_rating_and_the_theme_are_kept_when_the_app_starts_again() {
 fn keep_mistakes(app: &mut App) {
     press(app, "moves.keep");
     assert!(run_until(app, 10.0, |a| {
-        !a.world()
-            .resource::<surakarta::game::puzzles::Keeping>()
-            .busy()
+        !a.world().resource::<surakarta::puzzles::Keeping>().busy()
     }));
     app.update();
 }

@@ -50,7 +50,7 @@ struct Can<'w> {
     turn: Option<Res<'w, State<Turn>>>,
     computer: Res<'w, Computer>,
     selection: Res<'w, Selection>,
-    puzzles: Res<'w, crate::game::puzzles::PuzzleRun>,
+    puzzles: Res<'w, crate::puzzles::PuzzleRun>,
     screen: Res<'w, State<Screen>>,
 }
 

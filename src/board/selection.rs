@@ -7,9 +7,9 @@
 
 use crate::board::input::{DragStarted, Dropped, Tapped};
 use crate::game::computer::HintFound;
-use crate::game::puzzles::PuzzleRun;
 use crate::game::session::{Command, MoveChosen, MovePlayed, OnBoard, Turn};
 use crate::game::tutorial::{Tutorial, not_answered};
+use crate::puzzles::PuzzleRun;
 use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Panel, Screen};

@@ -65,7 +65,7 @@ pub struct Watched<'w, 's> {
     computer: Res<'w, Computer>,
     notice: Res<'w, crate::ui::notice::Notice>,
     tutorial: Res<'w, Tutorial>,
-    puzzles: Res<'w, crate::game::puzzles::PuzzleRun>,
+    puzzles: Res<'w, crate::puzzles::PuzzleRun>,
     review: Res<'w, Review>,
     screen: Res<'w, State<Screen>>,
     panel: Res<'w, State<Panel>>,
@@ -245,17 +245,17 @@ pub fn report(world: &mut World) -> Value {
     let lesson_state = format!("{:?}", tutorial.state);
     // The puzzle on the board: its solution and where the player is in it.
     let puzzle = world
-        .resource::<crate::game::puzzles::PuzzleRun>()
+        .resource::<crate::puzzles::PuzzleRun>()
         .current
         .as_ref()
         .map(|c| {
             let moves: Vec<String> = c.puzzle().moves.iter().map(|m| m.to_string()).collect();
             let state = match c.state {
-                crate::game::puzzles::PuzzleState::Solving => "solving",
-                crate::game::puzzles::PuzzleState::Solved => "solved",
-                crate::game::puzzles::PuzzleState::Missed { .. } => "missed",
-                crate::game::puzzles::PuzzleState::Showing { .. } => "showing",
-                crate::game::puzzles::PuzzleState::Shown => "shown",
+                crate::puzzles::PuzzleState::Solving => "solving",
+                crate::puzzles::PuzzleState::Solved => "solved",
+                crate::puzzles::PuzzleState::Missed { .. } => "missed",
+                crate::puzzles::PuzzleState::Showing { .. } => "showing",
+                crate::puzzles::PuzzleState::Shown => "shown",
             };
             json!({"index": c.index, "moves": moves, "state": state})
         });

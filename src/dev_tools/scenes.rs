@@ -6,8 +6,8 @@
 
 use crate::game::session::{Mode, Session, Turn, settled_turn};
 use crate::game::tutorial::{LESSONS, LessonState, Miss, Tutorial};
+use crate::puzzles::PuzzleStep;
 use crate::screens::lesson::LessonStep;
-use crate::screens::puzzle::PuzzleStep;
 use crate::screens::review::{ClosesTo, OpenReview};
 use crate::shell::navigation::{Panel, Screen};
 use bevy::prelude::*;

@@ -7,10 +7,10 @@
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 
-use crate::game::puzzles::{Progress, PuzzleRun, progress};
 use crate::game::search::{self, HINT_TIME, Purpose, Threading, sliced};
 use crate::game::session::{Command, MoveChosen, OnBoard, Turn};
 use crate::game::tutorial::{LESSONS, Tutorial};
+use crate::puzzles::{Progress, PuzzleRun, progress};
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
 use bevy::prelude::*;
@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 cancel_on_command,
                 ask_for_hint.run_if(in_state(Turn::Waiting)),
-                // A puzzle's replies are its own (`screens/puzzle.rs`).
+                // A puzzle's replies are its own (`puzzles/screen.rs`).
                 start_thinking
                     .run_if(in_state(Turn::Thinking).and_then(not(in_state(Screen::Puzzle)))),
                 think_in_slices,

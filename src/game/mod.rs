@@ -8,7 +8,6 @@ pub mod analysis;
 pub mod computer;
 pub mod errors;
 mod play;
-pub mod puzzles;
 pub mod record_words;
 pub mod records;
 pub mod search;
@@ -28,6 +27,5 @@ pub(super) fn plugin(app: &mut App) {
         records::plugin,
         statistics::plugin,
         tables::plugin,
-        puzzles::plugin,
     ));
 }

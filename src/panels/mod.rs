@@ -12,7 +12,6 @@ pub mod new_game;
 pub mod offer;
 pub mod online_games;
 pub mod problem;
-pub mod puzzles;
 pub mod records;
 pub mod replace;
 pub mod resign;
@@ -40,10 +39,5 @@ pub(super) fn plugin(app: &mut App) {
         moves::plugin,
         invite::plugin,
     ));
-    app.add_plugins((
-        problem::plugin,
-        online_games::plugin,
-        puzzles::plugin,
-        lessons::plugin,
-    ));
+    app.add_plugins((problem::plugin, online_games::plugin, lessons::plugin));
 }

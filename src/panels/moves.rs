@@ -4,8 +4,8 @@
 
 use crate::game::analysis::mark;
 use crate::game::analysis::{Analyse, Analysis};
-use crate::game::puzzles::{KeepPuzzles, Keeping};
 use crate::game::session::{OnBoard, replayed};
+use crate::puzzles::{KeepPuzzles, Keeping};
 use crate::screens::review::{Review, ReviewStep};
 use crate::shell::navigation::{GameSet, Panel, Screen};
 use crate::ui::i18n::Strings;

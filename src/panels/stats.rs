@@ -1,8 +1,8 @@
 //! Statistics: wins, draws and losses against each level of the computer, and the puzzle
 //! rating.
 
-use crate::game::puzzles::PuzzleStats;
 use crate::game::statistics::Stats;
+use crate::puzzles::PuzzleStats;
 use crate::shell::navigation::Panel;
 use crate::ui::i18n::level_key;
 use crate::ui::widgets::{Cards, back_row, label, panel_card};

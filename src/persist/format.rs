@@ -1,9 +1,9 @@
 //! What is saved, and how: JSON files with a format version. The game itself is kept in the
 //! engine's record notation, so a save file is also a readable game record.
 
-use crate::game::puzzles::PuzzleStats;
 use crate::game::session::{Mode, Session};
 pub use crate::game::statistics::Tally;
+use crate::puzzles::PuzzleStats;
 use crate::settings::{AnimationSpeed, Settings};
 use crate::ui::i18n::Language;
 use crate::ui::theme::ThemeKind;
@@ -84,7 +84,7 @@ pub struct SavedSettings {
     /// The colour last chosen: `red`, `black` or `random`; absent: red.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colour: Option<String>,
-    /// The puzzle rating and record (`game/puzzles.rs`); absent (files from before
+    /// The puzzle rating and record (`puzzles/stats.rs`); absent (files from before
     /// puzzles) or unreadable: a fresh record, the rest of the file still read.
     #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
     pub puzzles: serde_json::Value,

@@ -9,9 +9,9 @@ mod files;
 pub mod format;
 pub mod store;
 
-use crate::game::puzzles::PuzzleStats;
 use crate::game::session::Session;
 use crate::game::statistics::Stats;
+use crate::puzzles::PuzzleStats;
 use crate::settings::Settings;
 use crate::shell::navigation::GameSet;
 use crate::ui::i18n::Strings;

@@ -3,17 +3,10 @@
 pub mod game;
 pub mod lesson;
 pub mod menu;
-pub mod puzzle;
 pub mod review;
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((
-        menu::plugin,
-        game::plugin,
-        lesson::plugin,
-        review::plugin,
-        puzzle::plugin,
-    ));
+    app.add_plugins((menu::plugin, game::plugin, lesson::plugin, review::plugin));
 }

@@ -43,7 +43,7 @@ pub enum Screen {
     Lesson,
     /// A game record stepped through move by move (`screens/review.rs`).
     Review,
-    /// A puzzle on the board (`screens/puzzle.rs`).
+    /// A puzzle on the board (`puzzles/screen.rs`).
     Puzzle,
 }
 

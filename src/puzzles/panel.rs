@@ -1,9 +1,11 @@
 //! Puzzles (menu → Puzzles): the player's puzzle rating and record, the next puzzle near
 //! the rating (of the theme chosen), today's puzzle, a streak, and the themes to choose
-//! from. The puzzles themselves are played on their own screen (`screens/puzzle.rs`).
+//! from. The puzzles themselves are played on their own screen (`screen.rs`).
 
-use crate::game::puzzles::{PuzzleStats, count_of, today};
-use crate::screens::puzzle::{PuzzleStep, step, theme_key};
+use super::card::{step, theme_key};
+use super::pack::{count_of, today};
+use super::screen::PuzzleStep;
+use super::stats::PuzzleStats;
 use crate::shell::navigation::{GameSet, Panel};
 use crate::ui::press::Press;
 use crate::ui::widgets::{

@@ -1,0 +1,321 @@
+//! The puzzle's card at the top of the screen: what to find, then how it went, and its
+//! buttons; and what the screen reader hears of it.
+
+use super::run::{Kind, OnBoardPuzzle, Progress, PuzzleRun, PuzzleState, progress};
+use super::screen::{PuzzleStep, streak_over};
+use super::stats::PuzzleStats;
+use crate::board::accessibility::Say;
+use crate::game::session::Practice;
+use crate::shell::navigation::Screen;
+use crate::ui::i18n::{Language, Strings};
+use crate::ui::layout::BoardLayout;
+use crate::ui::press::Press;
+use crate::ui::theme::Theme;
+use crate::ui::top_card::spawn_top_card;
+use crate::ui::widgets::{button, choice, label, paragraph, row};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use surakarta_engine::puzzle::{Puzzle, Theme as PuzzleTheme};
+use surakarta_engine::{Game, Move};
+
+/// The puzzle card on screen.
+#[derive(Component)]
+pub struct PuzzleCard;
+
+/// A puzzle's themes, in the player's words.
+fn theme_names(puzzle: &Puzzle, strings: &Strings) -> String {
+    puzzle
+        .themes
+        .iter()
+        .map(|t| strings.get(&theme_key(*t)))
+        .collect::<Vec<_>>()
+        .join(match strings.language {
+            Language::SimplifiedChinese => "、",
+            _ => ", ",
+        })
+}
+
+/// The translation key of a puzzle theme's name.
+pub fn theme_key(theme: PuzzleTheme) -> String {
+    format!("ptheme.{}", theme.id())
+}
+
+/// Stones the solution wins for the player: its captures less the replies'.
+fn stones_won(puzzle: &Puzzle) -> i32 {
+    puzzle
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match (m.capture, i % 2) {
+            (false, _) => 0,
+            (true, 0) => 1,
+            (true, _) => -1,
+        })
+        .sum()
+}
+
+/// The task: what the player is to find.
+fn task(puzzle: &Puzzle, strings: &Strings) -> String {
+    let side = ("side", strings.side(puzzle.position.side_to_move()));
+    let mine = puzzle.moves.len().div_ceil(2);
+    if mine > 1 {
+        return strings.fill("puzzle.task.line", &[side, ("n", mine.to_string())]);
+    }
+    if puzzle.themes.contains(&PuzzleTheme::WinsTheGame) {
+        return strings.fill("puzzle.task.game", &[side]);
+    }
+    match stones_won(puzzle) {
+        n if n > 1 => strings.fill("puzzle.task.stones", &[side, ("n", n.to_string())]),
+        _ => strings.fill("puzzle.task.stone", &[side]),
+    }
+}
+
+/// Stones the player is up (less down) on the board, against the puzzle's start.
+fn balance(puzzle: &Puzzle, game: &Game) -> i32 {
+    let me = puzzle.position.side_to_move();
+    let count = |p: &surakarta_engine::Position| {
+        p.stones(me).count() as i32 - p.stones(me.other()).count() as i32
+    };
+    count(game.position()) - count(&puzzle.position)
+}
+
+/// The card's heading and words for the puzzle as it stands.
+fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -> (String, String) {
+    let Some(c) = &run.current else {
+        return (String::new(), String::new());
+    };
+    let puzzle = c.puzzle();
+    let rating = ("rating", puzzle.rating.to_string());
+    let heading = match c.kind {
+        Kind::Rated => strings.fill("puzzle.title.rated", &[rating]),
+        Kind::Daily(_) => strings.fill("puzzle.title.daily", &[rating]),
+        Kind::Streak => strings.fill(
+            "puzzle.title.streak",
+            &[("n", run.streak_solved().to_string())],
+        ),
+        Kind::Mine => strings.fill(
+            "puzzle.title.mine",
+            &[
+                ("n", (stats.mine.len().saturating_sub(c.index)).to_string()),
+                ("total", stats.mine.len().to_string()),
+            ],
+        ),
+    };
+    let mut lines = Vec::new();
+    match c.state {
+        PuzzleState::Solving => {
+            let played = game.history();
+            let replying = game.side_to_move() != puzzle.position.side_to_move();
+            if replying && matches!(progress(puzzle, game), Progress::OnTrack(_)) {
+                // The player's right move, the line's reply to come.
+                lines.push(strings.get("puzzle.right"));
+            } else {
+                // Until a move has been judged (after its run round the loops), the words
+                // from before it.
+                let told = played.len().saturating_sub(usize::from(replying));
+                lines.push(match told.checked_sub(1).map(|i| played[i]) {
+                    None if c.kind == Kind::Mine => strings.fill(
+                        "puzzle.task.better",
+                        &[("side", strings.side(puzzle.position.side_to_move()))],
+                    ),
+                    None => task(puzzle, strings),
+                    Some(reply) => strings.fill(
+                        "puzzle.keep_going",
+                        &[
+                            ("side", strings.side(puzzle.position.side_to_move().other())),
+                            ("move", reply.to_string()),
+                        ],
+                    ),
+                });
+            }
+        }
+        PuzzleState::Solved if c.helped => lines.push(strings.get("puzzle.solved_helped")),
+        PuzzleState::Solved if c.retried => lines.push(strings.get("puzzle.solved_again")),
+        PuzzleState::Solved => lines.push(strings.get("puzzle.solved")),
+        PuzzleState::Missed { wrong, reply, .. } => {
+            let other = strings.side(puzzle.position.side_to_move().other());
+            lines.push(match reply {
+                None if game.outcome().is_some() => {
+                    strings.fill("puzzle.missed", &[("move", wrong.to_string())])
+                }
+                None => strings.fill("puzzle.refuting", &[("move", wrong.to_string())]),
+                Some(reply) => {
+                    let why = match balance(puzzle, game) {
+                        n if n < 0 => strings.fill("puzzle.after.down", &[("n", (-n).to_string())]),
+                        0 => strings.get("puzzle.after.even"),
+                        _ => strings.get("puzzle.after.less"),
+                    };
+                    let answered = strings.fill(
+                        "puzzle.answered",
+                        &[
+                            ("move", wrong.to_string()),
+                            ("side", other),
+                            ("reply", reply.to_string()),
+                        ],
+                    );
+                    format!("{answered} {why}")
+                }
+            });
+        }
+        PuzzleState::Showing { .. } | PuzzleState::Shown => {
+            let line: Vec<String> = puzzle.moves.iter().map(Move::to_string).collect();
+            lines.push(strings.fill("puzzle.solution", &[("moves", line.join(" "))]));
+        }
+    }
+    let done = match c.state {
+        PuzzleState::Solved | PuzzleState::Shown => true,
+        PuzzleState::Missed { reply, .. } => reply.is_some() || game.outcome().is_some(),
+        PuzzleState::Solving | PuzzleState::Showing { .. } => false,
+    };
+    if done {
+        if let Some((before, after)) = c.rating_change {
+            lines.push(strings.fill(
+                "puzzle.rating_change",
+                &[
+                    ("before", before.to_string()),
+                    ("after", after.to_string()),
+                    ("change", format!("{:+}", after - before)),
+                ],
+            ));
+        }
+        if streak_over(c) {
+            lines.push(strings.fill(
+                "puzzle.streak_over",
+                &[
+                    ("n", run.streak_solved().to_string()),
+                    ("best", stats.best_streak.to_string()),
+                ],
+            ));
+        }
+        if matches!(c.state, PuzzleState::Solved | PuzzleState::Shown) {
+            lines.push(strings.fill("puzzle.themes", &[("themes", theme_names(puzzle, strings))]));
+        }
+    }
+    (heading, lines.join("\n"))
+}
+
+/// A button of the card: its id, its words' key and what it asks for.
+type CardButton = (&'static str, &'static str, PuzzleStep);
+
+/// The buttons after the Puzzles button, by state; the last one, if any, is the main one.
+fn card_buttons(c: &OnBoardPuzzle) -> (Vec<CardButton>, Option<CardButton>) {
+    let next = if c.kind == Kind::Streak && streak_over(c) {
+        ("puzzle.next", "button.new_streak", PuzzleStep::Next)
+    } else {
+        ("puzzle.next", "button.next_puzzle", PuzzleStep::Next)
+    };
+    let solution = ("puzzle.solution", "button.solution", PuzzleStep::Solution);
+    match c.state {
+        // Giving up is always there, not drawn as the thing to do.
+        PuzzleState::Solving => (vec![solution], None),
+        PuzzleState::Showing { .. } => (Vec::new(), None),
+        // A streak ends at its first miss: no second try.
+        PuzzleState::Missed { .. } if c.kind == Kind::Streak => (vec![solution], Some(next)),
+        PuzzleState::Missed { .. } => (
+            vec![solution],
+            Some(("puzzle.retry", "button.try_again", PuzzleStep::Retry)),
+        ),
+        PuzzleState::Solved | PuzzleState::Shown => (Vec::new(), Some(next)),
+    }
+}
+
+/// The puzzle at the top of the screen: what to find, or how it went, and its buttons.
+/// The board below stays free for the moves.
+#[derive(SystemParam)]
+pub(super) struct CardParts<'w> {
+    run: Res<'w, PuzzleRun>,
+    stats: Res<'w, PuzzleStats>,
+    practice: Res<'w, Practice>,
+    strings: Res<'w, Strings>,
+    theme: Res<'w, Theme>,
+    layout: Res<'w, BoardLayout>,
+}
+
+pub(super) fn show_card(
+    mut commands: Commands,
+    old: Query<Entity, With<PuzzleCard>>,
+    parts: CardParts,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(c) = &parts.run.current else { return };
+    let (strings, theme) = (&*parts.strings, &*parts.theme);
+    let (heading, body) = words(&parts.run, &parts.stats, &parts.practice.0.game, strings);
+    let (others, main) = card_buttons(c);
+    spawn_top_card(
+        &mut commands,
+        &parts.layout,
+        theme,
+        (DespawnOnExit(Screen::Puzzle), PuzzleCard),
+        |card| {
+            card.spawn(label(heading, 18.0, theme));
+            // Room for three lines from the start: the card (and the board below it) does
+            // not grow when the verdict comes.
+            card.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                flex_shrink: 0.0,
+                min_height: px(62),
+                ..default()
+            })
+            .with_children(|words| {
+                words.spawn(paragraph(body, theme));
+            });
+        },
+        |card| {
+            card.spawn(row()).with_children(|r| {
+                r.spawn(choice(
+                    "puzzle.puzzles",
+                    strings.get("menu.puzzles"),
+                    false,
+                    theme,
+                ))
+                .observe(step(PuzzleStep::Leave));
+                for (id, key, then) in others {
+                    r.spawn(choice(id, strings.get(key), false, theme))
+                        .observe(step(then));
+                }
+                if let Some((id, key, then)) = main {
+                    r.spawn(button(id, strings.get(key), theme, 17.0, true))
+                        .observe(step(then));
+                }
+            });
+        },
+    );
+}
+
+/// A button's observer that asks for `then`.
+pub fn step(then: PuzzleStep) -> impl Fn(On<Press>, MessageWriter<PuzzleStep>) + Send + Sync {
+    move |_: On<Press>, mut steps: MessageWriter<PuzzleStep>| {
+        steps.write(then);
+    }
+}
+
+/// The screen reader hears the task when a puzzle comes, and how it went when it is
+/// decided.
+pub(super) fn say_what_happened(
+    run: Res<PuzzleRun>,
+    stats: Res<PuzzleStats>,
+    practice: Res<Practice>,
+    strings: Res<Strings>,
+    mut said_for: Local<Option<(usize, PuzzleState, usize)>>,
+    mut say: MessageWriter<Say>,
+) {
+    let Some(c) = &run.current else {
+        *said_for = None;
+        return;
+    };
+    let game = &practice.0.game;
+    let now = (c.index, c.state, game.history().len());
+    let worth_saying = match c.state {
+        PuzzleState::Solving => game.side_to_move() == c.puzzle().position.side_to_move(),
+        PuzzleState::Showing { .. } => false,
+        _ => true,
+    };
+    if *said_for == Some(now) || !worth_saying {
+        return;
+    }
+    *said_for = Some(now);
+    let (heading, body) = words(&run, &stats, game, &strings);
+    say.write(Say(format!("{heading}. {body}")));
+}

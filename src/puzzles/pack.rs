@@ -1,0 +1,164 @@
+//! The pack (`assets/puzzles/pack.txt`, compiled in so every platform has it offline, the
+//! browser too) and which of its puzzles comes next: near the player's rating, the daily
+//! one, a streak's.
+
+use super::stats::PuzzleStats;
+use std::sync::OnceLock;
+use surakarta_engine::puzzle::{Puzzle, Theme};
+
+const PACK: &str = include_str!("../../assets/puzzles/pack.txt");
+
+/// The pack's puzzles, easiest first, read once. A line that is not a puzzle is left out
+/// (the engine's `puzzles verify` and the tests read every line).
+pub fn pack() -> &'static [Puzzle] {
+    static READ: OnceLock<Vec<Puzzle>> = OnceLock::new();
+    READ.get_or_init(|| {
+        PACK.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .filter_map(|l| l.parse().ok())
+            .collect()
+    })
+}
+
+/// A puzzle's name in the player's record of recent puzzles: a hash of its position and
+/// solution, the same whatever the pack's order.
+pub fn key_of(puzzle: &Puzzle) -> u32 {
+    let text = format!("{} {:?}", puzzle.position, puzzle.moves);
+    text.bytes().fold(0x811c_9dc5_u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// The pack's puzzles of `theme` (all when none), by index.
+fn of_theme(theme: Option<Theme>) -> impl Iterator<Item = usize> {
+    pack()
+        .iter()
+        .enumerate()
+        .filter(move |(_, p)| theme.is_none_or(|t| p.themes.contains(&t)))
+        .map(|(i, _)| i)
+}
+
+/// How many of the pack's puzzles have `theme`.
+pub fn count_of(theme: Theme) -> usize {
+    of_theme(Some(theme)).count()
+}
+
+/// A small, well-mixed hash (splitmix64), to pick among equals reproducibly.
+pub(super) fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The puzzle nearest `target` in rating among `candidates`, picked by `seed` among the
+/// few nearest (so the same rating does not always give the same puzzle).
+fn nearest(candidates: Vec<usize>, target: f64, seed: u64) -> Option<usize> {
+    let mut by_distance: Vec<(u64, usize)> = candidates
+        .into_iter()
+        .map(|i| ((f64::from(pack()[i].rating) - target).abs() as u64, i))
+        .collect();
+    by_distance.sort_unstable();
+    let few = by_distance.len().min(8);
+    (few > 0).then(|| by_distance[(mix(seed) % few as u64) as usize].1)
+}
+
+/// The next rated puzzle: of the chosen theme, not played lately, near the player's
+/// rating. When every puzzle of the theme was played lately, the lately played ones again.
+pub fn next_rated(stats: &PuzzleStats, seed: u64) -> Option<usize> {
+    let theme = stats.chosen_theme();
+    let fresh: Vec<usize> = of_theme(theme)
+        .filter(|&i| !stats.recent.contains(&key_of(&pack()[i])))
+        .collect();
+    let candidates = if fresh.is_empty() {
+        of_theme(theme).collect()
+    } else {
+        fresh
+    };
+    nearest(candidates, stats.rating, seed)
+}
+
+/// The daily puzzle of `day` (days since 1970): the same for every player that day, one a
+/// first-timer would need a moment for (rated 700 or more).
+pub fn daily(day: u64) -> Option<usize> {
+    let candidates: Vec<usize> = (0..pack().len())
+        .filter(|&i| pack()[i].rating >= 700)
+        .collect();
+    let n = candidates.len() as u64;
+    (n > 0).then(|| candidates[(mix(day ^ 0x5EED) % n) as usize])
+}
+
+/// The rating a streak's puzzle aims at after `solved` puzzles: rising from the easiest.
+pub fn streak_target(solved: u32) -> f64 {
+    600.0 + 45.0 * f64::from(solved)
+}
+
+/// The next puzzle of a streak that has solved `used.len()` puzzles: not one of them, near
+/// the streak's rising target.
+pub fn next_in_streak(used: &[usize], seed: u64) -> Option<usize> {
+    let candidates: Vec<usize> = (0..pack().len()).filter(|i| !used.contains(i)).collect();
+    nearest(candidates, streak_target(used.len() as u32), seed)
+}
+
+/// Today, as days since 1 January 1970 (UTC), from the device's clock.
+pub fn today() -> u64 {
+    crate::platform::now_secs().map_or(0, |s| s / 86_400)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_whole_pack_is_compiled_in() {
+        let lines = PACK
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .count();
+        assert_eq!(pack().len(), lines);
+        assert!(pack().len() >= 1000);
+    }
+
+    #[test]
+    fn the_next_puzzle_is_near_the_rating_and_not_one_played_lately() {
+        let mut stats = PuzzleStats {
+            rating: 600.0,
+            ..PuzzleStats::default()
+        };
+        let low = next_rated(&stats, 1).unwrap();
+        stats.rating = 1500.0;
+        let high = next_rated(&stats, 1).unwrap();
+        assert!(pack()[high].rating > pack()[low].rating + 400);
+        stats.played(&pack()[high]);
+        for seed in 0..20 {
+            assert_ne!(next_rated(&stats, seed), Some(high));
+        }
+        // A theme chosen gives puzzles of that theme only.
+        stats.theme = Some("several-loops".into());
+        for seed in 0..20 {
+            let i = next_rated(&stats, seed).unwrap();
+            assert!(pack()[i].themes.contains(&Theme::SeveralLoops));
+        }
+    }
+
+    #[test]
+    fn a_streak_rises_and_never_repeats() {
+        let mut used = Vec::new();
+        for n in 0..30 {
+            let i = next_in_streak(&used, n).unwrap();
+            assert!(!used.contains(&i));
+            used.push(i);
+        }
+        let first: u32 = used[..5].iter().map(|&i| pack()[i].rating).sum();
+        let last: u32 = used[25..].iter().map(|&i| pack()[i].rating).sum();
+        assert!(last > first, "{first} then {last}");
+    }
+
+    #[test]
+    fn the_daily_puzzle_is_the_same_all_day_and_changes_with_the_day() {
+        assert_eq!(daily(20_000), daily(20_000));
+        let week: std::collections::BTreeSet<_> = (20_000..20_007).filter_map(daily).collect();
+        assert!(week.len() >= 6);
+    }
+}
