@@ -22,6 +22,7 @@ mod follow;
 pub mod games;
 pub mod http;
 pub mod others;
+mod receive;
 mod seat;
 mod socket;
 mod watch;
@@ -53,7 +54,7 @@ pub(super) fn plugin(app: &mut App) {
                 seat::take_answer,
                 seat::open_problem,
                 socket::keep_connected,
-                socket::receive,
+                receive::receive,
                 follow::follow,
                 follow::go_to_rematch,
             )
@@ -74,6 +75,7 @@ pub use crate::game::session::Seat;
 
 pub use ask::Ask;
 pub use games::OnlineGames;
+pub use receive::refusal_key;
 pub use seat::Joiner;
 use socket::Socket;
 pub use socket::{Line, Waker, backoff};

@@ -196,7 +196,7 @@ fn spawn(
             if now.online {
                 c.spawn(label(strings.get("newgame.online"), 28.0, theme));
                 colour_row(c, now, strings, theme);
-                clock_rows(c, now, strings, theme);
+                super::clocks::clock_rows(c, now, strings, theme);
                 let rules = now.rules.preset_id().map_or_else(
                     || now.rules.to_string(),
                     |id| strings.get(&format!("rules.{id}")),
@@ -321,88 +321,6 @@ fn spawn(
             answers(footer, theme, cancel, close_panel, go, start);
         },
     );
-}
-
-/// The time limits a game with a friend online may have: none, live (minutes + seconds a
-/// move) or correspondence (days a move).
-pub const CLOCKS: [Option<TimeControl>; 7] = [
-    None,
-    Some(TimeControl::Live {
-        initial: 180,
-        increment: 2,
-    }),
-    Some(TimeControl::Live {
-        initial: 300,
-        increment: 3,
-    }),
-    Some(TimeControl::Live {
-        initial: 600,
-        increment: 5,
-    }),
-    Some(TimeControl::Correspondence { days: 1 }),
-    Some(TimeControl::Correspondence { days: 3 }),
-    Some(TimeControl::Correspondence { days: 7 }),
-];
-
-/// A time limit in the player's words: "No clock", "3 + 2", "3 days".
-pub fn clock_name(clock: Option<TimeControl>, strings: &Strings) -> String {
-    match clock {
-        None => strings.get("clock.none"),
-        Some(TimeControl::Live { initial, increment }) => {
-            format!("{} + {increment}", initial / 60)
-        }
-        Some(TimeControl::Correspondence { days }) => strings.get(&format!("clock.days.{days}")),
-    }
-}
-
-/// The clock of an online game: the live ones in a row, the days in another, then none;
-/// under them what the chosen one means.
-fn clock_rows(
-    c: &mut ChildSpawnerCommands,
-    now: NewGameChoice,
-    strings: &Strings,
-    theme: &crate::ui::theme::Theme,
-) {
-    c.spawn(label(strings.get("newgame.clock"), 17.0, theme));
-    for clocks in [&CLOCKS[1..4], &CLOCKS[4..], &CLOCKS[..1]] {
-        c.spawn(row()).with_children(|r| {
-            for &clock in clocks {
-                let id = match clock {
-                    None => "newgame.clock.none".to_owned(),
-                    Some(TimeControl::Live { initial, increment }) => {
-                        format!("newgame.clock.{}+{increment}", initial / 60)
-                    }
-                    Some(TimeControl::Correspondence { days }) => format!("newgame.clock.{days}d"),
-                };
-                r.spawn(choice(
-                    id,
-                    clock_name(clock, strings),
-                    now.clock == clock,
-                    theme,
-                ))
-                .observe(
-                    move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
-                        choice.clock = clock;
-                    },
-                );
-            }
-        });
-    }
-    let note = match now.clock {
-        None => strings.get("clock.note.none"),
-        Some(TimeControl::Live { initial, increment }) => strings.fill(
-            "clock.note.live",
-            &[
-                ("m", (initial / 60).to_string()),
-                ("s", increment.to_string()),
-            ],
-        ),
-        Some(TimeControl::Correspondence { .. }) => strings.fill(
-            "clock.note.days",
-            &[("days", clock_name(now.clock, strings))],
-        ),
-    };
-    c.spawn(label(note, 14.0, theme));
 }
 
 /// The colour the player takes: Red, Black or drawn at random.
