@@ -201,7 +201,29 @@ fn undo_after_a_wrong_move_tries_again_and_the_solution_is_played_on_the_board()
     assert_eq!(session(&app).game.history(), &puzzle.moves[..2]);
     assert_eq!(state(&app), PuzzleState::Solving);
     assert!(spoken(&app).contains("keep going"), "{}", spoken(&app));
-    // Hint: the solution's next move, shown on the board; the puzzle now counts as missed.
+    // Hint, in two steps: first the stone to move, ringed (nothing counted yet)...
+    let selection = |app: &App| {
+        app.world()
+            .resource::<surakarta::board::selection::Selection>()
+            .clone()
+    };
+    press(&mut app, "bar.hint");
+    assert_eq!(selection(&app).nudge, Some(puzzle.moves[2].from));
+    assert!(selection(&app).hint.is_none());
+    assert!(!run(&app).current.unwrap().helped);
+    assert!(
+        spoken(&app).contains(&format!("the stone on {} moves", puzzle.moves[2].from)),
+        "{}",
+        spoken(&app)
+    );
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("Hint: the ringed stone moves.")),
+        "{:?}",
+        texts(&mut app)
+    );
+    // ...then the solution's next move, shown on the board; the puzzle now counts as missed.
     press(&mut app, "bar.hint");
     run_until(&mut app, 1.0, |a| {
         a.world()
@@ -274,8 +296,19 @@ fn the_daily_puzzle_counts_once_a_day() {
     let after = stats(&app);
     assert_eq!(after.daily.map(|d| (d.day, d.solved)), Some((day, true)));
     assert_eq!(after.solved, 1);
+    assert_eq!(after.daily_run, 1);
     press(&mut app, "puzzle.puzzles");
-    assert!(texts(&mut app).iter().any(|t| t == "Daily puzzle: solved"));
+    // Its date and the run of days said.
+    let card = texts(&mut app);
+    assert!(
+        card.iter()
+            .any(|t| t.starts_with("Daily puzzle · ") && t.ends_with(": solved")),
+        "{card:?}"
+    );
+    assert!(
+        card.contains(&"Daily puzzles solved on following days: 1".to_owned()),
+        "{card:?}"
+    );
     // Again the same day: the same puzzle, not counted again.
     press(&mut app, "puzzles.daily");
     assert_eq!(on_board(&app), puzzle);
@@ -422,6 +455,139 @@ fn a_mistake_with_two_good_answers_is_not_kept() {
         texts(&mut app)
             .iter()
             .any(|t| t.contains("Kept as your puzzles: 0")),
+        "{:?}",
+        texts(&mut app)
+    );
+}
+
+/// The hint's first step costs nothing: the stone shown, the puzzle solved, it counts as
+/// solved and the rating rises.
+#[test]
+fn a_puzzle_solved_after_the_stone_was_shown_counts_as_solved() {
+    let mut app = app();
+    animations_off(&mut app);
+    let index = find(|p| p.moves.len() == 1);
+    open(&mut app, index);
+    let puzzle = on_board(&app);
+    let before = stats(&app).rating;
+    press(&mut app, "bar.hint");
+    assert_eq!(
+        app.world()
+            .resource::<surakarta::board::selection::Selection>()
+            .nudge,
+        Some(puzzle.moves[0].from)
+    );
+    tap_move(&mut app, puzzle.moves[0]);
+    assert_eq!(state(&app), PuzzleState::Solved);
+    assert_eq!((stats(&app).solved, stats(&app).missed), (1, 0));
+    assert!(stats(&app).rating > before);
+    // The ring goes with the move.
+    assert_eq!(
+        app.world()
+            .resource::<surakarta::board::selection::Selection>()
+            .nudge,
+        None
+    );
+}
+
+/// Solves the puzzle on the board by tapping the solution's moves.
+fn solve(app: &mut App) {
+    let puzzle = on_board(app);
+    for mv in puzzle.moves.iter().step_by(2) {
+        tap_move(app, *mv);
+    }
+    assert_eq!(state(app), PuzzleState::Solved);
+}
+
+/// The figures say what they count: a run of first tries (rated puzzles), apart from
+/// Streak mode's best; the daily puzzle with its date.
+#[test]
+fn the_puzzle_figures_count_first_tries_apart_from_streak_mode() {
+    let mut app = app();
+    animations_off(&mut app);
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.puzzles");
+    press(&mut app, "puzzles.next");
+    solve(&mut app);
+    press(&mut app, "puzzle.next");
+    solve(&mut app);
+    assert_eq!(
+        (stats(&app).first_tries, stats(&app).best_first_tries),
+        (2, 2)
+    );
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("2 first tries in a row.")),
+        "{:?}",
+        texts(&mut app)
+    );
+    // A miss ends the run; the best stays.
+    press(&mut app, "puzzle.next");
+    let puzzle = on_board(&app);
+    tap_move(&mut app, wrong_move(&puzzle));
+    assert_eq!(
+        (stats(&app).first_tries, stats(&app).best_first_tries),
+        (0, 2)
+    );
+    press(&mut app, "puzzle.puzzles");
+    assert_eq!(panel(&app), Panel::Puzzles);
+    let card = texts(&mut app);
+    assert!(card.contains(&"Solved 2 · missed 1".to_owned()), "{card:?}");
+    assert!(
+        card.contains(&"First tries in a row: 0 (best 2) · Streak mode best: 0".to_owned()),
+        "{card:?}"
+    );
+    // The daily puzzle names its day.
+    assert!(
+        card.iter().any(|t| t.starts_with("Daily puzzle · 20")),
+        "{card:?}"
+    );
+}
+
+/// No puzzle of a theme comes again before every one of the theme was played; then the
+/// card says a new round begins.
+#[test]
+fn a_theme_is_played_through_before_any_puzzle_comes_again() {
+    use surakarta::puzzles::count_of;
+    use surakarta_engine::puzzle::Theme;
+    let mut app = app();
+    animations_off(&mut app);
+    // The theme with the fewest puzzles (at least two).
+    let theme = Theme::ALL
+        .into_iter()
+        .filter(|t| count_of(*t) >= 2)
+        .min_by_key(|t| count_of(*t))
+        .expect("a theme of two puzzles or more");
+    let n = count_of(theme);
+    assert!(
+        n <= 60,
+        "the smallest theme has {n} puzzles: too many to play here"
+    );
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.puzzles");
+    press(&mut app, &format!("puzzles.theme.{}", theme.id()));
+    press(&mut app, "puzzles.next");
+    let mut seen = std::collections::BTreeSet::new();
+    for i in 0..n {
+        let c = run(&app).current.unwrap();
+        assert!(c.puzzle.themes.contains(&theme));
+        assert!(
+            seen.insert(c.index),
+            "puzzle {} came again after {i}",
+            c.index
+        );
+        assert!(!c.new_round);
+        press(&mut app, "puzzle.solution");
+        assert!(run_until(&mut app, 20.0, |a| state(a) == PuzzleState::Shown));
+        press(&mut app, "puzzle.next");
+    }
+    // Every one played: a new round, said.
+    assert!(run(&app).current.unwrap().new_round);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("a new round begins")),
         "{:?}",
         texts(&mut app)
     );

@@ -42,6 +42,10 @@ pub struct Mark;
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StepTarget(pub Square);
 
+/// A ring round the stone a hint's first step points out.
+#[derive(Component)]
+pub struct NudgedStone(pub Square);
+
 /// A capture target ring on an enemy stone.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CaptureTarget(pub Square);
@@ -243,6 +247,18 @@ fn draw_marks(
                 colour,
                 TARGET_Z,
                 StepTarget(hint.mv.to),
+            );
+        }
+    }
+    // A hint's first step: the stone to move, ringed twice over.
+    if let Some(stone) = selection.nudge {
+        for (inner, outer) in [(0.44, 0.5), (0.56, 0.6)] {
+            p.at(
+                stone,
+                Annulus::new(s * inner, s * outer).into(),
+                theme.highlight,
+                TARGET_Z,
+                NudgedStone(stone),
             );
         }
     }

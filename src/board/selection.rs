@@ -71,6 +71,9 @@ pub struct Selection {
     pub hint: Option<Hint>,
     /// An opponent's stone tapped: the captures it could make are drawn.
     pub threats: Option<Square>,
+    /// A stone pointed out by a hint's first step (a puzzle's): ringed until a move is
+    /// played; choosing a stone keeps it.
+    pub nudge: Option<Square>,
 }
 
 impl Selection {
@@ -102,6 +105,7 @@ fn pick_up(
         if game.position().at(sq) == Some(game.side_to_move()) && selection.stone != Some(sq) {
             *selection = Selection {
                 stone: Some(sq),
+                nudge: selection.nudge,
                 ..Selection::default()
             };
         }
@@ -169,6 +173,7 @@ fn select_on_tap(
         {
             *selection = Selection {
                 stone: Some(sq),
+                nudge: selection.nudge,
                 ..Selection::default()
             };
         } else if let Some(why) = selection.stone.and_then(|from| {
@@ -184,7 +189,9 @@ fn select_on_tap(
         } else if game.position().at(sq) == Some(game.side_to_move().other()) {
             // An opponent's stone: what it threatens, drawn (tapped again: gone).
             let again = selection.threats == Some(sq);
+            let nudge = selection.nudge;
             selection.clear();
+            selection.nudge = nudge;
             if !again {
                 selection.threats = Some(sq);
             }

@@ -10,7 +10,6 @@ pub mod worker;
 use crate::game::search::{self, HINT_TIME, Purpose, Threading, sliced};
 use crate::game::session::{Command, MoveChosen, OnBoard, Turn};
 use crate::game::tutorial::{LESSONS, Tutorial};
-use crate::puzzles::{Progress, PuzzleRun, progress};
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
 use bevy::prelude::*;
@@ -267,7 +266,6 @@ fn ask_for_hint(
     mut hints: MessageWriter<HintFound>,
     board: OnBoard,
     tutorial: Res<Tutorial>,
-    puzzles: Res<PuzzleRun>,
 ) {
     let session = board.session();
     let asked = commands.read().any(|c| *c == Command::Hint);
@@ -276,14 +274,8 @@ fn ask_for_hint(
     }
     let lesson = tutorial.lesson.and_then(|i| LESSONS.get(i));
     match lesson {
-        // In a puzzle, the solution's next move (the puzzle then counts as missed).
-        _ if board.puzzle() => {
-            if let Some(on_board) = &puzzles.current
-                && let Progress::OnTrack(m) = progress(on_board.puzzle(), &session.game)
-            {
-                hints.write(HintFound(describe(&session.game, m)));
-            }
-        }
+        // A puzzle gives its hints itself, in two steps (`puzzles/hint.rs`).
+        _ if board.puzzle() => {}
         Some(lesson) if board.practising() => {
             if let Some(m) = lesson.hint(&session.game) {
                 hints.write(HintFound(describe(&session.game, m)));

@@ -88,7 +88,10 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
     let rating = ("rating", puzzle.rating.to_string());
     let heading = match c.kind {
         Kind::Rated => strings.fill("puzzle.title.rated", &[rating]),
-        Kind::Daily(_) => strings.fill("puzzle.title.daily", &[rating]),
+        Kind::Daily(day) => strings.fill(
+            "puzzle.title.daily",
+            &[rating, ("date", super::pack::day_words(day, strings))],
+        ),
         Kind::Streak => strings.fill(
             "puzzle.title.streak",
             &[("n", run.streak_solved().to_string())],
@@ -113,11 +116,24 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                 // Until a move has been judged (after its run round the loops), the words
                 // from before it.
                 let told = played.len().saturating_sub(usize::from(replying));
+                let nudged = c.nudged == Some(played.len()) && !c.helped;
                 lines.push(match told.checked_sub(1).map(|i| played[i]) {
+                    _ if nudged => strings.get("puzzle.hint_stone"),
                     None if c.kind == Kind::Mine => strings.fill(
                         "puzzle.task.better",
                         &[("side", strings.side(puzzle.position.side_to_move()))],
                     ),
+                    None if c.new_round => {
+                        let theme = stats.chosen_theme().map_or_else(
+                            || strings.get("puzzles.any_theme"),
+                            |t| strings.get(&theme_key(t)),
+                        );
+                        format!(
+                            "{}\n{}",
+                            strings.fill("puzzle.round_over", &[("theme", theme)]),
+                            task(puzzle, strings)
+                        )
+                    }
                     None => task(puzzle, strings),
                     Some(reply) => strings.fill(
                         "puzzle.keep_going",
@@ -185,6 +201,17 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                     ("n", run.streak_solved().to_string()),
                     ("best", stats.best_streak.to_string()),
                 ],
+            ));
+        }
+        // A run of first tries, said when it grows past one.
+        let counted_first = matches!(c.kind, Kind::Rated | Kind::Daily(_))
+            && c.state == PuzzleState::Solved
+            && !c.helped
+            && !c.retried;
+        if counted_first && stats.first_tries > 1 {
+            lines.push(strings.fill(
+                "puzzle.first_tries",
+                &[("n", stats.first_tries.to_string())],
             ));
         }
         if matches!(c.state, PuzzleState::Solved | PuzzleState::Shown) {

@@ -5,6 +5,7 @@
 //! analysis of their games (`keep.rs`).
 
 mod card;
+mod hint;
 mod keep;
 pub mod pack;
 mod panel;
@@ -51,6 +52,7 @@ pub(crate) fn plugin(app: &mut App) {
                 screen::take_steps,
                 (
                     screen::retry_on_undo,
+                    hint::hint_in_two_steps,
                     screen::note_hints,
                     replies::check_moves,
                     replies::play_replies,

@@ -64,8 +64,9 @@ fn nearest(candidates: Vec<usize>, target: f64, seed: u64) -> Option<usize> {
     (few > 0).then(|| by_distance[(mix(seed) % few as u64) as usize].1)
 }
 
-/// The next rated puzzle: of the chosen theme, not played lately, near the player's
-/// rating. When every puzzle of the theme was played lately, the lately played ones again.
+/// The next rated puzzle: of the chosen theme, not played yet in this round, near the
+/// player's rating. When every puzzle of the theme has been played the round is over
+/// ([`round_over`]): the played ones again.
 pub fn next_rated(stats: &PuzzleStats, seed: u64) -> Option<usize> {
     let theme = stats.chosen_theme();
     let fresh: Vec<usize> = of_theme(theme)
@@ -77,6 +78,19 @@ pub fn next_rated(stats: &PuzzleStats, seed: u64) -> Option<usize> {
         fresh
     };
     nearest(candidates, stats.rating, seed)
+}
+
+/// True when every puzzle of the chosen theme (of the pack, with none chosen) has been
+/// played in this round.
+pub fn round_over(stats: &PuzzleStats) -> bool {
+    of_theme(stats.chosen_theme()).all(|i| stats.recent.contains(&key_of(&pack()[i])))
+}
+
+/// The keys of the chosen theme's puzzles (of the pack's, with none chosen).
+pub fn theme_keys(stats: &PuzzleStats) -> Vec<u32> {
+    of_theme(stats.chosen_theme())
+        .map(|i| key_of(&pack()[i]))
+        .collect()
 }
 
 /// The daily puzzle of `day` (days since 1970): the same for every player that day, one a
@@ -99,6 +113,12 @@ pub fn streak_target(solved: u32) -> f64 {
 pub fn next_in_streak(used: &[usize], seed: u64) -> Option<usize> {
     let candidates: Vec<usize> = (0..pack().len()).filter(|i| !used.contains(i)).collect();
     nearest(candidates, streak_target(used.len() as u32), seed)
+}
+
+/// A day (days since 1970) as the player's language writes a date.
+pub fn day_words(day: u64, strings: &crate::ui::i18n::Strings) -> String {
+    let (date, _) = crate::game::record_words::date_time(day.saturating_mul(86_400));
+    crate::game::record_words::date_words(&date, strings)
 }
 
 /// Today, as days since 1 January 1970 (UTC), from the device's clock.

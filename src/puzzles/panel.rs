@@ -3,7 +3,7 @@
 //! from. The puzzles themselves are played on their own screen (`screen.rs`).
 
 use super::card::{step, theme_key};
-use super::pack::{count_of, today};
+use super::pack::{count_of, day_words, today};
 use super::screen::PuzzleStep;
 use super::stats::PuzzleStats;
 use crate::shell::navigation::{GameSet, Panel};
@@ -38,7 +38,9 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
         .filter(|(_, n)| *n > 0)
         .collect();
     let rating = stats.shown();
-    let record = (stats.solved, stats.missed, stats.best_streak);
+    let record = (stats.solved, stats.missed);
+    let runs = (stats.first_tries, stats.best_first_tries, stats.best_streak);
+    let daily_run = stats.daily_run_today(today());
     let mine = stats.mine.len();
     cards.spawn(
         DespawnOnExit(Panel::Puzzles),
@@ -55,16 +57,36 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
                     &[
                         ("solved", record.0.to_string()),
                         ("missed", record.1.to_string()),
-                        ("best", record.2.to_string()),
                     ],
                 ),
                 15.0,
                 theme,
             ));
+            // What each run counts: first tries (rated and daily puzzles), Streak mode.
+            c.spawn(label(
+                strings.fill(
+                    "puzzles.runs",
+                    &[
+                        ("run", runs.0.to_string()),
+                        ("best", runs.1.to_string()),
+                        ("streak", runs.2.to_string()),
+                    ],
+                ),
+                15.0,
+                theme,
+            ));
+            if daily_run > 0 {
+                c.spawn(label(
+                    strings.fill("puzzles.daily_run", &[("n", daily_run.to_string())]),
+                    15.0,
+                    theme,
+                ));
+            }
+            let date = ("date", day_words(today(), strings));
             let daily = if daily_solved {
-                strings.get("puzzles.daily_solved")
+                strings.fill("puzzles.daily_solved", &[date])
             } else {
-                strings.get("puzzles.daily")
+                strings.fill("puzzles.daily", &[date])
             };
             c.spawn(row()).with_children(|r| {
                 r.spawn(button(

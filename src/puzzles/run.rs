@@ -82,6 +82,12 @@ pub struct OnBoardPuzzle {
     pub rating_change: Option<(i64, i64)>,
     /// A hint was shown: the puzzle counts as missed.
     pub helped: bool,
+    /// The ply at which a hint's first step pointed out the stone to move (nothing
+    /// counted for it; asked again at the same ply, the move is shown).
+    pub nudged: Option<usize>,
+    /// The first of a new round: every puzzle of the theme had been played (said on the
+    /// card).
+    pub new_round: bool,
     /// Tried again after a miss: solving it now does not count.
     pub retried: bool,
 }

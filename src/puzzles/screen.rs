@@ -7,9 +7,9 @@
 //! the board). A puzzle counts once, at the first try: the rating, the daily puzzle, a
 //! streak. Undo is Try again.
 
-use super::pack::{daily, next_in_streak, next_rated, pack, today};
+use super::pack::{daily, next_in_streak, next_rated, pack, round_over, theme_keys, today};
 use super::run::{Kind, OnBoardPuzzle, PuzzleRun, PuzzleState, game_of};
-use super::stats::{DailyDone, PuzzleStats};
+use super::stats::PuzzleStats;
 use crate::board::selection::Selection;
 use crate::game::computer::HintFound;
 use crate::game::session::{Command, Mode, Practice, Session, Turn, replayed, settled_turn};
@@ -99,6 +99,8 @@ impl Puzzles<'_> {
             counted,
             rating_change: None,
             helped: false,
+            nudged: None,
+            new_round: false,
             retried: false,
         });
         self.selection.clear();
@@ -124,6 +126,20 @@ impl Puzzles<'_> {
         self.turn.set(settled_turn(&self.practice.0));
     }
 
+    /// The next rated puzzle; when the theme's round is over (every puzzle played), a new
+    /// round begins, and the card says so.
+    fn rated(&mut self, seed: u64) {
+        let new_round = round_over(&self.stats);
+        if new_round {
+            let keys = theme_keys(&self.stats);
+            self.stats.new_round(&keys);
+        }
+        self.start(next_rated(&self.stats, seed), Kind::Rated);
+        if let Some(c) = &mut self.run.current {
+            c.new_round = new_round;
+        }
+    }
+
     fn leave(&mut self) {
         self.nav.go(Screen::Menu);
         self.nav.open(Panel::Puzzles);
@@ -139,7 +155,7 @@ pub(super) fn take_steps(mut steps: MessageReader<PuzzleStep>, mut puzzles: Puzz
         let seed = puzzles.seed();
         let current = puzzles.run.current.clone();
         match step {
-            PuzzleStep::Rated => puzzles.start(next_rated(&puzzles.stats, seed), Kind::Rated),
+            PuzzleStep::Rated => puzzles.rated(seed),
             PuzzleStep::Daily => {
                 let day = today();
                 puzzles.start(daily(day), Kind::Daily(day));
@@ -168,7 +184,7 @@ pub(super) fn take_steps(mut steps: MessageReader<PuzzleStep>, mut puzzles: Puzz
                     let older = c.index.min(count).checked_sub(1).or(count.checked_sub(1));
                     puzzles.start(older, Kind::Mine);
                 }
-                _ => puzzles.start(next_rated(&puzzles.stats, seed), Kind::Rated),
+                _ => puzzles.rated(seed),
             },
             PuzzleStep::Retry => {
                 let at = match current.map(|c| c.state) {
@@ -218,7 +234,7 @@ pub(super) fn count(c: &mut OnBoardPuzzle, stats: &mut PuzzleStats, solved: bool
         Kind::Rated => c.rating_change = Some(stats.rate(puzzle.rating, solved)),
         Kind::Daily(day) => {
             c.rating_change = Some(stats.rate(puzzle.rating, solved));
-            stats.daily = Some(DailyDone { day, solved });
+            stats.played_daily(day, solved);
         }
         Kind::Streak | Kind::Mine => {}
     }

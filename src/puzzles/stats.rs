@@ -17,8 +17,9 @@ pub const PROVISIONAL: f64 = 110.0;
 const MIN_DEVIATION: f64 = 45.0;
 /// How sure the pack's ratings are: each puzzle is an opponent of this deviation.
 const PUZZLE_DEVIATION: f64 = 80.0;
-/// How many puzzles the record of recent ones keeps (they are not offered again soon).
-const RECENT: usize = 400;
+/// How many puzzles the record of played ones keeps: more than the pack, so that no puzzle
+/// comes again before every one of its theme was played (then a new round begins).
+const RECENT: usize = 2000;
 /// How many of the player's own puzzles are kept (the oldest go first).
 pub const MINE: usize = 200;
 
@@ -36,8 +37,14 @@ pub struct PuzzleStats {
     pub solved: u32,
     /// Rated puzzles missed (a wrong move, a hint or the solution asked for).
     pub missed: u32,
-    /// The longest streak.
+    /// The most puzzles solved in Streak mode in one streak.
     pub best_streak: u32,
+    /// Rated (and daily) puzzles solved at the first try in a row, up to now.
+    pub first_tries: u32,
+    /// The longest such run.
+    pub best_first_tries: u32,
+    /// Daily puzzles solved on consecutive days, up to the last one played.
+    pub daily_run: u32,
     /// The last daily puzzle played: its day and whether it was solved.
     pub daily: Option<DailyDone>,
     /// The theme chosen for the next puzzles (a theme id); none: any.
@@ -66,6 +73,9 @@ impl Default for PuzzleStats {
             solved: 0,
             missed: 0,
             best_streak: 0,
+            first_tries: 0,
+            best_first_tries: 0,
+            daily_run: 0,
             daily: None,
             theme: None,
             recent: Vec::new(),
@@ -156,8 +166,11 @@ impl PuzzleStats {
         }
         if solved {
             self.solved += 1;
+            self.first_tries += 1;
+            self.best_first_tries = self.best_first_tries.max(self.first_tries);
         } else {
             self.missed += 1;
+            self.first_tries = 0;
         }
         (before, self.rating.round() as i64)
     }
@@ -178,6 +191,32 @@ impl PuzzleStats {
         let drop = self.mine.len().saturating_sub(MINE);
         self.mine.drain(..drop);
         true
+    }
+
+    /// Notes the daily puzzle of `day` played: the run of days grows when the day before's
+    /// was solved too.
+    pub fn played_daily(&mut self, day: u64, solved: bool) {
+        let yesterday = self.daily.is_some_and(|d| d.solved && d.day + 1 == day);
+        self.daily_run = match (solved, yesterday) {
+            (false, _) => 0,
+            (true, true) => self.daily_run + 1,
+            (true, false) => 1,
+        };
+        self.daily = Some(DailyDone { day, solved });
+    }
+
+    /// The daily run as it stands today: broken when a day was skipped.
+    pub fn daily_run_today(&self, today: u64) -> u32 {
+        match self.daily {
+            Some(d) if d.solved && (d.day == today || d.day + 1 == today) => self.daily_run,
+            _ => 0,
+        }
+    }
+
+    /// A new round of `theme`'s puzzles (any theme's when none): every one was played, so
+    /// they leave the record of recent ones and come again.
+    pub fn new_round(&mut self, keys: &[u32]) {
+        self.recent.retain(|k| !keys.contains(k));
     }
 
     /// Notes a puzzle as played lately.
@@ -260,5 +299,23 @@ mod tests {
         let read = PuzzleStats::from_saved(&v);
         assert_eq!(read.mine, [pack()[0].to_string(), pack()[1].to_string()]);
         assert_eq!(read.mine(1).as_ref(), Some(&pack()[1]));
+    }
+
+    #[test]
+    fn daily_puzzles_solved_on_following_days_make_a_run() {
+        let mut stats = PuzzleStats::default();
+        stats.played_daily(100, true);
+        stats.played_daily(101, true);
+        stats.played_daily(102, true);
+        assert_eq!(stats.daily_run, 3);
+        assert_eq!(stats.daily_run_today(102), 3);
+        // The next day, before it is played, the run still stands; a day later it is gone.
+        assert_eq!(stats.daily_run_today(103), 3);
+        assert_eq!(stats.daily_run_today(104), 0);
+        // A day skipped starts again; a miss ends it.
+        stats.played_daily(105, true);
+        assert_eq!(stats.daily_run, 1);
+        stats.played_daily(106, false);
+        assert_eq!((stats.daily_run, stats.daily_run_today(106)), (0, 0));
     }
 }
