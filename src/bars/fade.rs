@@ -99,7 +99,7 @@ impl Can<'_> {
         let session = self.board.session();
         *self.screen.get() == Screen::Game
             && !self.board.practising()
-            && (super::frame::can_end(session) || session.game.outcome().is_some())
+            && (super::actions::can_end(session) || session.game.outcome().is_some())
     }
 
     /// The game on the board is over: End says "Result".

@@ -1,7 +1,9 @@
-//! The bars around the board: `frame.rs` builds them and their buttons, `fade.rs` shows
+//! The bars around the board: `frame.rs` builds them and their buttons (what each does:
+//! `actions.rs`), `fade.rs` shows
 //! which buttons can act, `status.rs` says what they show, `clock.rs` an online game's
 //! clocks.
 
+mod actions;
 pub mod claim;
 pub mod clock;
 pub mod fade;

@@ -9,7 +9,6 @@ pub mod worker;
 
 use crate::game::search::{self, HINT_TIME, Purpose, Threading, sliced};
 use crate::game::session::{Command, MoveChosen, OnBoard, Turn};
-use crate::game::tutorial::{LESSONS, Tutorial};
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
 use bevy::prelude::*;
@@ -28,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 cancel_on_command,
-                ask_for_hint.run_if(in_state(Turn::Waiting)),
+                super::hint::ask_for_hint.run_if(in_state(Turn::Waiting)),
                 // A puzzle's replies are its own (`puzzles/screen.rs`).
                 start_thinking
                     .run_if(in_state(Turn::Thinking).and_then(not(in_state(Screen::Puzzle)))),
@@ -145,7 +144,7 @@ impl Computer {
         });
     }
 
-    fn start(&mut self, game: &Game, purpose: Purpose, level: Level, seed: u64) {
+    pub(super) fn start(&mut self, game: &Game, purpose: Purpose, level: Level, seed: u64) {
         let stop = Arc::new(AtomicBool::new(false));
         let work = match self.threading {
             #[cfg(target_arch = "wasm32")]
@@ -255,34 +254,6 @@ fn cancel_move_search(mut computer: ResMut<Computer>) {
 /// Another screen: its board is another game, and nothing asked about the last one counts.
 fn cancel_all(mut computer: ResMut<Computer>) {
     computer.cancel(None);
-}
-
-/// Hint: in a lesson, a move that passes it, in a puzzle the solution's next move (at once,
-/// no search); in a game, the
-/// computer's best move, looked for in the background.
-fn ask_for_hint(
-    mut commands: MessageReader<Command>,
-    mut computer: ResMut<Computer>,
-    mut hints: MessageWriter<HintFound>,
-    board: OnBoard,
-    tutorial: Res<Tutorial>,
-) {
-    let session = board.session();
-    let asked = commands.read().any(|c| *c == Command::Hint);
-    if !asked || !session.human_to_move() || session.is_online() || computer.hinting() {
-        return;
-    }
-    let lesson = tutorial.lesson.and_then(|i| LESSONS.get(i));
-    match lesson {
-        // A puzzle gives its hints itself, in two steps (`puzzles/hint.rs`).
-        _ if board.puzzle() => {}
-        Some(lesson) if board.practising() => {
-            if let Some(m) = lesson.hint(&session.game) {
-                hints.write(HintFound(describe(&session.game, m)));
-            }
-        }
-        _ => computer.start(&session.game, Purpose::Hint, Level::Hard, 0),
-    }
 }
 
 fn start_thinking(mut computer: ResMut<Computer>, board: OnBoard) {

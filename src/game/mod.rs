@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod computer;
 pub mod errors;
+mod hint;
 mod play;
 pub mod record_words;
 pub mod records;
