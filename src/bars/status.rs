@@ -262,7 +262,7 @@ fn show_counters(
 /// shows), or else the connection.
 pub fn watch_line(watch: &crate::online::Watch, review: &Review, strings: &Strings) -> String {
     match review.game.as_ref().and_then(|g| g.outcome()) {
-        Some(outcome) => crate::panels::game_over::ending_line(outcome, strings),
+        Some(outcome) => crate::game::ending_words::ending_line(outcome, strings),
         None => watch.line(strings),
     }
 }

@@ -9,7 +9,6 @@ use crate::board::input::{DragStarted, Dropped, Tapped};
 use crate::game::computer::HintFound;
 use crate::game::session::{Command, MoveChosen, MovePlayed, OnBoard, Turn};
 use crate::game::tutorial::{Tutorial, not_answered};
-use crate::puzzles::PuzzleRun;
 use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Panel, Screen};
@@ -20,6 +19,7 @@ use surakarta_engine::{Move, Square};
 pub(super) fn plugin(app: &mut App) {
     app.wake_on_change::<Selection>();
     app.init_resource::<Selection>()
+        .init_resource::<BoardHeld>()
         .add_systems(
             Update,
             (
@@ -53,14 +53,18 @@ pub fn board_takes_taps(
     panel: Res<State<Panel>>,
     screen: Res<State<Screen>>,
     tutorial: Res<Tutorial>,
-    puzzles: Res<PuzzleRun>,
+    held: Res<BoardHeld>,
 ) -> bool {
     turn.is_some_and(|t| *t.get() == Turn::Waiting)
         && *panel.get() == Panel::None
         && matches!(screen.get(), Screen::Game | Screen::Lesson | Screen::Puzzle)
         && not_answered(tutorial)
-        && puzzles.solving()
+        && !held.0
 }
+
+/// The board waits for a button, not a move: a puzzle decided (set by `puzzles/`).
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardHeld(pub bool);
 
 /// The selected stone, the move waiting for confirmation, a hint being shown, and an
 /// opponent's stone whose threats are shown.

@@ -27,7 +27,6 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 cancel_on_command,
-                super::hint::ask_for_hint.run_if(in_state(Turn::Waiting)),
                 // A puzzle's replies are its own (`puzzles/screen.rs`).
                 start_thinking
                     .run_if(in_state(Turn::Thinking).and_then(not(in_state(Screen::Puzzle)))),
@@ -234,7 +233,10 @@ impl Job {
     }
 }
 
-fn cancel_on_command(mut commands: MessageReader<Command>, mut computer: ResMut<Computer>) {
+pub(super) fn cancel_on_command(
+    mut commands: MessageReader<Command>,
+    mut computer: ResMut<Computer>,
+) {
     for c in commands.read() {
         match c {
             Command::Undo | Command::Redo | Command::NewGame { .. } | Command::End(_) => {
@@ -256,7 +258,7 @@ fn cancel_all(mut computer: ResMut<Computer>) {
     computer.cancel(None);
 }
 
-fn start_thinking(mut computer: ResMut<Computer>, board: OnBoard) {
+pub(super) fn start_thinking(mut computer: ResMut<Computer>, board: OnBoard) {
     let session = board.session();
     if computer.thinking() || session.game.outcome().is_some() {
         return;

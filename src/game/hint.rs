@@ -3,14 +3,28 @@
 
 use super::computer::{Computer, HintFound};
 use crate::game::search::Purpose;
+use crate::game::session::Turn;
 use crate::game::session::{Command, OnBoard};
 use crate::game::tutorial::{LESSONS, Tutorial};
+use crate::shell::navigation::GameSet;
 use bevy::prelude::*;
 use surakarta_engine::ai::{Level, describe};
 
+pub(super) fn plugin(app: &mut App) {
+    // After a command that cancels searches, before the computer starts one of its own.
+    app.add_systems(
+        Update,
+        ask_for_hint
+            .run_if(in_state(Turn::Waiting))
+            .in_set(GameSet::Rules)
+            .after(super::computer::cancel_on_command)
+            .before(super::computer::start_thinking),
+    );
+}
+
 /// Hint: in a lesson, a move that passes it (at once, no search); in a game, the
 /// computer's best move, looked for in the background; a puzzle gives its own.
-pub(super) fn ask_for_hint(
+fn ask_for_hint(
     mut commands: MessageReader<Command>,
     mut computer: ResMut<Computer>,
     mut hints: MessageWriter<HintFound>,

@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod computer;
+pub mod ending_words;
 pub mod errors;
 mod hint;
 mod play;
@@ -24,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         play::plugin,
         computer::plugin,
+        hint::plugin,
         analysis::plugin,
         records::plugin,
         statistics::plugin,

@@ -8,10 +8,10 @@
 use super::clock::Timing;
 use super::wire::{self, GameState, Truth};
 use super::{Link, Waker, http};
-use crate::game::session::{Seat, Session, StartOnline};
+use crate::game::session::{Seat, Session};
 use crate::persist::Storage;
 use crate::persist::store::Read;
-use crate::shell::navigation::{Navigate, Panel, Screen};
+use crate::shell::navigation::Panel;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use surakarta_engine::{Ruleset, Side};
@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Panel::OnlineGames), ask_standing)
         .add_systems(
             Update,
-            (remember, take_standing, resume, save)
+            (remember, take_standing, save)
                 .chain()
                 .in_set(crate::shell::navigation::GameSet::Rules)
                 .before(crate::game::session::SessionSystems),
@@ -233,7 +233,7 @@ fn ask_standing(games: Res<OnlineGames>, mut listing: ResMut<Listing>, waker: Re
 }
 
 /// The server's answers: how each game stands; one over or gone leaves the list.
-fn take_standing(mut listing: ResMut<Listing>, mut games: ResMut<OnlineGames>) {
+pub(super) fn take_standing(mut listing: ResMut<Listing>, mut games: ResMut<OnlineGames>) {
     if listing.asking.is_empty() {
         return;
     }
@@ -292,44 +292,6 @@ pub(super) fn standing_of(truth: &Truth, timing: Timing) -> Standing {
             timing,
         }
     }
-}
-
-/// A kept game put on the board: the connection starts afresh for it, and the server's
-/// state brings its moves.
-fn resume(
-    mut resumes: MessageReader<Resume>,
-    mut handover: super::others::HandOver,
-    mut listing: ResMut<Listing>,
-    mut link: ResMut<Link>,
-    mut start: MessageWriter<StartOnline>,
-    mut navigate: MessageWriter<Navigate>,
-) {
-    let Some(Resume { kept, confirmed }) = resumes.read().last().cloned() else {
-        return;
-    };
-    let session = &handover.session;
-    let here = session.online.as_ref().map(|s| s.id.as_str());
-    if !confirmed && here != Some(kept.seat.id.as_str()) && clock_runs_for_me(session, &link) {
-        listing.confirm = Some(kept);
-        return;
-    }
-    listing.confirm = None;
-    navigate.write(Navigate::Open(Panel::None));
-    navigate.write(Navigate::Go(Screen::Game));
-    if handover
-        .session
-        .online
-        .as_ref()
-        .is_some_and(|s| s.id == kept.seat.id)
-    {
-        return; // on the board already
-    }
-    handover.hand_over();
-    *link = Link::default();
-    start.write(StartOnline {
-        rules: kept.rules,
-        seat: kept.seat,
-    });
 }
 
 /// True while the player's own clock runs in the online game on the board (a live time

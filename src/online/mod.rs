@@ -53,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
                 seat::ask_server,
                 seat::take_answer,
                 seat::open_problem,
-                socket::keep_connected,
+                others::keep_connected,
                 receive::receive,
                 follow::follow,
                 follow::go_to_rematch,

@@ -5,12 +5,16 @@
 //! as moves arrive (whose turn, the last move, the clocks), and a game that ends away from
 //! the board is said, kept in Game records and leaves the list.
 
-use super::games::{Listing, OnlineGames, Standing, standing_of};
+use super::Link;
+use super::games::{Listing, OnlineGames, Resume, Standing, clock_runs_for_me, standing_of};
 use super::socket::{Heard, Line, Open, keep, poll, resumed, send};
+use super::socket::{Socket, live_seat};
 use super::wire::{self, ServerMessage, Truth};
 use super::{Seat, Waker};
 use crate::game::records::Records;
+use crate::game::session::StartOnline;
 use crate::game::session::{Mode, Session};
+use crate::shell::navigation::{Navigate, Panel, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use bevy::prelude::*;
@@ -20,10 +24,11 @@ use std::collections::HashMap;
 pub(super) fn plugin(app: &mut App) {
     app.insert_non_send(Others::default()).add_systems(
         Update,
-        (keep_others, hear_others)
+        (resume, keep_others, hear_others)
             .chain()
             .in_set(crate::shell::navigation::GameSet::Rules)
-            .after(super::games::remember),
+            .after(super::games::take_standing)
+            .before(crate::game::session::SessionSystems),
     );
 }
 
@@ -220,10 +225,77 @@ pub fn ended_line(
     outcome: surakarta_engine::Outcome,
     strings: &Strings,
 ) -> String {
-    let title = crate::panels::game_over::title_key(session).unwrap_or("over.draw");
+    let title = crate::game::ending_words::title_key(session).unwrap_or("over.draw");
     format!(
         "{} · {}",
         strings.get(title),
-        crate::panels::game_over::reason_line(session, outcome, strings)
+        crate::game::ending_words::reason_line(session, outcome, strings)
     )
+}
+
+/// A kept game put on the board: the connection starts afresh for it, and the server's
+/// state brings its moves.
+fn resume(
+    mut resumes: MessageReader<Resume>,
+    mut handover: HandOver,
+    mut listing: ResMut<Listing>,
+    mut link: ResMut<Link>,
+    mut start: MessageWriter<StartOnline>,
+    mut navigate: MessageWriter<Navigate>,
+) {
+    let Some(Resume { kept, confirmed }) = resumes.read().last().cloned() else {
+        return;
+    };
+    let session = &handover.session;
+    let here = session.online.as_ref().map(|s| s.id.as_str());
+    if !confirmed && here != Some(kept.seat.id.as_str()) && clock_runs_for_me(session, &link) {
+        listing.confirm = Some(kept);
+        return;
+    }
+    listing.confirm = None;
+    navigate.write(Navigate::Open(Panel::None));
+    navigate.write(Navigate::Go(Screen::Game));
+    if handover
+        .session
+        .online
+        .as_ref()
+        .is_some_and(|s| s.id == kept.seat.id)
+    {
+        return; // on the board already
+    }
+    handover.hand_over();
+    *link = Link::default();
+    start.write(StartOnline {
+        rules: kept.rules,
+        seat: kept.seat,
+    });
+}
+
+/// Opens the connection while the player's game needs the server, and closes it when
+/// the game no longer does.
+pub(super) fn keep_connected(
+    session: Res<Session>,
+    mut link: ResMut<Link>,
+    mut socket: NonSendMut<Socket>,
+    mut others: NonSendMut<Others>,
+    games: Res<super::OnlineGames>,
+    waker: Res<Waker>,
+    mut lifecycle: MessageReader<AppLifecycle>,
+) {
+    let resumed = resumed(&mut lifecycle);
+    let want = live_seat(&session, &link).map(|s| (s.server.as_str(), s.id.as_str()));
+    // The connection of a game that has left the board but goes on is handed to the
+    // other games' connections, not closed: the friend never reads "left the game".
+    let left_board = socket
+        .0
+        .as_ref()
+        .filter(|open| want.is_none_or(|(_, id)| id != open.game))
+        .and_then(|open| games.0.iter().find(|k| k.seat.id == open.game));
+    if let Some(kept) = left_board
+        && let Some(open) = socket.0.take()
+    {
+        others.adopt(kept.seat.clone(), open);
+    }
+    let line = link.reborrow().map_unchanged(|l| &mut l.line);
+    keep(&mut socket.0, line, want, &waker, resumed);
 }

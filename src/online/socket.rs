@@ -350,35 +350,6 @@ pub(super) fn resumed(lifecycle: &mut MessageReader<AppLifecycle>) -> bool {
         .any(|e| matches!(e, AppLifecycle::WillResume | AppLifecycle::Running))
 }
 
-/// Opens the connection while the player's game needs the server, and closes it when
-/// the game no longer does.
-pub(super) fn keep_connected(
-    session: Res<Session>,
-    mut link: ResMut<Link>,
-    mut socket: NonSendMut<Socket>,
-    mut others: NonSendMut<super::others::Others>,
-    games: Res<super::OnlineGames>,
-    waker: Res<Waker>,
-    mut lifecycle: MessageReader<AppLifecycle>,
-) {
-    let resumed = resumed(&mut lifecycle);
-    let want = live_seat(&session, &link).map(|s| (s.server.as_str(), s.id.as_str()));
-    // The connection of a game that has left the board but goes on is handed to the
-    // other games' connections, not closed: the friend never reads "left the game".
-    let left_board = socket
-        .0
-        .as_ref()
-        .filter(|open| want.is_none_or(|(_, id)| id != open.game))
-        .and_then(|open| games.0.iter().find(|k| k.seat.id == open.game));
-    if let Some(kept) = left_board
-        && let Some(open) = socket.0.take()
-    {
-        others.adopt(kept.seat.clone(), open);
-    }
-    let line = link.reborrow().map_unchanged(|l| &mut l.line);
-    keep(&mut socket.0, line, want, &waker, resumed);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -45,7 +45,10 @@ pub(crate) fn plugin(app: &mut App) {
         .wake_on_change::<PuzzleRun>()
         .wake_while(replies::replying);
     app.add_message::<PuzzleStep>()
-        .add_systems(OnExit(Screen::Puzzle), screen::forget_puzzle)
+        .add_systems(
+            OnExit(Screen::Puzzle),
+            (screen::forget_puzzle, hold_board).chain(),
+        )
         .add_systems(
             Update,
             (
@@ -56,6 +59,7 @@ pub(crate) fn plugin(app: &mut App) {
                     screen::note_hints,
                     replies::check_moves,
                     replies::play_replies,
+                    hold_board,
                 )
                     .run_if(in_state(Screen::Puzzle)),
             )
@@ -76,4 +80,12 @@ pub(crate) fn plugin(app: &mut App) {
                 )
                 .in_set(GameSet::Present),
         );
+}
+
+/// A puzzle decided holds the board: its taps wait for the card's buttons.
+fn hold_board(run: Res<PuzzleRun>, mut held: ResMut<crate::board::selection::BoardHeld>) {
+    let hold = !run.solving();
+    if held.0 != hold {
+        held.0 = hold;
+    }
 }

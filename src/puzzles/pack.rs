@@ -3,6 +3,7 @@
 //! one, a streak's.
 
 use super::stats::PuzzleStats;
+pub use super::stats::key_of;
 use std::sync::OnceLock;
 use surakarta_engine::puzzle::{Puzzle, Theme};
 
@@ -18,15 +19,6 @@ pub fn pack() -> &'static [Puzzle] {
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .filter_map(|l| l.parse().ok())
             .collect()
-    })
-}
-
-/// A puzzle's name in the player's record of recent puzzles: a hash of its position and
-/// solution, the same whatever the pack's order.
-pub fn key_of(puzzle: &Puzzle) -> u32 {
-    let text = format!("{} {:?}", puzzle.position, puzzle.moves);
-    text.bytes().fold(0x811c_9dc5_u32, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     })
 }
 

@@ -1,12 +1,20 @@
 //! The player's puzzle rating and record (Glicko-2, by the skillratings crate; saved with
 //! the statistics, `persist/`).
 
-use super::pack::key_of;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use surakarta_engine::puzzle::{Puzzle, Theme};
+
+/// A puzzle's name in the player's record of recent puzzles: a hash of its position and
+/// solution, the same whatever the pack's order.
+pub fn key_of(puzzle: &Puzzle) -> u32 {
+    let text = format!("{} {:?}", puzzle.position, puzzle.moves);
+    text.bytes().fold(0x811c_9dc5_u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
 
 /// The rating a new player starts at: the middle of the pack, where a first-timer's
 /// puzzles end and the ones that need a look round the loops begin.
