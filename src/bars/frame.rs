@@ -225,12 +225,20 @@ pub(super) fn build_bars(
                     // with the padding's room, on a narrow phone); a column at the side in
                     // landscape. End (draw, stop, resign) is the game's own: one tap away.
                     let narrow = grow && layout.window.x < 400.0;
-                    let size = if narrow { 15.0 } else { 18.0 };
+                    // The smallest phones (320 points): smaller still, so that the longest
+                    // words ("Fortryd", "Вернуть") keep a margin inside their buttons.
+                    let smallest = grow && layout.window.x < 360.0;
+                    let size = match (smallest, narrow) {
+                        (true, _) => 14.0,
+                        (false, true) => 15.0,
+                        _ => 18.0,
+                    };
                     let tight = |mut entry: EntityCommands| {
                         if narrow {
-                            entry.entry::<Node>().and_modify(|mut node| {
-                                node.padding = UiRect::axes(px(1), px(8));
-                                node.margin = UiRect::all(px(2));
+                            let (side, margin) = if smallest { (3.0, 1.5) } else { (1.0, 2.0) };
+                            entry.entry::<Node>().and_modify(move |mut node| {
+                                node.padding = UiRect::axes(px(side), px(8));
+                                node.margin = UiRect::all(px(margin));
                             });
                         }
                     };

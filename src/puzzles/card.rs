@@ -276,7 +276,11 @@ pub(super) fn show_card(
         theme,
         (DespawnOnExit(Screen::Puzzle), PuzzleCard),
         |card| {
-            card.spawn(label(heading, 18.0, theme));
+            card.spawn(label(
+                crate::ui::top_card::heading_lines(&heading, &parts.layout),
+                18.0,
+                theme,
+            ));
             // Room for three lines from the start: the card (and the board below it) does
             // not grow when the verdict comes.
             card.spawn(Node {

@@ -65,13 +65,14 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
             // What each run counts: first tries (rated and daily puzzles), Streak mode.
             c.spawn(label(
                 strings.fill(
-                    "puzzles.runs",
-                    &[
-                        ("run", runs.0.to_string()),
-                        ("best", runs.1.to_string()),
-                        ("streak", runs.2.to_string()),
-                    ],
+                    "puzzles.first_tries",
+                    &[("run", runs.0.to_string()), ("best", runs.1.to_string())],
                 ),
+                15.0,
+                theme,
+            ));
+            c.spawn(label(
+                strings.fill("puzzles.streak_best", &[("streak", runs.2.to_string())]),
                 15.0,
                 theme,
             ));

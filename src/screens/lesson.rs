@@ -252,7 +252,11 @@ fn show_card(
         theme,
         (DespawnOnExit(Screen::Lesson), LessonCard),
         |card| {
-            card.spawn(label(heading, 18.0, theme));
+            card.spawn(label(
+                crate::ui::top_card::heading_lines(&heading, &layout),
+                18.0,
+                theme,
+            ));
             card.spawn(paragraph(body, theme));
         },
         |card| {

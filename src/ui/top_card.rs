@@ -116,3 +116,16 @@ fn keep_board_below_card(
         }
     }
 }
+
+/// A card's heading as it is drawn: in landscape, where the card is a narrow column, its
+/// parts each on a line of their own ("Puzzle · rated 640", "Lesson 2 of 9: Two circuits"),
+/// so that no line ends with a lone word or number the line above could have taken.
+pub fn heading_lines(heading: &str, layout: &BoardLayout) -> String {
+    if layout.portrait {
+        return heading.to_owned();
+    }
+    heading
+        .replace(" · ", "\n")
+        .replace(": ", ":\n")
+        .replace('：', "：\n")
+}
