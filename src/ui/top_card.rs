@@ -93,15 +93,23 @@ pub fn spawn_top_card(
 }
 
 /// The board goes below the card, so the card never hides a point or a loop (on a small
-/// phone it would cover a third of the board). The room kept only grows while a card is
-/// up, so the board does not jump between asking and done; with no card it is given back.
+/// phone it would cover a third of the board). The room kept only grows while the lesson or
+/// puzzle screen is up, so the board does not jump between asking and done, nor from one
+/// card to the next; off those screens it is given back.
 fn keep_board_below_card(
     cards: Query<(&ComputedNode, &UiGlobalTransform), With<TopCardBody>>,
     layout: Res<BoardLayout>,
+    screen: Res<State<crate::shell::navigation::Screen>>,
     mut top: ResMut<TopCard>,
 ) {
+    use crate::shell::navigation::Screen;
+    // From one lesson or puzzle to the next the card is made anew: the room stays (the
+    // board does not jump up and down between cards), and goes only with the screen.
+    let carded = matches!(screen.get(), Screen::Lesson | Screen::Puzzle);
     if cards.is_empty() {
-        top.set_if_neq(TopCard::default());
+        if !carded {
+            top.set_if_neq(TopCard::default());
+        }
         return;
     }
     // In landscape the card stands in the side panel, beside the board.

@@ -47,11 +47,18 @@ pub enum Theme {
     Endgame,
     /// The solution takes the last enemy stone.
     WinsTheGame,
+    /// A reply of the solution takes one of the player's stones, leaving the player
+    /// fewer stones ahead than at the start, and the player still ends the line more
+    /// stones ahead than at the start (or wins the game): a stone given to win two.
+    Sacrifice,
+    /// An endgame the tables solve ([`TABLE_STONES`] stones or fewer) won by two or more
+    /// of the player's moves, each the only one that keeps the win.
+    EndgameTechnique,
 }
 
 impl Theme {
     /// Every theme, in the order packs list them.
-    pub const ALL: [Theme; 9] = [
+    pub const ALL: [Theme; 11] = [
         Theme::Capture,
         Theme::OneLoop,
         Theme::SeveralLoops,
@@ -61,10 +68,13 @@ impl Theme {
         Theme::QuietMove,
         Theme::Endgame,
         Theme::WinsTheGame,
+        Theme::Sacrifice,
+        Theme::EndgameTechnique,
     ];
 
     /// The theme's id in packs: `capture`, `one-loop`, `several-loops`, `block`,
-    /// `double-threat`, `escape`, `quiet-move`, `endgame`, `wins-the-game`.
+    /// `double-threat`, `escape`, `quiet-move`, `endgame`, `wins-the-game`, `sacrifice`,
+    /// `endgame-technique`.
     pub fn id(self) -> &'static str {
         match self {
             Theme::Capture => "capture",
@@ -76,6 +86,8 @@ impl Theme {
             Theme::QuietMove => "quiet-move",
             Theme::Endgame => "endgame",
             Theme::WinsTheGame => "wins-the-game",
+            Theme::Sacrifice => "sacrifice",
+            Theme::EndgameTechnique => "endgame-technique",
         }
     }
 
@@ -88,6 +100,10 @@ impl Theme {
 /// Stones on the board at which a puzzle counts as an endgame.
 pub const ENDGAME_STONES: u32 = 8;
 
+/// Stones on the board at which a puzzle is the endgame tables' (the pack is made and
+/// checked with the tables of up to five stones).
+pub const TABLE_STONES: u32 = 5;
+
 /// One puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
@@ -95,6 +111,12 @@ pub struct Puzzle {
     pub position: Position,
     /// The solution: the player's moves and the replies, ending with the player's.
     pub moves: Vec<Move>,
+    /// Other moves as right as the solution's last (written after it, `/`-separated):
+    /// only at the last move of a solution of two or more of the player's moves, where
+    /// every move that takes the last stone, or in an endgame of the tables every capture
+    /// that keeps the win, is right ([`verify`] checks the list is all of them). Empty
+    /// when the last move is the only one.
+    pub alternatives: Vec<Move>,
     /// What it teaches.
     pub themes: Vec<Theme>,
     /// How hard it is, on a rating scale (a first-timer's puzzles near 600-800, Hard's
@@ -132,10 +154,23 @@ impl FromStr for Puzzle {
         let position: Position = position
             .parse()
             .map_err(|e| err(format!("position: {e}")))?;
-        let moves: Vec<Move> = moves
-            .split_whitespace()
-            .map(|m| m.parse().map_err(|e| err(format!("move {m:?}: {e}"))))
-            .collect::<Result<_, _>>()?;
+        let parse = |m: &str| -> Result<Move, ParsePuzzleError> {
+            m.parse().map_err(|e| err(format!("move {m:?}: {e}")))
+        };
+        let words: Vec<&str> = moves.split_whitespace().collect();
+        let mut moves = Vec::new();
+        let mut alternatives = Vec::new();
+        for (i, word) in words.iter().enumerate() {
+            let mut right = word.split('/');
+            moves.push(parse(right.next().unwrap_or_default())?);
+            let others: Vec<Move> = right.map(parse).collect::<Result<_, _>>()?;
+            if !others.is_empty() && (i + 1 < words.len() || words.len() < 3) {
+                return Err(err(format!(
+                    "{word}: other right moves only at the last of two or more of the player's"
+                )));
+            }
+            alternatives = others;
+        }
         if moves.len().is_multiple_of(2) {
             return Err(err(format!(
                 "{} moves: a solution ends with the player's move",
@@ -147,6 +182,13 @@ impl FromStr for Puzzle {
             let us = pos.side_to_move();
             if i > 0 && pos.stones(us).is_empty() {
                 return Err(err(format!("the game is over before {m}")));
+            }
+            if i + 1 == moves.len() {
+                for &a in &alternatives {
+                    if a == m || !pos.moves().iter().any(|&l| l == a) {
+                        return Err(err(format!("{a}: not another legal move")));
+                    }
+                }
             }
             pos.try_play(m, true)
                 .map_err(|e| err(format!("move {}: {e}", i + 1)))?;
@@ -165,6 +207,7 @@ impl FromStr for Puzzle {
         Ok(Puzzle {
             position,
             moves,
+            alternatives,
             themes,
             rating,
         })
@@ -173,7 +216,13 @@ impl FromStr for Puzzle {
 
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let moves: Vec<String> = self.moves.iter().map(Move::to_string).collect();
+        let mut moves: Vec<String> = self.moves.iter().map(Move::to_string).collect();
+        if let Some(last) = moves.last_mut() {
+            for a in &self.alternatives {
+                last.push('/');
+                last.push_str(&a.to_string());
+            }
+        }
         let themes: Vec<&str> = self.themes.iter().map(|t| t.id()).collect();
         write!(
             f,
@@ -234,8 +283,24 @@ pub fn themes_of(position: &Position, moves: &[Move]) -> Vec<Theme> {
     if position.occupied().count() <= ENDGAME_STONES {
         themes.push(Theme::Endgame);
     }
-    if pos.stones(them).is_empty() {
+    let won_the_game = pos.stones(them).is_empty();
+    if won_the_game {
         themes.push(Theme::WinsTheGame);
+    }
+    // A stone given: a reply takes one and leaves the player fewer stones ahead than at
+    // the start, and the player ends further ahead than it began (or wins the game).
+    let ahead = |p: &Position| p.stones(us).count() as i32 - p.stones(them).count() as i32;
+    let mut given = false;
+    let mut p = *position;
+    for (i, &m) in moves.iter().enumerate() {
+        p.play(m);
+        given |= i % 2 == 1 && m.capture && ahead(&p) < ahead(position);
+    }
+    if given && (won_the_game || ahead(&pos) > ahead(position)) {
+        themes.push(Theme::Sacrifice);
+    }
+    if position.occupied().count() <= TABLE_STONES && moves.len() >= 3 {
+        themes.push(Theme::EndgameTechnique);
     }
     themes.sort();
     themes
@@ -246,15 +311,31 @@ pub fn themes_of(position: &Position, moves: &[Move]) -> Vec<Theme> {
 /// moves at random, never looking at the reply. Zero when a solution's move is quiet while
 /// a capture is on offer.
 pub fn newcomer_chance(position: &Position, moves: &[Move]) -> f64 {
+    chance(position, moves, &[])
+}
+
+/// [`newcomer_chance`] for a puzzle, its [`Puzzle::alternatives`] counted as right at
+/// the last move.
+pub fn puzzle_newcomer_chance(puzzle: &Puzzle) -> f64 {
+    chance(&puzzle.position, &puzzle.moves, &puzzle.alternatives)
+}
+
+fn chance(position: &Position, moves: &[Move], alternatives: &[Move]) -> f64 {
     let mut pos = *position;
     let mut chance = 1.0;
     for (i, &m) in moves.iter().enumerate() {
         if i % 2 == 0 {
             let legal = pos.moves();
             let captures = legal.iter().filter(|l| l.capture).count();
+            let right: &[Move] = if i + 1 == moves.len() {
+                alternatives
+            } else {
+                &[]
+            };
+            let right_captures = right.iter().filter(|l| l.capture).count() + m.capture as usize;
             chance *= match (captures, m.capture) {
-                (0, _) => 1.0 / legal.len().max(1) as f64,
-                (n, true) => 1.0 / n as f64,
+                (0, _) => (1 + right.len()) as f64 / legal.len().max(1) as f64,
+                (n, true) => right_captures as f64 / n as f64,
                 (_, false) => 0.0,
             };
         }
@@ -317,7 +398,8 @@ pub fn only_winner(
 
 /// The one winning move by the tables, if there is exactly one: the only move that wins
 /// as quickly as the position allows, every other move drawing, losing or winning at
-/// least [`SLOWER`] plies later. `None` when the tables do not hold the position.
+/// least `slower` plies later (`u32::MAX`: the only move that keeps the win at all, as
+/// [`verify`] asks). `None` when the tables do not hold the position.
 pub fn only_table_winner(tables: &Tablebase, pos: &Position, slower: u32) -> Option<Option<Move>> {
     let moves = tables.moves(pos, None)?;
     let wins: Vec<(Move, u32)> = moves
@@ -360,21 +442,77 @@ pub fn better_move_puzzle(
     let moves = vec![better];
     Some(Puzzle {
         position: *position,
+        alternatives: Vec::new(),
         themes: themes_of(position, &moves),
         rating: rating_of(depth, newcomer_chance(position, &moves), 1),
         moves,
     })
 }
 
-/// How much later another winning move must win for a table puzzle's move to count as
-/// the one winning move: two moves of each side.
-pub const SLOWER: u32 = 4;
+/// Whether `m` takes the last enemy stone at `pos`: it wins the game at once.
+pub fn wins_at_once(pos: &Position, m: Move) -> bool {
+    m.capture && pos.after(m).stones(pos.side_to_move().other()).is_empty()
+}
 
-/// Checks a puzzle as `surakarta-engine puzzles verify` does: at each of the player's
-/// moves the solution's move is the one winning move, exactly by `tables` where they hold
-/// the position ([`only_table_winner`]), else by a `depth`-ply search with every other
-/// move at least [`VERIFY_MARGIN`] worse ([`only_winner`]); and its themes are the ones
-/// its solution shows. `Err` says what is wrong.
+/// Whether `m` is a right answer at the player's last move of `puzzle`: its solution's
+/// last move or one of the [`Puzzle::alternatives`]. (Every earlier move of the player
+/// must be the solution's own.)
+pub fn last_move_accepted(puzzle: &Puzzle, m: Move) -> bool {
+    puzzle.moves.last() == Some(&m) || puzzle.alternatives.contains(&m)
+}
+
+/// The moves as right as `m` at `pos`, the player's last move of a solution of two or
+/// more, `m` among them: every move that takes the last stone, when `m` does (as any mate
+/// in one is right in chess); else, where `tables` hold `pos`, every capture that keeps
+/// the win, when `m` is one. `None` when neither rule makes `m` right: it must then be
+/// the one winning move.
+pub fn equally_right(tables: Option<&Tablebase>, pos: &Position, m: Move) -> Option<Vec<Move>> {
+    let legal = pos.moves();
+    if wins_at_once(pos, m) {
+        return Some(
+            legal
+                .iter()
+                .copied()
+                .filter(|&l| wins_at_once(pos, l))
+                .collect(),
+        );
+    }
+    let moves = tables?.moves(pos, None)?;
+    let keeps = |l: Move| {
+        moves
+            .iter()
+            .any(|p| p.mv == l && p.probe.value == Value::Win)
+    };
+    if !m.capture || !keeps(m) {
+        return None;
+    }
+    Some(
+        legal
+            .iter()
+            .copied()
+            .filter(|&l| l.capture && keeps(l))
+            .collect(),
+    )
+}
+
+/// The stones the side to move at `start` has more than the other at `pos`.
+fn ahead_of(start: &Position, pos: &Position) -> i32 {
+    let us = start.side_to_move();
+    pos.stones(us).count() as i32 - pos.stones(us.other()).count() as i32
+}
+
+/// Checks a puzzle as `surakarta-engine puzzles verify` does. At each of the player's
+/// moves the solution's move is the one winning move: exactly by `tables` where they hold
+/// the position, the only move that keeps the win ([`only_table_winner`]); else by a
+/// `depth`-ply search, every other move at least [`VERIFY_MARGIN`] worse ([`only_winner`]).
+/// The one exception is the player's last move of a solution of two or more: when it
+/// takes the last stone, or is a capture that keeps the tables' win, it need not be the
+/// only one, but every move as right ([`equally_right`]) must be listed in
+/// [`Puzzle::alternatives`], and no other. The line ends with the player more stones
+/// ahead than at the start, or the game won.
+/// Each reply is the best defence: by the tables, one of the moves that hold out longest;
+/// else by the `depth`-ply search, within [`VERIFY_MARGIN`] of the best reply. The
+/// themes are the ones its solution shows. `Err` says what is wrong.
 pub fn verify(
     engine: &mut Engine,
     tables: Option<&Tablebase>,
@@ -383,10 +521,60 @@ pub fn verify(
     ctl: &SearchControl<'_>,
 ) -> Result<(), String> {
     let mut game = Game::from_position(puzzle.position, Ruleset::default());
+    let last = puzzle.moves.len().saturating_sub(1);
     for (i, &m) in puzzle.moves.iter().enumerate() {
-        if i % 2 == 0 {
-            let slower = if i == 0 { u32::MAX } else { SLOWER };
-            let exact = tables.and_then(|t| only_table_winner(t, game.position(), slower));
+        let pos = *game.position();
+        if i % 2 == 1 {
+            // The reply: the longest defence.
+            let (ok, why) = match tables.and_then(|t| t.best_moves(&pos, None)) {
+                Some(best) => (best.contains(&m), "by the tables".to_owned()),
+                None => {
+                    let scored = engine.score_moves(&game, depth, ctl);
+                    let best = scored.first().map_or(0, |s| s.1);
+                    let mine = scored.iter().find(|s| s.0 == m).map(|s| s.1);
+                    (
+                        mine.is_some_and(|s| s > best - VERIFY_MARGIN),
+                        format!(
+                            "at {depth} plies: {m} {:+}, best {:+}",
+                            mine.unwrap_or(i32::MIN + 1),
+                            best
+                        ),
+                    )
+                }
+            };
+            if !ok {
+                return Err(format!(
+                    "move {} ({m}) is not the best defence {why}",
+                    i + 1
+                ));
+            }
+        } else if i == last
+            && i > 0
+            && let Some(right) = equally_right(tables, &pos, m)
+        {
+            // The last move: every move as right must be listed, and only those.
+            let mut listed = puzzle.alternatives.clone();
+            listed.push(m);
+            listed.sort_by_key(|l| l.to_string());
+            let mut right = right;
+            right.sort_by_key(|l| l.to_string());
+            if listed != right {
+                let names = |v: &[Move]| v.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+                return Err(format!(
+                    "move {} ({m}): the right last moves are {:?}, the puzzle lists {:?}",
+                    i + 1,
+                    names(&right),
+                    names(&listed)
+                ));
+            }
+        } else {
+            if i == last && !puzzle.alternatives.is_empty() {
+                return Err(format!(
+                    "move {} ({m}) must be the one winning move, with no other",
+                    i + 1
+                ));
+            }
+            let exact = tables.and_then(|t| only_table_winner(t, &pos, u32::MAX));
             let (ok, why) = match exact {
                 Some(only) => (only == Some(m), "by the tables".to_owned()),
                 None => {
@@ -396,7 +584,7 @@ pub fn verify(
                         .take(3)
                         .map(|(m, s)| format!("{m} {s:+}"))
                         .collect();
-                    let base = material(game.position());
+                    let base = material(&pos);
                     (
                         only == Some(m),
                         format!("at {depth} plies: {} (material {base:+})", top.join(", ")),
@@ -412,6 +600,13 @@ pub fn verify(
         }
         game.try_play(m)
             .map_err(|e| format!("move {}: {e}", i + 1))?;
+    }
+    // The line ends with a stone won (and, by the check above, the win kept) or the game.
+    let end = game.position();
+    if !end.stones(end.side_to_move()).is_empty()
+        && ahead_of(&puzzle.position, end) <= ahead_of(&puzzle.position, &puzzle.position)
+    {
+        return Err("the line ends without a stone won".to_owned());
     }
     let themes = themes_of(&puzzle.position, &puzzle.moves);
     if themes != puzzle.themes {

@@ -8,15 +8,17 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 use surakarta_engine::ai::{Engine, Level, Limits, STONE, SearchControl};
 use surakarta_engine::puzzle::{
-    MARGIN, Puzzle, SLOWER, VERIFY_MARGIN, WINS, material, newcomer_chance, only_table_winner,
-    only_winner, rating_of, themes_of, verify as verify_one,
+    MARGIN, Puzzle, Theme, VERIFY_MARGIN, WINS, equally_right, material, newcomer_chance,
+    only_table_winner, only_winner, puzzle_newcomer_chance, rating_of, themes_of,
+    verify as verify_one, wins_at_once,
 };
 use surakarta_engine::tablebase::{Tablebase, Value};
 use surakarta_engine::{Game, Position, Ruleset};
 
 const HELP: &str = "\
 Usage: surakarta-engine puzzles generate --count N [--seed S] [--depth D] [--threads T]
-                                         [--tables K] [--hard] > PACK.txt
+                                         [--tables K [--tables-only]] [--hard]
+                                         [--min-moves M] [--themes ID,ID...] > PACK.txt
        surakarta-engine puzzles verify PACK.txt [--depth D] [--tables K] [--sample N]
                                        [--passing]
        surakarta-engine puzzles rate PACK.txt [--depth D] [--tables K] > RATED.txt
@@ -29,28 +31,41 @@ stones worse and wins none. Each position is searched as a puzzle is played, fro
 position alone (not the game's history before it). The solution goes on, the replies
 the engine's best, while the player keeps a single winning move, until the stone is won
 and kept (at most 5 of the player's moves); a line that ends in a draw is no puzzle.
-With --tables K, a third of the puzzles come from the endgame tables of up to K stones:
-positions where exactly one move keeps a win at every step, to the end of the game.
+With --tables K, a third of the puzzles come from the endgame tables of up to K stones
+(--tables-only: all of them, and no games): random endgames of 3 to K stones that the
+side to move wins with exactly one move that keeps the win; the line goes on, each reply
+the longest defence (a capture, of several as long), while the player has exactly one
+move that keeps the win (at most 6 of them), and ends with a move that takes the last
+stone or, where several keep the win, a capture that keeps it and leaves the player more
+stones ahead than at the start; every move as right as that last one is listed after it
+(`a1xb2/c3xb2`); failing that, the line is cut back to the last such capture.
 With --hard, only the puzzles a newcomer who takes any stone it can finds less than 30%
 of the time (a quiet move that sets up a capture, the one right capture among four or
 more, a line of several moves), every other move at least a stone worse (the verifier's
 margin) instead of 1.5; the positions searched are first chosen by move generation (four
-captures or more on offer, or a step that attacks a stone not attacked before). Each
-line: POSITION | MOVES | THEMES | RATING (see the library's `puzzle` module). Progress
-goes to stderr.
+captures or more on offer, or a step that attacks a stone not attacked before).
+--min-moves M keeps only the puzzles of M or more of the player's moves; --themes keeps
+only those that show one of the themes named (ids as in packs). Each line: POSITION |
+MOVES | THEMES | RATING (see the library's `puzzle` module). Progress goes to stderr.
 
-verify: checks every puzzle of a pack: its moves legal, and at each of the player's moves
-the solution's move the one winning move by a search of D plies (default 7, deeper than
-the generator's): the best, winning at least a stone (or the game), every other move at
-least a stone worse (exactly by the tables, where they hold the position). Prints how many
-passed; exit 1 naming the first that fails. --sample N checks every N-th puzzle only.
---passing goes on past a failure (said on stderr) and prints the lines that pass: a pack
-filtered at a deeper search.
+verify: checks every puzzle of a pack: its moves legal; at each of the player's moves the
+solution's move the one winning move, exactly by the tables where they hold the position
+(the only move that keeps the win), else by a search of D plies (default 7, deeper than
+the generator's): the best, winning at least 0.8 of a stone (or the game), every other
+move at least a stone worse; at the last of two or more of the player's moves, when it
+takes the last stone or is a capture that keeps the tables' win, every move as right
+listed after it and no other; each reply the best defence (by the tables one that holds
+out longest, else within a stone of the search's best); the line ending with the player
+more stones ahead than at the start, or the game won; the themes the solution's. Prints
+how many passed; exit 1 naming the first that fails. --sample N checks every N-th puzzle
+only. --passing goes on past a failure (said on stderr) and prints the lines that pass:
+a pack filtered at a deeper search.
 
 rate: prints the pack with each puzzle's themes and rating worked out again (the
 library's puzzle::rating_of: how unlikely a newcomer who takes any stone it can is to
 find the solution, how deep a search must look to see it, or a table puzzle's distance
-to the end, and how many moves the player must find), easiest first.";
+to the end, and how many moves the player must find), easiest first; a position met a
+second time is left out (said on stderr).";
 
 /// With `--hard`, the puzzles kept: a newcomer ([`newcomer_chance`]) finds them less
 /// often than this.
@@ -143,42 +158,104 @@ fn searched_puzzle(engine: &mut Engine, game: &Game, depth: u32, hard: bool) -> 
         .unwrap_or(depth);
     Some(Puzzle {
         position: start,
+        alternatives: Vec::new(),
         themes: themes_of(&start, &line),
         rating: rating_of(found_at, newcomer_chance(&start, &line), player_moves),
         moves: line,
     })
 }
 
-/// A puzzle from the tables at `pos`, if exactly one move keeps the win at every step
-/// and the game ends within five of the player's moves.
+/// The most moves of the player in a puzzle from the tables.
+const TABLE_MOVES: usize = 6;
+
+/// A puzzle from the tables at `pos`, if the side to move wins and exactly one move keeps
+/// the win: the line goes on, the replies the longest defence, while the player has
+/// exactly one move that keeps the win (at most [`TABLE_MOVES`] of them). It ends with a
+/// move that takes the last stone, or, where more than one move keeps the win, with a
+/// capture that keeps it and leaves the player more stones ahead than at the start (in
+/// both cases every move as right listed beside it: [`equally_right`]); failing those,
+/// it is cut back to the last of the player's captures that did (none: no puzzle).
 fn table_puzzle(tables: &Tablebase, pos: &Position) -> Option<Puzzle> {
     let probe = tables.probe(pos)?;
-    if probe.value != Value::Win || probe.dtm? > 9 || probe.dtm? < 3 {
+    if probe.value != Value::Win || probe.dtm? < 3 {
         return None;
     }
+    let us = pos.side_to_move();
+    let ahead = |p: &Position| p.stones(us).count() as i32 - p.stones(us.other()).count() as i32;
     let mut line = Vec::new();
+    let mut alternatives = Vec::new();
     let mut p = *pos;
+    // The line's length up to the last point where it could end.
+    let mut ends = 0;
     loop {
-        // The first move the only one that wins at all; later ones the only quick one.
-        let slower = if line.is_empty() { u32::MAX } else { SLOWER };
-        let m = only_table_winner(tables, &p, slower)??;
-        line.push(m);
-        p.play(m);
-        if p.stones(p.side_to_move()).is_empty() {
+        let legal = p.moves();
+        // Taking the last stone ends it (from the second of the player's moves; the first
+        // must be the only winning move).
+        if let Some(m) = legal.iter().copied().find(|&m| wins_at_once(&p, m)) {
+            if line.is_empty() && only_table_winner(tables, &p, u32::MAX)? != Some(m) {
+                break;
+            }
+            alternatives = equally_right(Some(tables), &p, m)?;
+            line.push(m);
+            ends = line.len();
             break;
         }
-        let reply = *tables.best_moves(&p, None)?.first()?;
+        match only_table_winner(tables, &p, u32::MAX)? {
+            Some(m) if line.len() / 2 < TABLE_MOVES => {
+                line.push(m);
+                p.play(m);
+                if m.capture && ahead(&p) > ahead(pos) {
+                    ends = line.len();
+                }
+            }
+            Some(_) => break,
+            None => {
+                // Several moves keep the win: a capture among them that wins a stone
+                // may end the line, with the others that do.
+                if !line.is_empty()
+                    && let Some((m, right)) = legal.iter().copied().find_map(|m| {
+                        (m.capture && ahead(&p.after(m)) > ahead(pos))
+                            .then(|| equally_right(Some(tables), &p, m))
+                            .flatten()
+                            .map(|right| (m, right))
+                    })
+                {
+                    alternatives = right;
+                    line.push(m);
+                    ends = line.len();
+                }
+                break;
+            }
+        }
+        // The longest defence; of several as long, one that takes a stone (the more
+        // to teach: a stone given to win more).
+        let defences = tables.best_moves(&p, None)?;
+        let reply = *defences.iter().find(|m| m.capture).or(defences.first())?;
         line.push(reply);
         p.play(reply);
     }
-    let player_moves = line.len().div_ceil(2);
-    let dtm = probe.dtm?;
-    Some(Puzzle {
+    if ends < line.len() {
+        alternatives.clear();
+    }
+    line.truncate(ends);
+    let last = *line.last()?;
+    alternatives.retain(|&a| a != last);
+    if line.len() == 1 {
+        alternatives.clear();
+    }
+    let mut puzzle = Puzzle {
         position: *pos,
         themes: themes_of(pos, &line),
-        rating: rating_of(dtm, newcomer_chance(pos, &line), player_moves),
+        rating: 0,
         moves: line,
-    })
+        alternatives,
+    };
+    puzzle.rating = rating_of(
+        probe.dtm?,
+        puzzle_newcomer_chance(&puzzle),
+        puzzle.moves.len().div_ceil(2),
+    );
+    Some(puzzle)
 }
 
 /// Whether a position may hold a puzzle a newcomer seldom finds: so many captures on
@@ -238,8 +315,20 @@ fn generate(args: &[String]) -> Result<(), String> {
     let depth = number("--depth", 6)?.clamp(3, 12) as u32;
     let threads = number("--threads", 1)?.clamp(1, 64) as usize;
     let hard = args.iter().any(|a| a == "--hard");
+    let tables_only = args.iter().any(|a| a == "--tables-only");
+    let min_moves = number("--min-moves", 1)? as usize;
+    let wanted: Vec<Theme> = match crate::flag_value(args, "--themes")? {
+        Some(ids) => ids
+            .split(',')
+            .map(|id| Theme::from_id(id.trim()).ok_or_else(|| format!("no theme {id:?}")))
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
     let rules = Ruleset::default();
     let tables = crate::cli_tb::tables_flag(args, &rules)?;
+    if tables_only && tables.is_none() {
+        return Err("--tables-only needs --tables K".to_owned());
+    }
     let games = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
     let made = Arc::new(AtomicUsize::new(0));
@@ -249,6 +338,7 @@ fn generate(args: &[String]) -> Result<(), String> {
     let workers: Vec<_> = (0..threads)
         .map(|t| {
             let (games, tables, made) = (games.clone(), tables.clone(), made.clone());
+            let wanted = wanted.clone();
             std::thread::spawn(move || {
                 let mut engine = Engine::without_network(32);
                 engine.set_tables(tables.clone());
@@ -256,7 +346,9 @@ fn generate(args: &[String]) -> Result<(), String> {
                 let mut found = Vec::<Puzzle>::new();
                 let mut seen = HashSet::<u64>::new();
                 let mut keep = |p: Puzzle, found: &mut Vec<Puzzle>| {
-                    if seen.insert(p.position.hash()) {
+                    let long_enough = p.moves.len().div_ceil(2) >= min_moves;
+                    let shows = wanted.is_empty() || wanted.iter().any(|t| p.themes.contains(t));
+                    if long_enough && shows && seen.insert(p.position.hash()) {
                         found.push(p);
                         let n = made.fetch_add(1, Ordering::Relaxed) + 1;
                         if n % 50 == 0 {
@@ -264,12 +356,14 @@ fn generate(args: &[String]) -> Result<(), String> {
                         }
                     }
                 };
-                // The tables' share first (a third), from random endgames.
+                // The tables' share first (a third, or all with --tables-only), from
+                // random endgames.
+                let table_share = if tables_only { share } else { share / 3 };
                 if let Some(tables) = &tables {
                     let mut tries = 0;
-                    while found.len() < share / 3 && tries < 2_000_000 {
+                    while found.len() < table_share && tries < 1_000_000 * (table_share + 1) {
                         tries += 1;
-                        let stones = rng.random_range(3..=tables.max_stones().min(5));
+                        let stones = rng.random_range(3..=tables.max_stones());
                         let pos = random_endgame(&mut rng, stones);
                         if let Some(p) = table_puzzle(tables, &pos) {
                             keep(p, &mut found);
@@ -277,7 +371,7 @@ fn generate(args: &[String]) -> Result<(), String> {
                     }
                 }
                 let levels = [Level::Easy, Level::Medium, Level::Strong, Level::Hard];
-                while found.len() < share {
+                while !tables_only && found.len() < share {
                     games.fetch_add(1, Ordering::Relaxed);
                     let mut game = Game::new(rules);
                     let opening = rng.random_range(2..=6);
@@ -337,11 +431,7 @@ fn generate(args: &[String]) -> Result<(), String> {
     // timing beyond which puzzles were found.
     puzzles.sort_by_key(|a| (a.rating, a.to_string()));
     println!("# Surakarta puzzles: POSITION | MOVES | THEMES | RATING");
-    println!(
-        "# surakarta-engine puzzles generate --count {count} --seed {seed} --depth {depth} --threads {threads}{}",
-        crate::flag_value(args, "--tables")?.map_or(String::new(), |n| format!(" --tables {n}"))
-            + if hard { " --hard" } else { "" }
-    );
+    println!("# surakarta-engine puzzles {}", args.join(" "));
     for p in &puzzles {
         println!("{p}");
     }
@@ -403,6 +493,7 @@ fn found_at(engine: &mut Engine, tables: Option<&Tablebase>, puzzle: &Puzzle, de
 fn rate(args: &[String]) -> Result<(), String> {
     let (path, depth, text, tables, mut engine) = open_pack(args, "rate", 6)?;
     let mut puzzles = Vec::new();
+    let mut seen = HashSet::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.starts_with('#') {
@@ -413,14 +504,14 @@ fn rate(args: &[String]) -> Result<(), String> {
             continue;
         }
         let mut puzzle: Puzzle = line.parse().map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+        if !seen.insert(puzzle.position.hash()) {
+            eprintln!("{path}:{}: the position again: left out", n + 1);
+            continue;
+        }
         let found = found_at(&mut engine, tables.as_deref(), &puzzle, depth);
         let player_moves = puzzle.moves.len().div_ceil(2);
         puzzle.themes = themes_of(&puzzle.position, &puzzle.moves);
-        puzzle.rating = rating_of(
-            found,
-            newcomer_chance(&puzzle.position, &puzzle.moves),
-            player_moves,
-        );
+        puzzle.rating = rating_of(found, puzzle_newcomer_chance(&puzzle), player_moves);
         puzzles.push(puzzle);
     }
     puzzles.sort_by_key(|a| (a.rating, a.to_string()));
@@ -530,6 +621,7 @@ mod tests {
             .unwrap();
         let wrong = Puzzle {
             moves: vec![other],
+            alternatives: Vec::new(),
             themes: themes_of(&p.position, &[other]),
             ..p.clone()
         };
