@@ -11,6 +11,7 @@ use crate::ui::confirm::{Answer, answers};
 use crate::ui::i18n::{Strings, level_key};
 use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
+use crate::ui::steady::SteadyHeight;
 use crate::ui::widgets::{
     Cards, choice, clear_card, close_panel, label, on_off, row, styled_button,
 };
@@ -183,15 +184,14 @@ fn spawn(
     clipboard: Res<crate::platform::clipboard::Clipboard>,
     layout: Res<BoardLayout>,
 ) {
-    // In landscape the stepper is one row (Easier, the level, Harder), so the card fits
-    // the window's height without hiding it below the fold.
+    // In landscape the stepper is one row (Easier, the level, Harder): the card fits.
     let wide = !layout.portrait;
     let pastes = clipboard.available();
     let now = *now;
     let turn_board = settings.turn_board;
     let server = settings.online_server();
     cards.spawn(
-        DespawnOnExit(Panel::NewGame),
+        (DespawnOnExit(Panel::NewGame), SteadyHeight),
         |c, strings, theme| {
             if now.online {
                 c.spawn(label(strings.get("newgame.online"), 28.0, theme));

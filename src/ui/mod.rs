@@ -11,6 +11,7 @@ pub mod layout;
 pub mod notice;
 pub mod press;
 pub mod scroll;
+pub mod steady;
 pub mod theme;
 pub mod top_card;
 pub mod widgets;
@@ -25,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         layout::plugin,
         notice::plugin,
         top_card::plugin,
+        steady::plugin,
     ));
 }
 

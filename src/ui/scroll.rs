@@ -67,6 +67,9 @@ pub(super) fn scroll_body(
     card.spawn(Node {
         flex_direction: FlexDirection::Column,
         flex_shrink: 1.0,
+        // A card kept taller than its words (`steady.rs`): the room goes above the
+        // footer, whose buttons stay where they were.
+        flex_grow: 1.0,
         min_height: px(0),
         ..default()
     })
