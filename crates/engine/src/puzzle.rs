@@ -4,8 +4,9 @@
 //! A pack is plain text, one puzzle a line, `POSITION | MOVES | THEMES | RATING`:
 //! POSITION the rules' position string, MOVES the solution from the side to move (the
 //! player's moves and the replies, space-separated, as records write them; it ends with
-//! the player's move), THEMES comma-separated [`Theme`] ids, RATING a whole number. Lines
-//! that are empty or start with `#` are comments.
+//! the player's move, which may be followed by other moves as right, `/`-separated:
+//! [`Puzzle::alternatives`]), THEMES comma-separated [`Theme`] ids, RATING a whole
+//! number. Lines that are empty or start with `#` are comments.
 //!
 //! ```
 //! use surakarta_engine::puzzle::{Puzzle, Theme};
@@ -639,6 +640,47 @@ mod tests {
                 "over",
             ),
             ("nonsense | b1xa2 | capture | 700", "position"),
+        ] {
+            let e = line.parse::<Puzzle>().expect_err(line);
+            assert!(e.0.contains(why), "{line}: {e}");
+        }
+    }
+
+    #[test]
+    fn other_right_last_moves_follow_the_last_move() {
+        let line = "6/6/2b1b1/6/r5/1r3b r 0 0 | a2xe4 f1-e1 b1xe1 c4-b3 e1xb3/e4xb3 \
+                    | capture | 1670";
+        let p: Puzzle = line.parse().expect("a puzzle");
+        assert_eq!(p.moves.len(), 5);
+        assert_eq!(p.alternatives, ["e4xb3".parse::<Move>().unwrap()]);
+        assert_eq!(p.to_string().parse::<Puzzle>().as_ref(), Ok(&p));
+        assert!(p.to_string().contains("e1xb3/e4xb3 |"));
+        for m in ["e1xb3", "e4xb3"] {
+            assert!(last_move_accepted(&p, m.parse().unwrap()));
+        }
+        assert!(!last_move_accepted(&p, "e4-e5".parse().unwrap()));
+        // Both take the last stone: the only right answers.
+        let mut pos = p.position;
+        for &m in &p.moves[..4] {
+            pos.play(m);
+        }
+        let mut right = equally_right(None, &pos, p.moves[4]).expect("wins at once");
+        right.sort_by_key(|m| m.to_string());
+        assert_eq!(right.len(), 2);
+        // Only at the last move of two or more, and each one legal.
+        for (line, why) in [
+            (
+                "6/6/6/6/b5/1r4 r 0 0 | b1xa2/b1-c1 | capture | 700",
+                "only at the last",
+            ),
+            (
+                "6/6/2b1b1/6/r5/1r3b r 0 0 | a2xe4/a2-a3 f1-e1 b1xe1 c4-b3 e1xb3 | capture | 700",
+                "only at the last",
+            ),
+            (
+                "6/6/2b1b1/6/r5/1r3b r 0 0 | a2xe4 f1-e1 b1xe1 c4-b3 e1xb3/a1xb3 | capture | 700",
+                "not another legal move",
+            ),
         ] {
             let e = line.parse::<Puzzle>().expect_err(line);
             assert!(e.0.contains(why), "{line}: {e}");
