@@ -896,3 +896,24 @@ fn a_long_card_scrolls_under_a_finger_and_stops_at_its_top() {
     // The drag pressed nothing on the way.
     assert_eq!(panel(&app), Panel::Settings);
 }
+
+/// With no server set, the online game's card says what a server is and how to get one,
+/// and leads to Settings instead of a Start that can start nothing.
+#[test]
+fn an_online_game_without_a_server_leads_to_settings() {
+    let mut app = app();
+    assert_eq!(app.world().resource::<Settings>().server, None);
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.online");
+    assert_eq!(panel(&app), Panel::NewGame);
+    assert!(
+        texts(&mut app).iter().any(|t| t.starts_with(
+            "No server for online games is set. Online games go through a game server"
+        )),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert!(!buttons(&mut app).contains(&"newgame.start".to_owned()));
+    press(&mut app, "newgame.settings");
+    assert_eq!(panel(&app), Panel::Settings);
+}

@@ -2,7 +2,7 @@
 //! state. Each spawns its card on entering its state, rebuilds it when what it shows
 //! changes, and is despawned on leaving.
 
-mod clocks;
+mod choices;
 pub mod end_game;
 pub mod game_over;
 pub mod invite;

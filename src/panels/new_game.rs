@@ -190,13 +190,18 @@ fn spawn(
     let now = *now;
     let turn_board = settings.turn_board;
     let server = settings.online_server();
+    let no_server = server.is_none();
     cards.spawn(
         (DespawnOnExit(Panel::NewGame), SteadyHeight),
         |c, strings, theme| {
             if now.online {
                 c.spawn(label(strings.get("newgame.online"), 28.0, theme));
-                colour_row(c, now, strings, theme);
-                super::clocks::clock_rows(c, now, strings, theme);
+                // Without a server, what one is and how to get one comes first.
+                if server.is_none() {
+                    c.spawn(label(strings.get("online.no_server"), 15.0, theme));
+                }
+                super::choices::colour_row(c, now, strings, theme);
+                super::choices::clock_rows(c, now, strings, theme);
                 let rules = now.rules.preset_id().map_or_else(
                     || now.rules.to_string(),
                     |id| strings.get(&format!("rules.{id}")),
@@ -206,11 +211,10 @@ fn spawn(
                     17.0,
                     theme,
                 ));
-                let server = match server {
-                    Some(s) => strings.fill("newgame.online_server", &[("server", s)]),
-                    None => strings.get("online.no_server"),
-                };
-                c.spawn(label(server, 15.0, theme));
+                if let Some(s) = server {
+                    let words = strings.fill("newgame.online_server", &[("server", s)]);
+                    c.spawn(label(words, 15.0, theme));
+                }
                 // A friend's game instead: phones join by opening the link (or sharing it
                 // to the app); elsewhere it can be pasted here.
                 if pastes {
@@ -255,7 +259,7 @@ fn spawn(
                 });
                 return;
             }
-            colour_row(c, now, strings, theme);
+            super::choices::colour_row(c, now, strings, theme);
             // The ladder of levels as a stepper: the level's name and its rung ("Level 5
             // of 8", which says what it is: no heading), one rung easier or harder. At
             // either end the button is faded and does nothing.
@@ -317,32 +321,18 @@ fn spawn(
         },
         |footer, strings, theme| {
             let cancel = Answer::new("newgame.cancel", strings.get("button.cancel"));
+            if now.online && no_server {
+                // Nothing to start without a server: the way to one instead.
+                let go = Answer::new("newgame.settings", strings.get("online.to_settings"));
+                let to_settings = |_: On<Press>, mut nav: crate::shell::navigation::Navigator| {
+                    nav.open(Panel::Settings)
+                };
+                return answers(footer, theme, cancel, close_panel, go, to_settings);
+            }
             let go = Answer::new("newgame.start", strings.get("button.start"));
             answers(footer, theme, cancel, close_panel, go, start);
         },
     );
-}
-
-/// The colour the player takes: Red, Black or drawn at random.
-fn colour_row(
-    c: &mut ChildSpawnerCommands,
-    now: NewGameChoice,
-    strings: &crate::ui::i18n::Strings,
-    theme: &crate::ui::theme::Theme,
-) {
-    c.spawn(label(strings.get("newgame.colour"), 17.0, theme));
-    c.spawn(row()).with_children(|r| {
-        for (colour, key, id) in [
-            (Some(Side::Red), "side.red", "newgame.red"),
-            (Some(Side::Black), "side.black", "newgame.black"),
-            (None, "newgame.random", "newgame.random"),
-        ] {
-            r.spawn(choice(id, strings.get(key), now.colour == colour, theme))
-                .observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
-                    choice.colour = colour;
-                });
-        }
-    });
 }
 
 /// Starts the game chosen on the panel.

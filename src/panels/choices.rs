@@ -1,6 +1,6 @@
-//! The time limit of a game with a friend online, chosen on the New game card: the live
-//! clocks in a row, the correspondence days in another, then none, and under them what the
-//! chosen one means.
+//! Rows of choices on the New game card: the colour the player takes, and the time limit
+//! of a game with a friend online (the live clocks in a row, the correspondence days in
+//! another, then none, and under them what the chosen one means).
 
 use super::new_game::NewGameChoice;
 use crate::online::wire::TimeControl;
@@ -8,6 +8,7 @@ use crate::ui::i18n::Strings;
 use crate::ui::press::Press;
 use crate::ui::widgets::{choice, label, row};
 use bevy::prelude::*;
+use surakarta_engine::Side;
 
 /// The time limits a game with a friend online may have: none, live (minutes + seconds a
 /// move) or correspondence (days a move).
@@ -89,4 +90,26 @@ pub(super) fn clock_rows(
         ),
     };
     c.spawn(label(note, 14.0, theme));
+}
+
+/// The colour the player takes: Red, Black or drawn at random.
+pub(super) fn colour_row(
+    c: &mut ChildSpawnerCommands,
+    now: NewGameChoice,
+    strings: &crate::ui::i18n::Strings,
+    theme: &crate::ui::theme::Theme,
+) {
+    c.spawn(label(strings.get("newgame.colour"), 17.0, theme));
+    c.spawn(row()).with_children(|r| {
+        for (colour, key, id) in [
+            (Some(Side::Red), "side.red", "newgame.red"),
+            (Some(Side::Black), "side.black", "newgame.black"),
+            (None, "newgame.random", "newgame.random"),
+        ] {
+            r.spawn(choice(id, strings.get(key), now.colour == colour, theme))
+                .observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
+                    choice.colour = colour;
+                });
+        }
+    });
 }
