@@ -550,40 +550,43 @@ fn the_puzzle_figures_count_first_tries_apart_from_streak_mode() {
 /// card says a new round begins.
 #[test]
 fn a_theme_is_played_through_before_any_puzzle_comes_again() {
-    use surakarta::puzzles::count_of;
+    use surakarta::puzzles::{count_of, key_of};
     use surakarta_engine::puzzle::Theme;
     let mut app = app();
     animations_off(&mut app);
-    // The theme with the fewest puzzles (at least two).
+    // The theme with the fewest puzzles, all but three already played in this round.
     let theme = Theme::ALL
         .into_iter()
-        .filter(|t| count_of(*t) >= 2)
+        .filter(|t| count_of(*t) >= 4)
         .min_by_key(|t| count_of(*t))
-        .expect("a theme of two puzzles or more");
-    let n = count_of(theme);
-    assert!(
-        n <= 60,
-        "the smallest theme has {n} puzzles: too many to play here"
-    );
+        .expect("a theme of four puzzles or more");
+    let of_theme: Vec<usize> = (0..pack().len())
+        .filter(|&i| pack()[i].themes.contains(&theme))
+        .collect();
+    let left = &of_theme[of_theme.len() - 3..];
+    {
+        let mut stats = app.world_mut().resource_mut::<PuzzleStats>();
+        stats.theme = Some(theme.id().to_owned());
+        stats.recent = of_theme[..of_theme.len() - 3]
+            .iter()
+            .map(|&i| key_of(&pack()[i]))
+            .collect();
+    }
     go_to(&mut app, Screen::Menu);
     press(&mut app, "menu.puzzles");
-    press(&mut app, &format!("puzzles.theme.{}", theme.id()));
     press(&mut app, "puzzles.next");
+    // The three not yet played come, each once, whatever the rating says...
     let mut seen = std::collections::BTreeSet::new();
-    for i in 0..n {
+    for _ in 0..3 {
         let c = run(&app).current.unwrap();
-        assert!(c.puzzle.themes.contains(&theme));
-        assert!(
-            seen.insert(c.index),
-            "puzzle {} came again after {i}",
-            c.index
-        );
+        assert!(left.contains(&c.index), "{} was played already", c.index);
+        assert!(seen.insert(c.index), "puzzle {} came again", c.index);
         assert!(!c.new_round);
         press(&mut app, "puzzle.solution");
         assert!(run_until(&mut app, 20.0, |a| state(a) == PuzzleState::Shown));
         press(&mut app, "puzzle.next");
     }
-    // Every one played: a new round, said.
+    // ...then every one has been played: a new round, said.
     assert!(run(&app).current.unwrap().new_round);
     assert!(
         texts(&mut app)
@@ -592,4 +595,28 @@ fn a_theme_is_played_through_before_any_puzzle_comes_again() {
         "{:?}",
         texts(&mut app)
     );
+    let recent = &stats(&app).recent;
+    assert!(
+        recent.len() <= 2,
+        "the round's record starts again: {}",
+        recent.len()
+    );
+}
+
+/// At the last move of a line, any move the pack lists as equally right solves it.
+#[test]
+fn an_equally_right_last_move_solves_the_puzzle() {
+    let mut app = app();
+    animations_off(&mut app);
+    let index = find(|p| !p.alternatives.is_empty() && p.moves.len() >= 3);
+    open(&mut app, index);
+    let puzzle = on_board(&app);
+    let last = puzzle.moves.len() - 1;
+    for mv in puzzle.moves[..last].iter().step_by(2) {
+        tap_move(&mut app, *mv);
+    }
+    assert_eq!(state(&app), PuzzleState::Solving);
+    tap_move(&mut app, puzzle.alternatives[0]);
+    assert_eq!(state(&app), PuzzleState::Solved);
+    assert_eq!((stats(&app).solved, stats(&app).missed), (1, 0));
 }

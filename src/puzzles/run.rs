@@ -43,7 +43,8 @@ pub enum Progress {
     /// The moves so far are the solution's; this one comes next.
     OnTrack(Move),
     /// Every move of the solution was played (or a move ended the game in the player's
-    /// favour, which solves any puzzle).
+    /// favour, which solves any puzzle, or the last move was one as right as the
+    /// solution's).
     Done,
     /// The move at this ply left the solution.
     Left(usize),
@@ -55,7 +56,11 @@ pub fn progress(puzzle: &Puzzle, game: &Game) -> Progress {
     if let Some(at) = played.iter().zip(&puzzle.moves).position(|(a, b)| a != b) {
         let player = puzzle.position.side_to_move();
         let won = game.outcome().is_some_and(|o| o.winner == Some(player));
-        return if won && at + 1 == played.len() && at % 2 == 0 {
+        // At the last move, any move as right as the solution's (the pack lists them:
+        // every capture of the last stone, every capture that keeps an endgame's win).
+        let also_right = at + 1 == puzzle.moves.len()
+            && surakarta_engine::puzzle::last_move_accepted(puzzle, played[at]);
+        return if (won || also_right) && at + 1 == played.len() && at % 2 == 0 {
             Progress::Done
         } else {
             Progress::Left(at)
