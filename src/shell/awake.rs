@@ -21,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<RequestRedraw>()
         .init_resource::<Wanted>()
         .init_resource::<Paced>()
+        .init_resource::<Due>()
         .add_message::<AppLifecycle>()
         .add_systems(Startup, steady_clock)
         .add_systems(PreUpdate, freeze_while_suspended)
@@ -90,9 +91,9 @@ impl KeepAwake for App {
         self.add_systems(
             Last,
             next.pipe(
-                |In(wait): In<Option<std::time::Duration>>, mut paced: ResMut<Paced>| {
+                |In(wait): In<Option<std::time::Duration>>, mut due: ResMut<Due>| {
                     if let Some(wait) = wait {
-                        paced.0 = Some(paced.0.map_or(wait, |p| p.min(wait)));
+                        due.0 = Some(due.0.map_or(wait, |d| d.min(wait)));
                     }
                 },
             )
@@ -162,20 +163,40 @@ fn want_a_frame(mut wanted: ResMut<Wanted>) {
 #[derive(Resource, Default)]
 struct Paced(Option<std::time::Duration>);
 
+/// How long until something that changes at a moment it knows (a clock's face) wants its
+/// next frame, if anything does (`wake_after`).
+#[derive(Resource, Default)]
+struct Due(Option<std::time::Duration>);
+
 /// One frame asked for, however many reasons want it. A paced reason alone does not ask:
 /// the window wakes itself after the pace's wait (the desktop's and phones' way of
 /// drawing, `WinitSettings`, is set for as long as it holds, then put back).
 fn ask_for_a_frame(
     mut wanted: ResMut<Wanted>,
     mut paced: ResMut<Paced>,
+    mut due: ResMut<Due>,
     mut redraw: MessageWriter<RequestRedraw>,
     winit: Option<ResMut<bevy::winit::WinitSettings>>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut usual: Local<Option<bevy::winit::WinitSettings>>,
+    mut armed: Local<Option<bevy::platform::time::Instant>>,
 ) {
     let wanted = std::mem::take(&mut wanted.0);
     let paced = paced.0.take();
     if wanted {
         redraw.write(RequestRedraw);
+    }
+    // A frame due at a known moment: an alarm wakes the app then. Not through the update
+    // mode's wait: a changed mode makes winit draw at once, and a wait that changes every
+    // frame (a clock's face is due a little sooner each frame) would draw without rest.
+    if let (Some(wait), Some(proxy)) = (due.0.take(), proxy.as_ref()) {
+        let now = bevy::platform::time::Instant::now();
+        let at = now + wait;
+        let earlier = |a: bevy::platform::time::Instant| a <= now || at + ALARM_SLACK < a;
+        if armed.is_none_or(earlier) {
+            *armed = Some(at);
+            alarm(wait, (***proxy).clone());
+        }
     }
     let Some(mut winit) = winit else { return };
     let usual = usual.get_or_insert_with(|| winit.clone());
@@ -191,5 +212,79 @@ fn ask_for_a_frame(
     };
     if (winit.focused_mode, winit.unfocused_mode) != (next.focused_mode, next.unfocused_mode) {
         *winit = next;
+    }
+}
+
+/// An alarm already set for a moment this close to the one wanted does.
+const ALARM_SLACK: std::time::Duration = std::time::Duration::from_millis(2);
+
+/// Wakes the app after `wait` (the event loop's user event: an update runs).
+fn alarm(
+    wait: std::time::Duration,
+    proxy: bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent>,
+) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = std::thread::Builder::new()
+            .name("surakarta-alarm".into())
+            .spawn(move || {
+                std::thread::sleep(wait);
+                let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+            });
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::JsCast;
+        let call = wasm_bindgen::closure::Closure::once_into_js(move || {
+            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        });
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                call.unchecked_ref(),
+                wait.as_millis().min(i32::MAX as u128) as i32,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A frame due at a moment (a clock's face) never changes the window's update mode: a
+    /// changed mode makes winit draw at once, and a wait a little shorter each frame kept
+    /// the app drawing without rest (a running clock cost more than a core).
+    #[test]
+    fn a_frame_due_later_leaves_the_update_mode_alone() {
+        let mut app = App::new();
+        let usual = bevy::winit::WinitSettings {
+            focused_mode: bevy::winit::UpdateMode::reactive_low_power(
+                std::time::Duration::from_secs(10),
+            ),
+            unfocused_mode: bevy::winit::UpdateMode::reactive_low_power(
+                std::time::Duration::from_secs(10),
+            ),
+        };
+        app.add_plugins(MinimalPlugins)
+            .add_plugins(plugin)
+            .insert_resource(usual.clone());
+        let mut wait = 900;
+        app.wake_after(move || {
+            wait -= 37;
+            Some(std::time::Duration::from_millis(wait))
+        });
+        for _ in 0..12 {
+            app.update();
+            let now = app.world().resource::<bevy::winit::WinitSettings>();
+            assert_eq!(
+                (now.focused_mode, now.unfocused_mode),
+                (usual.focused_mode, usual.unfocused_mode)
+            );
+        }
+        // A paced reason (the lesson's lights: the same wait every frame) still sets it.
+        app.wake_paced(20, || true);
+        app.update();
+        let now = app.world().resource::<bevy::winit::WinitSettings>();
+        assert_ne!(now.focused_mode, usual.focused_mode);
     }
 }
