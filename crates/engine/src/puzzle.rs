@@ -120,8 +120,9 @@ pub struct Puzzle {
     pub alternatives: Vec<Move>,
     /// What it teaches.
     pub themes: Vec<Theme>,
-    /// How hard it is, on a rating scale (a first-timer's puzzles near 600-800, Hard's
-    /// near 2,000 and above).
+    /// How hard it is: the rating of a solver who solves it half the time, on the scale
+    /// of `puzzles calibrate` ([`fit_ratings`]: Beginner 1,000; [`rating_of`] before
+    /// calibration).
     pub rating: u32,
 }
 
@@ -494,6 +495,146 @@ pub fn equally_right(tables: Option<&Tablebase>, pos: &Position, m: Move) -> Opt
             .filter(|&l| l.capture && keeps(l))
             .collect(),
     )
+}
+
+/// Whether `level` solves `puzzle`: playing the player's side from the puzzle's position,
+/// the solution's replies played for the other side, it chooses each of the player's
+/// moves ([`last_move_accepted`] at the last). Its choices are drawn reproducibly from
+/// `seed`; `cap` tightens the level's budget (a node cap makes Hard's search the same on
+/// any machine). The engine is cleared first, so the answer does not depend on what it
+/// searched before.
+pub fn level_solves(
+    engine: &mut Engine,
+    level: crate::ai::Level,
+    puzzle: &Puzzle,
+    cap: crate::ai::Limits,
+    seed: u64,
+    ctl: &SearchControl<'_>,
+) -> bool {
+    engine.clear();
+    let mut game = Game::from_position(puzzle.position, Ruleset::default());
+    let last = puzzle.moves.len() - 1;
+    for (i, &m) in puzzle.moves.iter().enumerate() {
+        if i % 2 == 0 {
+            let Some(chosen) = engine.choose(&game, level, cap, seed, ctl).best else {
+                return false;
+            };
+            let right = if i == last {
+                last_move_accepted(puzzle, chosen)
+            } else {
+                chosen == m
+            };
+            if !right {
+                return false;
+            }
+        }
+        if game.try_play(m).is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+/// How often one solver solved one puzzle: `solved` of `tries` (a fraction where the
+/// chance is known exactly, as [`puzzle_newcomer_chance`]'s).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Times tried (or the weight of an exact chance).
+    pub tries: f64,
+    /// Times solved.
+    pub solved: f64,
+}
+
+/// The chance that a solver rated `solver` solves a puzzle rated `puzzle`: the Elo
+/// curve, as Glicko-2 expects a player to score (half at equal ratings, 10 to 1 at 400
+/// points apart).
+pub fn solve_chance(solver: f64, puzzle: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf((puzzle - solver) / 400.0))
+}
+
+/// How far a puzzle's rating is from the pack's mean before its tallies are seen: the
+/// spread of [`fit_ratings`]' prior.
+pub const PRIOR_SPREAD: f64 = 700.0;
+
+/// Solvers' and puzzles' ratings fitted together to `tallies` (`tallies[s][p]`: solver
+/// `s` on puzzle `p`) by maximum likelihood on the Elo curve ([`solve_chance`]), each
+/// puzzle's rating with a normal prior (the puzzles' mean, [`PRIOR_SPREAD`]), so that a
+/// puzzle every solver solves, or none, still gets a finite rating. The scale is set by
+/// one solver: `anchor` rated `anchor_rating`. A solver that solved every try (or none)
+/// has no finite rating: it is `f64::INFINITY` (or `-INFINITY`) and takes no part in the
+/// fit. Returns the solvers' ratings and the puzzles'.
+pub fn fit_ratings(
+    tallies: &[Vec<Tally>],
+    anchor: usize,
+    anchor_rating: f64,
+) -> (Vec<f64>, Vec<f64>) {
+    let k = std::f64::consts::LN_10 / 400.0;
+    let count = tallies.first().map_or(0, Vec::len);
+    let mut a: Vec<f64> = tallies
+        .iter()
+        .enumerate()
+        .map(|(s, row)| {
+            let (solved, tries) = row
+                .iter()
+                .fold((0.0, 0.0), |(s, t), x| (s + x.solved, t + x.tries));
+            if solved >= tries {
+                f64::INFINITY
+            } else if solved <= 0.0 {
+                f64::NEG_INFINITY
+            } else {
+                anchor_rating + 100.0 * s as f64
+            }
+        })
+        .collect();
+    let fitted: Vec<usize> = (0..a.len()).filter(|&s| a[s].is_finite()).collect();
+    let mut d = vec![anchor_rating; count];
+    // One Newton step of a rating `x` against the others' (rating, tally): `solver` for
+    // a solver's rating (solving raises it), else a puzzle's; `prior`: mean and spread.
+    let step = |x: f64,
+                others: &mut dyn Iterator<Item = (f64, Tally)>,
+                solver: bool,
+                prior: Option<(f64, f64)>| {
+        let (mut grad, mut curve) = (0.0, 0.0);
+        for (o, t) in others {
+            let p = if solver {
+                solve_chance(x, o)
+            } else {
+                solve_chance(o, x)
+            };
+            // The log-likelihood's slope in the solver's rating: k (solved - tries p).
+            let slope = k * (t.solved - t.tries * p);
+            grad += if solver { slope } else { -slope };
+            curve += k * k * t.tries * p * (1.0 - p);
+        }
+        if let Some((mean, spread)) = prior {
+            grad -= (x - mean) / (spread * spread);
+            curve += 1.0 / (spread * spread);
+        }
+        x + (grad / curve.max(1e-12)).clamp(-200.0, 200.0)
+    };
+    for _ in 0..300 {
+        let mean = d.iter().sum::<f64>() / count.max(1) as f64;
+        for (p, dp) in d.iter_mut().enumerate() {
+            *dp = step(
+                *dp,
+                &mut fitted.iter().map(|&s| (a[s], tallies[s][p])),
+                false,
+                Some((mean, PRIOR_SPREAD)),
+            );
+        }
+        for &s in &fitted {
+            a[s] = step(
+                a[s],
+                &mut (0..count).map(|p| (d[p], tallies[s][p])),
+                true,
+                None,
+            );
+        }
+        let shift = anchor_rating - a[anchor];
+        a.iter_mut().for_each(|x| *x += shift);
+        d.iter_mut().for_each(|x| *x += shift);
+    }
+    (a, d)
 }
 
 /// The stones the side to move at `start` has more than the other at `pos`.

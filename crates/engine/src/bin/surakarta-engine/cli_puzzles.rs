@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 use surakarta_engine::ai::{Engine, Level, Limits, STONE, SearchControl};
 use surakarta_engine::puzzle::{
-    MARGIN, Puzzle, Theme, VERIFY_MARGIN, WINS, equally_right, material, newcomer_chance,
-    only_table_winner, only_winner, puzzle_newcomer_chance, rating_of, themes_of,
-    verify as verify_one, wins_at_once,
+    MARGIN, Puzzle, Tally, Theme, VERIFY_MARGIN, WINS, equally_right, fit_ratings, level_solves,
+    material, newcomer_chance, only_table_winner, only_winner, puzzle_newcomer_chance, rating_of,
+    themes_of, verify as verify_one, wins_at_once,
 };
 use surakarta_engine::tablebase::{Tablebase, Value};
 use surakarta_engine::{Game, Position, Ruleset};
@@ -22,6 +22,8 @@ Usage: surakarta-engine puzzles generate --count N [--seed S] [--depth D] [--thr
        surakarta-engine puzzles verify PACK.txt [--depth D] [--tables K] [--sample N]
                                        [--passing]
        surakarta-engine puzzles rate PACK.txt [--depth D] [--tables K] > RATED.txt
+       surakarta-engine puzzles calibrate PACK.txt [--seed S] [--runs R] [--hard-nodes N]
+                                          [--threads T] [--tallies FILE] > RATED.txt
 
 generate: plays games between the levels from random openings (reproducibly for a seed)
 and prints, one a line, the positions where the side to move has exactly one move that
@@ -65,7 +67,23 @@ rate: prints the pack with each puzzle's themes and rating worked out again (the
 library's puzzle::rating_of: how unlikely a newcomer who takes any stone it can is to
 find the solution, how deep a search must look to see it, or a table puzzle's distance
 to the end, and how many moves the player must find), easiest first; a position met a
-second time is left out (said on stderr).";
+second time is left out (said on stderr).
+
+calibrate: rates every puzzle by how often solvers of known strength solve it: the
+computer's eight levels and the first-time player (who takes any stone it can, otherwise
+moves at random; its chance is known exactly). A level solves a puzzle when, playing the
+player's side from the puzzle's position with the line's replies, it chooses every one
+of the player's moves (any listed right move at the last). Each level but Hard tries
+every puzzle R times (default 4), its choices drawn from seed S (default 1) and the
+run; Hard once, its search cut at N nodes a move (default 20000), so that the result is
+the same on any machine. Then the solvers' and the puzzles' ratings are fitted together
+by maximum likelihood on the Elo curve (puzzle::fit_ratings: a solver rated R solves a
+puzzle rated R half the time, 10 to 1 at 400 points above it), each puzzle's rating
+with a normal prior about the pack's mean (spread 700), the scale set by Beginner = 1000 (the
+app's starting rating). Prints the pack with the new ratings, easiest first, its header
+kept and a line saying the command and the levels' ratings; the tallies and the levels'
+solve rates go to stderr. --tallies FILE keeps the tallies (read back if FILE exists,
+so the fit can be run again without the games).";
 
 /// With `--hard`, the puzzles kept: a newcomer ([`newcomer_chance`]) finds them less
 /// often than this.
@@ -521,6 +539,211 @@ fn rate(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The solvers of `puzzles calibrate`: the first-time player, then the levels.
+fn solver_names() -> Vec<&'static str> {
+    std::iter::once("FirstTimer")
+        .chain(Level::ALL.iter().map(|l| l.name()))
+        .collect()
+}
+
+/// Every solver's tally on every puzzle (`[solver][puzzle]`, [`solver_names`]' order).
+fn tallies_of(
+    puzzles: &[Puzzle],
+    seed: u64,
+    runs: u32,
+    hard_nodes: u64,
+    threads: usize,
+) -> Vec<Vec<Tally>> {
+    let started = Instant::now();
+    let mut tallies = vec![vec![Tally::default(); puzzles.len()]; Level::ALL.len() + 1];
+    for (p, puzzle) in puzzles.iter().enumerate() {
+        tallies[0][p] = Tally {
+            tries: f64::from(runs),
+            solved: f64::from(runs) * puzzle_newcomer_chance(puzzle),
+        };
+    }
+    for (l, &level) in Level::ALL.iter().enumerate() {
+        let runs = if level == Level::Hard { 1 } else { runs };
+        let cap = Limits {
+            nodes: (level == Level::Hard).then_some(hard_nodes),
+            ..Limits::default()
+        };
+        let next = AtomicUsize::new(0);
+        let solved: Vec<(usize, u32)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut engine = Engine::new(4);
+                        let mut out = Vec::new();
+                        loop {
+                            let p = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(puzzle) = puzzles.get(p) else {
+                                break;
+                            };
+                            let n = (0..runs)
+                                .filter(|&r| {
+                                    let s = seed ^ (u64::from(r) << 32) ^ (l as u64) << 48;
+                                    ctl_run(|ctl| {
+                                        level_solves(&mut engine, level, puzzle, cap, s, ctl)
+                                    })
+                                })
+                                .count();
+                            out.push((p, n as u32));
+                        }
+                        out
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().expect("a solving thread"))
+                .collect()
+        });
+        for (p, n) in solved {
+            tallies[l + 1][p] = Tally {
+                tries: f64::from(runs),
+                solved: f64::from(n),
+            };
+        }
+        eprintln!(
+            "{}: solved {:.1}% ({:.0} s)",
+            level.name(),
+            100.0 * tallies[l + 1].iter().map(|t| t.solved).sum::<f64>()
+                / tallies[l + 1].iter().map(|t| t.tries).sum::<f64>(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    tallies
+}
+
+/// `puzzles calibrate PACK`: the pack rated by how often the levels solve each puzzle.
+fn calibrate(args: &[String]) -> Result<(), String> {
+    let path = args
+        .get(1)
+        .filter(|a| !a.starts_with("--"))
+        .ok_or_else(|| format!("puzzles calibrate needs a pack\n\n{HELP}"))?;
+    let number = |flag: &str, default: u64| -> Result<u64, String> {
+        match crate::flag_value(args, flag)? {
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("{flag} needs a whole number, not {v:?}")),
+            None => Ok(default),
+        }
+    };
+    let seed = number("--seed", 1)?;
+    let runs = number("--runs", 4)?.clamp(1, 100) as u32;
+    let hard_nodes = number("--hard-nodes", 20_000)?.max(1);
+    let threads = number("--threads", 1)?.clamp(1, 64) as usize;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}"))?;
+    let mut header = Vec::new();
+    let mut puzzles = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('#') {
+            if !line.starts_with(CALIBRATED) && !line.starts_with(CALIBRATED_MORE) {
+                header.push(line.to_owned());
+            }
+        } else if !line.is_empty() {
+            let p: Puzzle = line.parse().map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+            puzzles.push(p);
+        }
+    }
+    let started = Instant::now();
+    let tallies = match crate::flag_value(args, "--tallies")? {
+        Some(file) if std::path::Path::new(file).exists() => read_tallies(file, puzzles.len())?,
+        Some(file) => {
+            let t = tallies_of(&puzzles, seed, runs, hard_nodes, threads);
+            write_tallies(file, &t)?;
+            t
+        }
+        None => tallies_of(&puzzles, seed, runs, hard_nodes, threads),
+    };
+    let names = solver_names();
+    // Beginner (the first solver after the first-time player) is the scale's beginner.
+    let (solvers, ratings) = fit_ratings(&tallies, Level::Beginner.rank(), 1000.0);
+    let rated: Vec<String> = names
+        .iter()
+        .zip(&solvers)
+        .map(|(n, r)| match r {
+            r if r.is_finite() => format!("{n} {r:.0}"),
+            r if *r > 0.0 => format!("{n} (every puzzle solved)"),
+            _ => format!("{n} (none solved)"),
+        })
+        .collect();
+    eprintln!("solvers: {}", rated.join(", "));
+    for (p, r) in puzzles.iter_mut().zip(&ratings) {
+        p.rating = r.round().clamp(0.0, 4000.0) as u32;
+    }
+    puzzles.sort_by_key(|a| (a.rating, a.to_string()));
+    for line in &header {
+        println!("{line}");
+    }
+    // The command as run, less where the tallies were kept.
+    let mut command: Vec<&str> = Vec::new();
+    let mut words = args.iter();
+    while let Some(a) = words.next() {
+        if a == "--tallies" {
+            words.next();
+        } else {
+            command.push(a);
+        }
+    }
+    println!(
+        "{CALIBRATED} `surakarta-engine puzzles {}` (docs/engine.md, \"Puzzles\"):",
+        command.join(" ")
+    );
+    println!("{CALIBRATED_MORE}{}.", rated.join(", "));
+    eprintln!(
+        "{} puzzles rated in {:.0} s",
+        puzzles.len(),
+        started.elapsed().as_secs_f64()
+    );
+    for p in &puzzles {
+        println!("{p}");
+    }
+    Ok(())
+}
+
+/// The header line `puzzles calibrate` writes (and leaves out when it reads a pack).
+const CALIBRATED: &str = "# Ratings calibrated by";
+const CALIBRATED_MORE: &str = "#   the solvers rated ";
+
+fn write_tallies(file: &str, tallies: &[Vec<Tally>]) -> Result<(), String> {
+    let mut text = String::new();
+    for row in tallies {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|t| format!("{}/{}", t.solved, t.tries))
+            .collect();
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    std::fs::write(file, text).map_err(|e| format!("writing {file}: {e}"))
+}
+
+fn read_tallies(file: &str, count: usize) -> Result<Vec<Vec<Tally>>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("reading {file}: {e}"))?;
+    let bad = || format!("{file}: not the tallies of this pack");
+    let tallies: Vec<Vec<Tally>> = text
+        .lines()
+        .map(|line| {
+            line.split_whitespace()
+                .map(|cell| {
+                    let (s, t) = cell.split_once('/').ok_or_else(bad)?;
+                    Ok(Tally {
+                        solved: s.parse().map_err(|_| bad())?,
+                        tries: t.parse().map_err(|_| bad())?,
+                    })
+                })
+                .collect::<Result<Vec<_>, String>>()
+        })
+        .collect::<Result<_, _>>()?;
+    if tallies.len() != solver_names().len() || tallies.iter().any(|r| r.len() != count) {
+        return Err(bad());
+    }
+    Ok(tallies)
+}
+
 fn verify(args: &[String]) -> Result<(), String> {
     let (path, depth, text, tables, mut engine) = open_pack(args, "verify", 7)?;
     let sample = match crate::flag_value(args, "--sample")? {
@@ -579,6 +802,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "generate" => generate(args),
         "verify" => verify(args),
         "rate" => rate(args),
+        "calibrate" => calibrate(args),
         other => Err(format!("unknown puzzles command {other:?}\n\n{HELP}")),
     }
 }
