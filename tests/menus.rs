@@ -283,6 +283,24 @@ fn high_contrast_repaints_the_board_and_the_stones() {
     assert_ne!(before, after, "the stones take the new colours");
     assert!(after.contains(&theme.red), "red stones in the new red");
     assert!(!before.contains(&theme.red));
+    // Each stone in its own side's colour, not the other's (swapped colours fail here).
+    let stones: Vec<(Side, Vec<Entity>)> = app
+        .world_mut()
+        .query::<(&surakarta::board::stones::Stone, &Children)>()
+        .iter(app.world())
+        .map(|(s, c)| (s.side, c.iter().collect()))
+        .collect();
+    assert_eq!(stones.len(), 24);
+    for (side, parts) in stones {
+        let colours: Vec<Color> = parts
+            .iter()
+            .filter_map(|&e| app.world().get::<MeshMaterial2d<ColorMaterial>>(e))
+            .filter_map(|m| app.world().resource::<Assets<ColorMaterial>>().get(&m.0))
+            .map(|m| m.color)
+            .collect();
+        assert!(colours.contains(&theme.stone(side).0), "{side:?}: {colours:?}");
+        assert!(!colours.contains(&theme.stone(side.other()).0), "{side:?}");
+    }
     assert!(
         after.contains(&theme.inner),
         "the inner loops in the new colour"
