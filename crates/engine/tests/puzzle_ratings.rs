@@ -236,14 +236,15 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 fn the_players_rating_settles_and_then_moves_little() {
     let strengths = [800.0, 1000.0, 1200.0, 1400.0, 1600.0];
     let mut apps = vec![APP];
-    for (start, puzzle_deviation, min_deviation) in [
-        (1000.0, 80.0, 60.0),
-        (1000.0, 80.0, 80.0),
-        (1000.0, 80.0, 100.0),
-        (1000.0, 50.0, 45.0),
+    for (start_deviation, puzzle_deviation, min_deviation) in [
+        (350.0, 80.0, 60.0),
+        (350.0, 80.0, 80.0),
+        (350.0, 80.0, 100.0),
+        (350.0, 50.0, 45.0),
+        (200.0, 80.0, 45.0),
     ] {
         apps.push(AppRating {
-            start,
+            start_deviation,
             puzzle_deviation,
             min_deviation,
             ..APP
@@ -263,7 +264,7 @@ fn the_players_rating_settles_and_then_moves_little() {
             quantile(m, 1.0),
             s.end_error,
         );
-        if app.min_deviation == APP.min_deviation && app.puzzle_deviation == APP.puzzle_deviation {
+        if app.min_deviation <= 60.0 {
             assert!(
                 quantile(m, 0.95) <= 30.0,
                 "{app:?}: 95% of moves {:.1}",
