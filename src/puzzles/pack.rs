@@ -86,18 +86,24 @@ pub fn theme_keys(stats: &PuzzleStats) -> Vec<u32> {
 }
 
 /// The daily puzzle of `day` (days since 1970): the same for every player that day, one a
-/// first-timer would need a moment for (rated 700 or more).
+/// first-timer would need a moment for (rated above the first-time player's 832 on the
+/// pack's scale: docs/engine.md, "Puzzles").
 pub fn daily(day: u64) -> Option<usize> {
     let candidates: Vec<usize> = (0..pack().len())
-        .filter(|&i| pack()[i].rating >= 700)
+        .filter(|&i| pack()[i].rating >= DAILY_FROM)
         .collect();
     let n = candidates.len() as u64;
     (n > 0).then(|| candidates[(mix(day ^ 0x5EED) % n) as usize])
 }
 
-/// The rating a streak's puzzle aims at after `solved` puzzles: rising from the easiest.
+/// The lowest rating of a daily puzzle.
+const DAILY_FROM: u32 = 850;
+
+/// The rating a streak's puzzle aims at after `solved` puzzles: rising from the easiest
+/// (the pack's scale: the first-time player 832, Beginner 1000, Easy 1501), past Easy's
+/// puzzles after about twenty.
 pub fn streak_target(solved: u32) -> f64 {
-    600.0 + 45.0 * f64::from(solved)
+    500.0 + 50.0 * f64::from(solved)
 }
 
 /// The next puzzle of a streak that has solved `used.len()` puzzles: not one of them, near

@@ -16,9 +16,13 @@ pub fn key_of(puzzle: &Puzzle) -> u32 {
     })
 }
 
-/// The rating a new player starts at: the middle of the pack, where a first-timer's
-/// puzzles end and the ones that need a look round the loops begin.
+/// The rating a new player starts at: Beginner's on the pack's scale (the levels solving
+/// the pack set it: docs/engine.md, "Puzzles"), where a first-timer's puzzles end.
 pub const START_RATING: f64 = 1000.0;
+/// A new player's deviation: 200, not Glicko-2's usual 350, so that the first puzzles move
+/// the rating by at most about 90 points instead of 180 (the engine's simulation of this
+/// app's rating; settled, a puzzle moves it by 10-18 points either way).
+const START_DEVIATION: f64 = 200.0;
 /// The deviation above which the rating is still a guess (shown with a question mark).
 pub const PROVISIONAL: f64 = 110.0;
 /// The deviation never goes below this, so the rating keeps following the player.
@@ -76,7 +80,7 @@ impl Default for PuzzleStats {
     fn default() -> Self {
         PuzzleStats {
             rating: START_RATING,
-            deviation: 350.0,
+            deviation: START_DEVIATION,
             volatility: 0.06,
             solved: 0,
             missed: 0,
