@@ -298,7 +298,10 @@ fn high_contrast_repaints_the_board_and_the_stones() {
             .filter_map(|m| app.world().resource::<Assets<ColorMaterial>>().get(&m.0))
             .map(|m| m.color)
             .collect();
-        assert!(colours.contains(&theme.stone(side).0), "{side:?}: {colours:?}");
+        assert!(
+            colours.contains(&theme.stone(side).0),
+            "{side:?}: {colours:?}"
+        );
         assert!(!colours.contains(&theme.stone(side.other()).0), "{side:?}");
     }
     assert!(
@@ -934,4 +937,22 @@ fn an_online_game_without_a_server_leads_to_settings() {
     assert!(!buttons(&mut app).contains(&"newgame.start".to_owned()));
     press(&mut app, "newgame.settings");
     assert_eq!(panel(&app), Panel::Settings);
+}
+
+/// A notice is in the language of its moment: another language chosen, it goes.
+#[test]
+fn a_notice_does_not_outlive_its_language() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<surakarta::ui::notice::Notice>()
+        .0 = Some("Your friend has left the game.".into());
+    app.update();
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.settings");
+    press(&mut app, "language.zh-CN");
+    app.update();
+    assert_eq!(
+        app.world().resource::<surakarta::ui::notice::Notice>().0,
+        None
+    );
 }

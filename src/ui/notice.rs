@@ -2,10 +2,27 @@
 //! could not be read, a server that could not be reached), until the player moves or
 //! starts a game (`game/session.rs` clears it).
 
+use super::i18n::{Language, Strings};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Notice>();
+    app.init_resource::<Notice>().add_systems(
+        Update,
+        forget_on_new_words.run_if(resource_changed::<Strings>),
+    );
+}
+
+/// A notice is written in the language of its moment: another language chosen, it goes
+/// (never a line in the old language under the new one).
+fn forget_on_new_words(
+    strings: Res<Strings>,
+    mut notice: ResMut<Notice>,
+    mut seen: Local<Option<Language>>,
+) {
+    let was = seen.replace(strings.language);
+    if was.is_some_and(|l| l != strings.language) && notice.0.is_some() {
+        notice.0 = None;
+    }
 }
 
 /// The message, if there is one.
