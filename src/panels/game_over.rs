@@ -27,6 +27,7 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
     };
     let reason = reason_line(&session, outcome, cards.strings());
     let online = session.is_online();
+    let moved = !session.game.history().is_empty();
     cards.spawn(
         DespawnOnExit(Panel::GameOver),
         |c, strings, theme| {
@@ -68,6 +69,10 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
                     true,
                 ))
                 .observe(close_panel);
+                // A game without a move (aborted before the first) has nothing to analyse.
+                if !moved {
+                    return spawn_new_game(r, strings, theme);
+                }
                 r.spawn(button(
                     "over.analyse",
                     strings.get("over.analyse"),
@@ -90,17 +95,26 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
                         analyse.write(Analyse(session.game.clone()));
                     },
                 );
-                r.spawn(button(
-                    "over.new_game",
-                    strings.get("button.new_game"),
-                    theme,
-                    18.0,
-                    true,
-                ))
-                .observe(|_: On<Press>, mut new_game: OpenNewGame| {
-                    new_game.open(None, Start::Fresh);
-                });
+                spawn_new_game(r, strings, theme);
             });
         },
     );
+}
+
+/// New game: the card's last button.
+fn spawn_new_game(
+    r: &mut ChildSpawnerCommands,
+    strings: &crate::ui::i18n::Strings,
+    theme: &crate::ui::theme::Theme,
+) {
+    r.spawn(button(
+        "over.new_game",
+        strings.get("button.new_game"),
+        theme,
+        18.0,
+        true,
+    ))
+    .observe(|_: On<Press>, mut new_game: OpenNewGame| {
+        new_game.open(None, Start::Fresh);
+    });
 }
