@@ -956,3 +956,24 @@ fn a_notice_does_not_outlive_its_language() {
         None
     );
 }
+
+/// "Join with a link or code" with nothing on the clipboard says so, on a card: not a
+/// silent return to the menu.
+#[test]
+fn joining_with_an_empty_clipboard_says_so() {
+    use surakarta::platform::clipboard::Clipboard;
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().server = Some("http://127.0.0.1:9".into());
+    *app.world_mut().resource_mut::<Clipboard>() = Clipboard::Memory(None);
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.online");
+    press(&mut app, "newgame.join");
+    assert!(run_until(&mut app, 2.0, |a| panel(a) == Panel::Problem));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("The clipboard holds no link")),
+        "{:?}",
+        texts(&mut app)
+    );
+}

@@ -302,7 +302,7 @@ fn the_daily_puzzle_counts_once_a_day() {
     let card = texts(&mut app);
     assert!(
         card.iter()
-            .any(|t| t.starts_with("Daily puzzle · ") && t.ends_with(": solved")),
+            .any(|t| t.starts_with("Daily puzzle\n") && t.ends_with(": solved")),
         "{card:?}"
     );
     assert!(
@@ -541,7 +541,7 @@ fn the_puzzle_figures_count_first_tries_apart_from_streak_mode() {
     );
     // The daily puzzle names its day.
     assert!(
-        card.iter().any(|t| t.starts_with("Daily puzzle · 20")),
+        card.iter().any(|t| t.starts_with("Daily puzzle\n20")),
         "{card:?}"
     );
 }

@@ -229,7 +229,7 @@ pub(super) fn build_bars(
                     // words ("Fortryd", "Вернуть") keep a margin inside their buttons.
                     let smallest = grow && layout.window.x < 360.0;
                     let size = match (smallest, narrow) {
-                        (true, _) => 14.0,
+                        (true, _) => 13.0,
                         (false, true) => 15.0,
                         _ => 18.0,
                     };

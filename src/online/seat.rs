@@ -191,7 +191,10 @@ impl Joiner<'_> {
             Ok(Some(text)) if !text.trim().is_empty() => {
                 self.join(&text);
             }
-            Ok(_) => {}
+            // In a browser the player cancelled its text box: nothing to say. Elsewhere the
+            // clipboard held nothing: said, not a silent return to the menu.
+            Ok(_) if cfg!(target_arch = "wasm32") => {}
+            Ok(_) => self.problem("online.clipboard_empty"),
             Err(_) => self.problem("records.no_clipboard"),
         }
     }

@@ -119,6 +119,7 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                 let nudged = c.nudged == Some(played.len()) && !c.helped;
                 lines.push(match told.checked_sub(1).map(|i| played[i]) {
                     _ if nudged => strings.get("puzzle.hint_stone"),
+                    _ if c.helped => strings.get("puzzle.hint_move"),
                     None if c.kind == Kind::Mine => strings.fill(
                         "puzzle.task.better",
                         &[("side", strings.side(puzzle.position.side_to_move()))],
