@@ -172,9 +172,7 @@ struct Due(Option<std::time::Duration>);
 /// the window wakes itself after the pace's wait (the desktop's and phones' way of
 /// drawing, `WinitSettings`, is set for as long as it holds, then put back).
 fn ask_for_a_frame(
-    mut wanted: ResMut<Wanted>,
-    mut paced: ResMut<Paced>,
-    mut due: ResMut<Due>,
+    (mut wanted, mut paced, mut due): (ResMut<Wanted>, ResMut<Paced>, ResMut<Due>),
     mut redraw: MessageWriter<RequestRedraw>,
     winit: Option<ResMut<bevy::winit::WinitSettings>>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
