@@ -858,19 +858,24 @@ fn a_watching_link_follows_the_game_live_read_only() {
     drop(server);
 }
 
+/// A server and three phones (the player and two friends), each with files of its own.
+fn server_and_three_phones(name: &str) -> (TempDir, [TempDir; 3], Server, [App; 3]) {
+    let dir = temp_dir(&format!("{name}-server"));
+    let dirs = [
+        temp_dir(&format!("{name}-me")),
+        temp_dir(&format!("{name}-first")),
+        temp_dir(&format!("{name}-second")),
+    ];
+    let server = Server::start(&dir, None);
+    let phones = [0, 1, 2].map(|i| phone(&dirs[i], &server.url()));
+    (dir, dirs, server, phones)
+}
+
 #[test]
 fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
     use surakarta::online::games::OnlineGames;
-    let dir = temp_dir("online-list-server");
-    let dirs = [
-        temp_dir("online-list-me"),
-        temp_dir("online-list-first"),
-        temp_dir("online-list-second"),
-    ];
-    let server = Server::start(&dir, None);
-    let mut me = phone(&dirs[0], &server.url());
-    let mut first = phone(&dirs[1], &server.url());
-    let mut second = phone(&dirs[2], &server.url());
+    let (_dir, dirs, server, [mut me, mut first, mut second]) =
+        server_and_three_phones("online-list");
 
     // A game with the first friend, one move played...
     let link = create(&mut me);
@@ -1044,16 +1049,8 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
 #[test]
 fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
     use surakarta::online::wire::TimeControl;
-    let dir = temp_dir("online-leave-server");
-    let dirs = [
-        temp_dir("online-leave-me"),
-        temp_dir("online-leave-first"),
-        temp_dir("online-leave-second"),
-    ];
-    let server = Server::start(&dir, None);
-    let mut me = phone(&dirs[0], &server.url());
-    let mut first = phone(&dirs[1], &server.url());
-    let mut second = phone(&dirs[2], &server.url());
+    let (_dir, dirs, server, [mut me, mut first, mut second]) =
+        server_and_three_phones("online-leave");
     // A game without a clock...
     let link = create(&mut me);
     join(&mut first, &link);
