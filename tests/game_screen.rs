@@ -100,18 +100,25 @@ fn a_tap_outside_the_board_or_a_drag_to_nowhere_plays_nothing() {
 
 #[test]
 fn a_stone_dragged_onto_a_target_plays_it_and_the_finger_draws_its_route_strongly() {
-    use surakarta::board::preview::{RouteMark, RouteStrength};
+    use surakarta::board::preview::RouteMark;
     let mut app = app();
     animations_off(&mut app);
     // b3 captures on e1, e3 and e5, each round its own loops: three routes.
     set_game(&mut app, "6/4b1/6/1r2b1/6/4b1 r 0 0", Mode::TwoPlayers);
     tap(&mut app, "b3");
+    // How strongly each route's band is drawn: the opacity of the colour it is painted
+    // in (a band drawn transparent fails here, whatever the code meant to draw).
     let strengths = |app: &mut App| -> Vec<(String, f32)> {
-        let mut v: Vec<(String, f32)> = app
+        let drawn: Vec<(String, Handle<ColorMaterial>)> = app
             .world_mut()
-            .query::<(&RouteMark, &RouteStrength)>()
+            .query::<(&RouteMark, &MeshMaterial2d<ColorMaterial>)>()
             .iter(app.world())
-            .map(|(m, s)| (m.0.to_string(), s.0))
+            .map(|(m, h)| (m.0.to_string(), h.0.clone()))
+            .collect();
+        let materials = app.world().resource::<Assets<ColorMaterial>>();
+        let mut v: Vec<(String, f32)> = drawn
+            .into_iter()
+            .map(|(m, h)| (m, materials.get(&h).map_or(0.0, |c| c.color.alpha())))
             .collect();
         v.sort_by(|a, b| a.0.cmp(&b.0));
         v
@@ -119,8 +126,8 @@ fn a_stone_dragged_onto_a_target_plays_it_and_the_finger_draws_its_route_strongl
     let routes = strengths(&mut app);
     assert_eq!(routes.len(), 3, "{routes:?}");
     assert!(
-        routes.iter().all(|(_, s)| *s < 1.0),
-        "no pointer: all alike {routes:?}"
+        routes.iter().all(|(_, s)| *s < 1.0 && *s > 0.6),
+        "no pointer: all alike, and plainly seen {routes:?}"
     );
     // A finger resting on the target e3 draws that route strongly, the others faintly.
     let e3 = screen_of(&mut app, sq("e3"));
@@ -131,7 +138,7 @@ fn a_stone_dragged_onto_a_target_plays_it_and_the_finger_draws_its_route_strongl
         if mv == "b3xe3" {
             assert_eq!(strength, 1.0);
         } else {
-            assert!(strength < 0.5, "{mv} {strength}");
+            assert!(strength < 0.5 && strength > 0.2, "{mv} {strength}");
         }
     }
     send_touches(&mut app, &[(bevy::input::touch::TouchPhase::Canceled, e3)]);
