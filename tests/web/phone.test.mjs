@@ -454,8 +454,12 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
           await tapPoint(from);
           await waitFor(`${from} selected`, (f) => window.__surakarta.selected === f, from);
           await tapPoint(to);
-          await waitFor(`${line[i]} played and shown`, (n) =>
-            window.__surakarta.history.length > n && window.__surakarta.turn !== "Animating", i);
+          // The move, and the line's reply after it (the screen plays it after a pause):
+          // the next tap waits for the player's turn.
+          const settled = Math.min(i + 2, line.length);
+          await waitFor(`${line[i]} played and answered`, (n) =>
+            window.__surakarta.history.length >= n && window.__surakarta.turn !== "Animating",
+            settled);
         }
         await waitFor("the puzzle solved, offline", () => window.__surakarta.puzzle.state === "solved");
         await shot("11-puzzle-offline");
