@@ -1049,7 +1049,7 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
 #[test]
 fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
     use surakarta::online::wire::TimeControl;
-    let (_dir, dirs, server, [mut me, mut first, mut second]) =
+    let (_dir, _dirs, server, [mut me, mut first, mut second]) =
         server_and_three_phones("online-leave");
     // A game without a clock...
     let link = create(&mut me);
