@@ -65,10 +65,9 @@ impl OnlineGames {
 pub enum Standing {
     /// Asked; no answer yet.
     Asking,
-    /// Going on: whose turn, after how many plies, the last move, the clocks.
+    /// Going on: whose turn, the last move (numbered), the clocks.
     Going {
         to_move: Side,
-        plies: usize,
         last: Option<String>,
         timing: Timing,
     },
@@ -278,17 +277,14 @@ pub(super) fn standing_of(truth: &Truth, timing: Timing) -> Standing {
     } else if !(truth.seats.red && truth.seats.black) {
         Standing::Waiting
     } else {
-        let plies = game.history().len();
+        // Numbered as the move list and records number it: "12... e5-e4".
+        let last = game.history().last().map(|mv| {
+            let ply = game.start().plies() + game.history().len() as u32 - 1;
+            format!("{} {mv}", surakarta_engine::Record::move_number(ply))
+        });
         Standing::Going {
             to_move: game.side_to_move(),
-            plies,
-            // As the move list writes it: "12... e5-e4" (online games start from the
-            // opening, Red first).
-            last: game.history().last().map(|mv| {
-                let at = plies - 1;
-                let dots = if at.is_multiple_of(2) { "." } else { "..." };
-                format!("{}{dots} {mv}", at / 2 + 1)
-            }),
+            last,
             timing,
         }
     }
