@@ -13,6 +13,9 @@
 //!   with the delegate the Rust side registers, shows its records in Files, has a privacy
 //!   manifest, a launch screen without a storyboard and a shared scheme, and links every
 //!   framework the Rust library asks for.
+//! - The hosted phones' workflows (.github/workflows/android.yml, ios.yml) run the build
+//!   commands docs/mobile.md and the scripts give, and nothing of their own: a line changed
+//!   on one side and not the other fails here.
 //!
 //! The checks that need Debian's `aapt`, `android-framework-res` or Python skip when those
 //! are missing, unless SURAKARTA_REQUIRE_PHONE_TOOLS is set (CI sets it).
@@ -700,4 +703,273 @@ fn the_ios_build_makes_only_a_static_library_and_links_every_framework_it_needs(
             panic!("not a library or a framework: {directive}");
         }
     }
+}
+
+/// The shell commands of a text: each line, a backslash-continued line joined with the
+/// next, indentation and comments and blank lines left out.
+fn shell_commands(text: &str) -> Vec<String> {
+    let mut commands = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if current.is_empty() && (line.is_empty() || line.starts_with('#')) {
+            continue;
+        }
+        if let Some(part) = line.strip_suffix('\\') {
+            current.push_str(part.trim_end());
+            current.push(' ');
+        } else {
+            current.push_str(line);
+            commands.push(std::mem::take(&mut current));
+        }
+    }
+    commands
+}
+
+/// What the steps of a GitHub Actions workflow run: the `run:` blocks (and the emulator
+/// action's `script:`), as shell commands.
+fn workflow_commands(workflow: &str) -> Vec<String> {
+    let lines: Vec<&str> = workflow.lines().collect();
+    let mut commands = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start().trim_start_matches("- ");
+        let Some(value) = ["run:", "script:"]
+            .iter()
+            .find_map(|key| trimmed.strip_prefix(key))
+        else {
+            continue;
+        };
+        let indent = line.len() - line.trim_start().len();
+        let value = value.trim();
+        if value == "|" {
+            let block: Vec<&str> = lines[i + 1..]
+                .iter()
+                .take_while(|l| l.trim().is_empty() || l.len() - l.trim_start().len() > indent)
+                .copied()
+                .collect();
+            commands.extend(shell_commands(&block.join("\n")));
+        } else {
+            commands.extend(shell_commands(value));
+        }
+    }
+    commands
+}
+
+/// The commands docs/mobile.md gives: each line of its `sh` blocks (continuations joined)
+/// and each inline code span that is a command of one of the build tools.
+fn documented_commands(docs: &str) -> Vec<String> {
+    let mut commands = Vec::new();
+    for block in docs.split("```sh\n").skip(1) {
+        let block = block.split("```").next().unwrap_or("");
+        commands.extend(shell_commands(block));
+    }
+    let tools = [
+        "rustup ",
+        "cargo ",
+        "sdkmanager ",
+        "gradle ",
+        "xcodebuild ",
+        "xcrun ",
+    ];
+    // The prose: the blocks left out, so their fences do not pair with the spans' quotes.
+    let prose: String = docs.split("```").step_by(2).collect();
+    for span in prose.split('`').skip(1).step_by(2) {
+        let span = span.split_whitespace().collect::<Vec<_>>().join(" ");
+        if tools.iter().any(|t| span.starts_with(t)) {
+            commands.push(span);
+        }
+    }
+    commands
+}
+
+/// The one line of a script that assigns `name=` (comments aside).
+fn assignment<'a>(script: &'a str, name: &str) -> &'a str {
+    script
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with(&format!("{name}=")))
+        .unwrap_or_else(|| panic!("no `{name}=` line"))
+}
+
+/// The sed expression of a `name=$(sed -n EXPR FILE)` line: what a Gradle value is read with.
+fn sed_expression(line: &str) -> &str {
+    let expr = line
+        .split_once("$(sed -n ")
+        .map(|(_, rest)| rest)
+        .unwrap_or_else(|| panic!("not a sed line: {line}"));
+    // The expression is quoted: up to its closing quote.
+    let quote = expr.chars().next().expect("a quoted expression");
+    let end = expr[1..].find(quote).expect("the closing quote") + 2;
+    &expr[..end]
+}
+
+#[test]
+fn the_hosted_phone_workflows_run_the_commands_the_docs_and_scripts_give() {
+    let docs = read("docs/mobile.md");
+    let documented = documented_commands(&docs);
+    let gradle = read("android/app/build.gradle");
+    let android_yml = read(".github/workflows/android.yml");
+    let ios_yml = read(".github/workflows/ios.yml");
+    let android = workflow_commands(&android_yml);
+    let ios = workflow_commands(&ios_yml);
+    assert!(
+        android.len() >= 8 && ios.len() >= 8,
+        "{android:#?}\n{ios:#?}"
+    );
+
+    // Android: the docs' build, run as they give it, and the install the emulator script makes.
+    let build_block = docs
+        .split("Build and install a debug APK")
+        .nth(1)
+        .and_then(|d| d.split("```sh\n").nth(1))
+        .and_then(|d| d.split("```").next())
+        .expect("docs/mobile.md's Android build block");
+    let build = shell_commands(build_block);
+    assert_eq!(build.len(), 2, "{build:?}");
+    assert!(
+        android.contains(&build[0]),
+        "android.yml must run `{}` as docs/mobile.md gives it: {android:#?}",
+        build[0]
+    );
+    let emulator = read("android/check/emulator.sh");
+    assert!(
+        shell_commands(&emulator).contains(&build[1]),
+        "android/check/emulator.sh must run `{}` as docs/mobile.md gives it",
+        build[1]
+    );
+    assert!(
+        emulator.contains("cd \"$(dirname \"$0\")/..\""),
+        "emulator.sh installs from android/"
+    );
+    assert!(
+        android
+            .iter()
+            .any(|c| c.starts_with("android/check/emulator.sh ")),
+        "android.yml launches the app with android/check/emulator.sh"
+    );
+    // The Gradle wrapper is made the docs' way, in android/.
+    assert!(docs.contains("run `gradle wrapper` once in `android/` to make `./gradlew`"));
+    assert!(
+        android_yml.contains("working-directory: android\n        run: gradle wrapper"),
+        "android.yml makes ./gradlew with `gradle wrapper` in android/"
+    );
+    // The activity's checks are the project's scripts.
+    for script in ["android/check/javac.sh", "android/check/robolectric.sh"] {
+        assert!(
+            android.iter().any(|c| c == script),
+            "android.yml runs {script}"
+        );
+        assert!(Path::new(env!("CARGO_MANIFEST_DIR")).join(script).is_file());
+    }
+
+    // The NDK and the platform are the ones app/build.gradle names, read as the scripts
+    // read them (build-rust.sh the NDK, javac.sh compileSdk).
+    let ndk_version = gradle
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("ndkVersion '")?.strip_suffix('\''))
+        .expect("ndkVersion");
+    let compile_sdk = gradle_number(&gradle, "compileSdk").to_string();
+    let build_rust = read("android/build-rust.sh");
+    let javac = read("android/check/javac.sh");
+    for (name, script) in [("ndk_version", &build_rust), ("compile_sdk", &javac)] {
+        let in_script = sed_expression(assignment(script, name));
+        let in_workflow = android
+            .iter()
+            .find(|c| c.starts_with(&format!("{name}=")))
+            .unwrap_or_else(|| panic!("android.yml reads no {name}"));
+        assert_eq!(
+            sed_expression(in_workflow),
+            in_script,
+            "android.yml reads {name} otherwise than the script"
+        );
+        assert!(
+            in_workflow.ends_with(" android/app/build.gradle)"),
+            "{in_workflow}"
+        );
+    }
+    // Every build tool's command in the workflows is one docs/mobile.md gives (the SDK
+    // manager named by its path, the versions filled in).
+    let tools = [
+        "rustup ",
+        "cargo ",
+        "sdkmanager ",
+        "gradle ",
+        "xcodebuild ",
+        "cd android && ./gradlew ",
+    ];
+    for command in android.iter().chain(&ios) {
+        let command = command
+            .replace(
+                "\"$ANDROID_HOME/cmdline-tools/latest/bin/sdkmanager\"",
+                "sdkmanager",
+            )
+            .replace("$ndk_version", ndk_version)
+            .replace("$compile_sdk", &compile_sdk);
+        if tools.iter().any(|t| command.starts_with(t)) {
+            assert!(
+                documented.contains(&command),
+                "a workflow runs `{command}`, which docs/mobile.md does not give: {documented:#?}"
+            );
+        }
+    }
+    // And the docs' Android prerequisites are what the workflow installs.
+    for wanted in [
+        "rustup target add aarch64-linux-android".to_owned(),
+        "cargo install cargo-ndk".to_owned(),
+        format!("sdkmanager \"ndk;{ndk_version}\""),
+        format!("sdkmanager \"platforms;android-{compile_sdk}\""),
+    ] {
+        assert!(
+            documented.contains(&wanted),
+            "docs/mobile.md gives no `{wanted}`"
+        );
+        assert!(
+            android.iter().any(|c| c
+                .replace(
+                    "\"$ANDROID_HOME/cmdline-tools/latest/bin/sdkmanager\"",
+                    "sdkmanager"
+                )
+                .replace("$ndk_version", ndk_version)
+                .replace("$compile_sdk", &compile_sdk)
+                == wanted),
+            "android.yml does not run `{wanted}`"
+        );
+    }
+
+    // iOS: the docs' simulator build, the targets the docs name, and the simulator, app
+    // and bundle the project has.
+    let xcodebuild = docs
+        .split("from the command line:")
+        .nth(1)
+        .and_then(|d| d.split("```sh\n").nth(1))
+        .and_then(|d| d.split("```").next())
+        .map(shell_commands)
+        .expect("docs/mobile.md's xcodebuild block");
+    assert_eq!(xcodebuild.len(), 1, "{xcodebuild:?}");
+    let xcodebuild = &xcodebuild[0];
+    assert!(
+        ios.contains(xcodebuild),
+        "ios.yml must run `{xcodebuild}` as docs/mobile.md gives it: {ios:#?}"
+    );
+    let targets = "rustup target add aarch64-apple-ios aarch64-apple-ios-sim".to_owned();
+    assert!(documented.contains(&targets) && ios.contains(&targets));
+    let device = xcodebuild
+        .split("name=")
+        .nth(1)
+        .and_then(|d| d.split('\'').next())
+        .expect("the simulator's name");
+    assert!(
+        ios.contains(&format!("device='{device}'")),
+        "ios.yml boots {device}"
+    );
+    assert!(ios.iter().any(|c| c == "xcrun simctl boot \"$udid\""));
+    let project = read("ios/Surakarta.xcodeproj/project.pbxproj");
+    assert!(project.contains("PRODUCT_BUNDLE_IDENTIFIER = org.surakarta.game;"));
+    assert!(
+        ios.iter()
+            .any(|c| c == "xcrun simctl launch booted org.surakarta.game")
+    );
+    let scheme = read("ios/Surakarta.xcodeproj/xcshareddata/xcschemes/Surakarta.xcscheme");
+    assert!(scheme.contains("BuildableName = \"Surakarta.app\""));
+    assert!(ios_yml.contains("/Build/Products/Debug-iphonesimulator/Surakarta.app"));
 }
