@@ -18,7 +18,8 @@ use surakarta_engine::{Game, Position, Ruleset};
 const HELP: &str = "\
 Usage: surakarta-engine puzzles generate --count N [--seed S] [--depth D] [--threads T]
                                          [--tables K [--tables-only]] [--hard]
-                                         [--min-moves M] [--themes ID,ID...] > PACK.txt
+                                         [--min-moves M] [--min-stones S]
+                                         [--themes ID,ID...] > PACK.txt
        surakarta-engine puzzles verify PACK.txt [--depth D] [--tables K] [--sample N]
                                        [--passing]
        surakarta-engine puzzles rate PACK.txt [--depth D] [--tables K] > RATED.txt
@@ -46,9 +47,13 @@ of the time (a quiet move that sets up a capture, the one right capture among fo
 more, a line of several moves), every other move at least a stone worse (the verifier's
 margin) instead of 1.5; the positions searched are first chosen by move generation (four
 captures or more on offer, or a step that attacks a stone not attacked before).
---min-moves M keeps only the puzzles of M or more of the player's moves; --themes keeps
-only those that show one of the themes named (ids as in packs). Each line: POSITION |
-MOVES | THEMES | RATING (see the library's `puzzle` module). Progress goes to stderr.
+--min-moves M keeps only the puzzles of M or more of the player's moves (the line is
+followed before the deeper search confirms its first move, which it then skips for
+shorter ones); --min-stones S searches only the games' positions of S stones or more (the
+middlegame lines of several moves: --min-moves 2 --min-stones 10); --themes keeps only
+those that show one of the themes named (ids as in packs). Each line: POSITION |
+MOVES | THEMES | RATING (see the library's `puzzle` module). Progress goes to stderr,
+and each puzzle as it is found (`found: LINE`), so a run stopped early keeps them.
 
 verify: checks every puzzle of a pack: its moves legal; at each of the player's moves the
 solution's move the one winning move, exactly by the tables where they hold the position
@@ -89,6 +94,12 @@ so the fit can be run again without the games).";
 /// often than this.
 const HARD_CHANCE: f64 = 0.3;
 
+/// The stones on the board, both sides'.
+fn stones(pos: &Position) -> u32 {
+    let us = pos.side_to_move();
+    pos.stones(us).count() + pos.stones(us.other()).count()
+}
+
 fn ctl_run<R>(f: impl FnOnce(&SearchControl) -> R) -> R {
     let stop = AtomicBool::new(false);
     let started = Instant::now();
@@ -102,7 +113,15 @@ fn ctl_run<R>(f: impl FnOnce(&SearchControl) -> R) -> R {
 /// A puzzle from the search at `game`'s position, if it has one. `hard`: only one a
 /// newcomer finds less often than [`HARD_CHANCE`], whose other moves are at least a
 /// stone worse (the verifier's margin) rather than a stone and a half.
-fn searched_puzzle(engine: &mut Engine, game: &Game, depth: u32, hard: bool) -> Option<Puzzle> {
+/// `min_moves`: a line of fewer of the player's moves is no puzzle (it is followed before
+/// the search a ply deeper confirms the first move, so the deeper search is saved).
+fn searched_puzzle(
+    engine: &mut Engine,
+    game: &Game,
+    depth: u32,
+    hard: bool,
+    min_moves: usize,
+) -> Option<Puzzle> {
     // The puzzle is played from its position alone: searched without the game's
     // history, so that a repetition of the game before it cannot make a draw look like
     // the win.
@@ -124,10 +143,6 @@ fn searched_puzzle(engine: &mut Engine, game: &Game, depth: u32, hard: bool) -> 
     }
     let (first, _) = ctl_run(|ctl| only_winner(engine, game, depth, margin, ctl));
     let first = first?;
-    // A ply deeper must agree: a puzzle is not one that a search's parity decides.
-    if ctl_run(|ctl| only_winner(engine, game, depth + 1, margin, ctl)).0 != Some(first) {
-        return None;
-    }
     let start = *game.position();
     let mut line = vec![first];
     let mut g = game.clone();
@@ -169,6 +184,13 @@ fn searched_puzzle(engine: &mut Engine, game: &Game, depth: u32, hard: bool) -> 
         line.push(reply);
         line.push(next);
         player_moves += 1;
+    }
+    if player_moves < min_moves {
+        return None;
+    }
+    // A ply deeper must agree: a puzzle is not one that a search's parity decides.
+    if ctl_run(|ctl| only_winner(engine, game, depth + 1, margin, ctl)).0 != Some(first) {
+        return None;
     }
     // How deep the engine must look to see it.
     let found_at = (1..=depth)
@@ -335,6 +357,7 @@ fn generate(args: &[String]) -> Result<(), String> {
     let hard = args.iter().any(|a| a == "--hard");
     let tables_only = args.iter().any(|a| a == "--tables-only");
     let min_moves = number("--min-moves", 1)? as usize;
+    let min_stones = number("--min-stones", 0)? as u32;
     let wanted: Vec<Theme> = match crate::flag_value(args, "--themes")? {
         Some(ids) => ids
             .split(',')
@@ -367,6 +390,8 @@ fn generate(args: &[String]) -> Result<(), String> {
                     let long_enough = p.moves.len().div_ceil(2) >= min_moves;
                     let shows = wanted.is_empty() || wanted.iter().any(|t| p.themes.contains(t));
                     if long_enough && shows && seen.insert(p.position.hash()) {
+                        // Each as found too, so that a run stopped early keeps them.
+                        eprintln!("found: {p}");
                         found.push(p);
                         let n = made.fetch_add(1, Ordering::Relaxed) + 1;
                         if n % 50 == 0 {
@@ -405,8 +430,10 @@ fn generate(args: &[String]) -> Result<(), String> {
                         let ply = game.history().len();
                         if ply >= opening + 2
                             && ply >= skip_until
+                            && stones(game.position()) >= min_stones
                             && (!hard || may_be_hard(game.position()))
-                            && let Some(p) = searched_puzzle(&mut engine, &game, depth, hard)
+                            && let Some(p) =
+                                searched_puzzle(&mut engine, &game, depth, hard, min_moves)
                             && (!hard || newcomer_chance(&p.position, &p.moves) < HARD_CHANCE)
                         {
                             keep(p, &mut found);
@@ -861,7 +888,7 @@ mod tests {
         assert!(may_be_hard(&pos));
         let mut engine = Engine::without_network(8);
         let fresh = Game::from_position(pos, Ruleset::default());
-        let p = searched_puzzle(&mut engine, &fresh, 6, true).expect("a puzzle");
+        let p = searched_puzzle(&mut engine, &fresh, 6, true, 1).expect("a puzzle");
         let line: Vec<String> = p.moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(line, ["a1-b2", "b6-a5", "b2xa5"], "{p}");
         assert!(newcomer_chance(&p.position, &p.moves) < HARD_CHANCE);
@@ -874,7 +901,7 @@ mod tests {
         }
         let stones = game.position().to_string();
         assert!(stones.starts_with("1b4/6/6/4b1/6/r3rr r "), "{stones}");
-        let again = searched_puzzle(&mut engine, &game, 6, true).expect("found again");
+        let again = searched_puzzle(&mut engine, &game, 6, true, 1).expect("found again");
         assert_eq!(again.moves, p.moves);
         // One capture on offer and no step that threatens anything new: not searched.
         let easy: Position = "6/6/6/6/b5/1r4 r 0 0".parse().unwrap();
