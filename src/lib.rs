@@ -185,10 +185,10 @@ fn web_plugins(window: WindowPlugin) -> bevy::app::PluginGroupBuilder {
 
 /// When the app draws: only when something moves or changes (`shell/awake.rs`), so a
 /// board game at rest draws nothing; a position or panel set up from the command line
-/// idles like the game players get. Only the frame bench, which counts frames, has them
-/// all (a screenshot asks for the frames it waits, `dev_tools/screenshot.rs`).
+/// idles like the game players get. Only the benches, which count frames or play a game
+/// by themselves, have them all (a screenshot asks for the frames it waits, `dev_tools/screenshot.rs`).
 pub fn winit_settings(options: &Options) -> bevy::winit::WinitSettings {
-    if options.bench_frames.is_some() {
+    if options.bench_frames.is_some() || options.bench_memory {
         return bevy::winit::WinitSettings::game();
     }
     let wake = bevy::winit::UpdateMode::reactive_low_power(std::time::Duration::from_secs(10));
@@ -294,6 +294,7 @@ fn read_record(path: &str) -> Result<surakarta_engine::Game, RecordFileError> {
 
 /// Starts the desktop app with the command-line options; returns the process exit code.
 pub fn run() -> std::process::ExitCode {
+    platform::keep_large_blocks_apart();
     let options = match Options::from_args(std::env::args().skip(1)) {
         Ok(o) => o,
         Err(message) => {

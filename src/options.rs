@@ -7,7 +7,8 @@ use surakarta_engine::{Position, Square};
 pub const USAGE: &str = "\
 Usage: surakarta [--screenshot PATH [--play MOVE]] [--check-layout] [--size WxH]
                  [--fen POSITION]
-                 [--select SQUARE] [--bench-frames N] [--language TAG] [--panel NAME]
+                 [--select SQUARE] [--bench-frames N] [--bench-memory]
+                 [--language TAG] [--panel NAME]
                  [--theme classic|high-contrast] [--lesson N] [--puzzle N]
 
   --screenshot PATH   render the game screen, save it as a PNG at PATH and exit
@@ -33,7 +34,10 @@ Usage: surakarta [--screenshot PATH [--play MOVE]] [--check-layout] [--size WxH]
   --language TAG      speak this language (en, zh-CN, ru, da), as if chosen in the
                       settings
   --bench-frames N    measure N frames idle and N while the computer thinks on Hard,
-                      print median and 99th-percentile frame times, and exit";
+                      print median and 99th-percentile frame times, and exit
+  --bench-memory      play a game against Hard down to the endgame tables, analyse it,
+                      print the resident memory at the menu, after the game, after the
+                      analysis, settled and at its peak (Linux), and exit";
 
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Options {
@@ -43,6 +47,8 @@ pub struct Options {
     pub fen: Option<Position>,
     pub select: Option<Square>,
     pub bench_frames: Option<u32>,
+    /// Measure the resident memory of a session that reaches the endgame tables.
+    pub bench_memory: bool,
     pub language: Option<crate::ui::i18n::Language>,
     /// A panel to show (`Panel::None`: the menu alone).
     pub panel: Option<Panel>,
@@ -80,8 +86,9 @@ impl std::error::Error for UsageError {}
 
 /// The options that set up a screen for a check (screenshots, the frame bench), which
 /// only builds with the `dev` feature have.
-const TOOL_FLAGS: [&str; 10] = [
+const TOOL_FLAGS: [&str; 11] = [
     "--screenshot",
+    "--bench-memory",
     "--check-layout",
     "--play",
     "--bench-frames",
@@ -98,6 +105,7 @@ impl Options {
     pub fn is_tool(&self) -> bool {
         self.screenshot.is_some()
             || self.bench_frames.is_some()
+            || self.bench_memory
             || self.fen.is_some()
             || self.lesson.is_some()
             || self.puzzle.is_some()
@@ -126,6 +134,7 @@ impl Options {
                 "-h" | "--help" => o.help = true,
                 "--screenshot" => o.screenshot = Some(value()?),
                 "--check-layout" => o.check_layout = true,
+                "--bench-memory" => o.bench_memory = true,
                 "--record" => o.record = Some(value()?),
                 "--size" => {
                     let v = value()?;

@@ -18,6 +18,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         super::screenshot::plugin,
         super::frame_bench::plugin,
+        super::memory_bench::plugin,
         super::layout_check::plugin,
     ))
     .add_systems(Startup, set_up_board.after(crate::persist::load))

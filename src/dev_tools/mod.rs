@@ -10,6 +10,8 @@ pub mod command_line;
 pub mod frame_bench;
 #[cfg(feature = "dev")]
 pub mod layout_check;
+#[cfg(feature = "dev")]
+pub mod memory_bench;
 pub mod report;
 #[cfg(feature = "dev")]
 pub mod scenes;

@@ -205,6 +205,8 @@ fn advance_analysis(mut analysis: ResMut<Analysis>) {
             _ => analysis::settle(&mut analysis.plies),
         }
         analysis.stop();
+        // What the analysis's threads worked with is free now: given back.
+        crate::platform::give_back_freed_memory();
     }
 }
 
