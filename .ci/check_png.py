@@ -124,8 +124,12 @@ def check_board(path, report, width, height, bpp, rows):
         if want == "background" and square in covered_points:
             continue
         # Down-left and down-right of the centre, three quarters of the way out: the
-        # stone's body, clear of its highlight (up-left), its ring and the lines.
-        d = 0.76 * radius / math.sqrt(2)
+        # stone's body, clear of its highlight (up-left), its ring and the lines. An empty
+        # safe corner has a quiet ring (a fifth to a quarter of the spacing out): sampled
+        # beyond it.
+        corner = square in ("a1", "a6", "f1", "f6")
+        out = 0.34 * spacing if want == "background" and corner else 0.76 * radius
+        d = out / math.sqrt(2)
         for dx in (-d, d):
             rgb = at(x + dx, y + d)
             seen = nearest(rgb)

@@ -32,7 +32,26 @@ pub fn plugin(app: &mut App) {
         answer_lesson
             .run_if(in_state(Screen::Lesson))
             .in_set(crate::shell::navigation::GameSet::Present),
+    )
+    .add_systems(
+        Update,
+        select_in_puzzle
+            .run_if(in_state(Screen::Puzzle))
+            .in_set(crate::shell::navigation::GameSet::Present),
     );
+}
+
+/// `--puzzle N --select SQUARE`: the stone selected once the puzzle is on the board
+/// (opening it clears any selection before), once.
+fn select_in_puzzle(
+    options: Res<Options>,
+    mut selection: ResMut<Selection>,
+    mut done: Local<bool>,
+) {
+    if let (Some(sq), Some(_), false) = (options.select, options.puzzle, *done) {
+        selection.stone = Some(sq);
+        *done = true;
+    }
 }
 
 /// `--fen` and `--select`: that position (two players) and that stone selected, on the
