@@ -49,7 +49,8 @@ margin) instead of 1.5; the positions searched are first chosen by move generati
 captures or more on offer, or a step that attacks a stone not attacked before).
 --min-moves M keeps only the puzzles of M or more of the player's moves (the line is
 followed before the deeper search confirms its first move, which it then skips for
-shorter ones); --min-stones S searches only the games' positions of S stones or more (the
+shorter ones; with M of 2 or more, a position whose shallow look's best move already wins
+a stone and keeps it is not searched further); --min-stones S searches only the games' positions of S stones or more (the
 middlegame lines of several moves: --min-moves 2 --min-stones 10); --themes keeps only
 those that show one of the themes named (ids as in packs). Each line: POSITION |
 MOVES | THEMES | RATING (see the library's `puzzle` module). Progress goes to stderr,
@@ -140,6 +141,30 @@ fn searched_puzzle(
     // The shallow look's best first move is already one a newcomer finds too often.
     if hard && newcomer_chance(game.position(), &[shallow[0].0]) >= HARD_CHANCE {
         return None;
+    }
+    // A line of several moves is wanted: where the shallow look's best move already wins
+    // a stone and keeps it (or the game), as the line's end is judged below, the line
+    // would be that one move; the full search is not spent on it.
+    if min_moves >= 2 {
+        let mut g = game.clone();
+        g.try_play(shallow[0].0).ok()?;
+        if g.outcome().is_some() {
+            return None;
+        }
+        let reply = ctl_run(|ctl| {
+            engine.search(
+                &g,
+                Limits {
+                    depth: Some(depth - 1),
+                    ..Limits::default()
+                },
+                ctl,
+                &mut |_| {},
+            )
+        });
+        if -material(g.position()) >= base + STONE && reply.score.saturating_neg() >= base + WINS {
+            return None;
+        }
     }
     let (first, _) = ctl_run(|ctl| only_winner(engine, game, depth, margin, ctl));
     let first = first?;
