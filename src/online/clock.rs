@@ -17,6 +17,9 @@ pub struct Timing {
     first_move: Option<u64>,
     away: Away,
     claim_after: u64,
+    /// How long before it was heard the last move was played (`None`: no move, or not
+    /// known).
+    last_move_ago: Option<u64>,
     /// When it was heard.
     heard: Option<Instant>,
     /// When the presence part was heard.
@@ -41,6 +44,7 @@ impl Timing {
             first_move: state.first_move,
             away: state.away.clone(),
             claim_after: state.claim_after,
+            last_move_ago: state.last_move_ago,
             heard: Some(now),
             away_heard: Some(now),
         }
@@ -57,6 +61,15 @@ impl Timing {
         heard.map_or(0, |h| {
             h.elapsed().as_millis().min(u128::from(u64::MAX)) as u64
         })
+    }
+
+    /// How long ago the last move was played (`None`: no move yet, or a server that does
+    /// not say).
+    pub fn since_last_move(&self) -> Option<Duration> {
+        let told = self.last_move_ago?;
+        Some(Duration::from_millis(
+            told.saturating_add(Self::since(self.heard)),
+        ))
     }
 
     /// The side whose clock runs.

@@ -132,6 +132,18 @@ fn take(
     }
     if truth.game.outcome().is_some() && link.over_at.is_none() {
         link.over_at = Some(Instant::now());
+        // What was said of the game in progress is over with it: an offer waiting for
+        // its answer (accepted, it ended the game), a friend who joined or left.
+        let of_the_game = [
+            "notice.draw_offered.online",
+            "online.friend_joined",
+            "online.friend_left",
+            "online.friend_reconnecting",
+        ]
+        .map(|key| strings.get(key));
+        if notice.0.as_ref().is_some_and(|n| of_the_game.contains(n)) {
+            notice.0 = None;
+        }
     }
     link.seats = truth.seats;
     link.draw_offer = truth.draw_offer;

@@ -115,7 +115,7 @@ fn spawn(
         |c, strings, theme| {
             c.spawn(label(strings.get(title), 28.0, theme));
             c.spawn(paragraph(strings.get(body), theme));
-            c.spawn((InviteLink, label(link, 17.0, theme)));
+            c.spawn((InviteLink, label(link_lines(&link), 17.0, theme)));
             c.spawn(row()).with_children(|r| {
                 if can_share {
                     r.spawn(button(
@@ -169,6 +169,19 @@ fn spawn(
             });
         },
     );
+}
+
+/// A link as the card draws it: a long one broken before its query ("https://host/" and
+/// "?watch=ID" each whole on a line), never by the layout inside the host or after the
+/// "?". Copy and Share give the link itself.
+fn link_lines(link: &str) -> String {
+    const ONE_LINE: usize = 28;
+    match link.find('?') {
+        Some(at) if link.chars().count() > ONE_LINE && at > 0 => {
+            format!("{}\n{}", &link[..at], &link[at..])
+        }
+        _ => link.to_owned(),
+    }
 }
 
 /// "To the board" says where it goes: the card closes over the game's board, even when it
@@ -227,5 +240,23 @@ fn hear_share(
             Ok(Shared::Copied) => Some(strings.get("invite.copied")),
             Err(e) => Some(strings.fill("records.not_shared", &[("error", e.to_string())])),
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::link_lines;
+
+    #[test]
+    fn a_long_link_breaks_before_its_query_and_a_short_one_not_at_all() {
+        assert_eq!(
+            link_lines("https://surakarta.example.org/?watch=k3mpq8x2ra"),
+            "https://surakarta.example.org/\n?watch=k3mpq8x2ra"
+        );
+        assert_eq!(link_lines("http://a.b/?join=x"), "http://a.b/?join=x");
+        assert_eq!(
+            link_lines("https://surakarta.example.org/play"),
+            "https://surakarta.example.org/play"
+        );
     }
 }

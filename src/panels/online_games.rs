@@ -113,9 +113,13 @@ fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
                 "online_games.their_turn"
             });
             let mut parts = vec![turn];
-            parts.push(match last {
-                Some(last) => strings.fill("online_games.last", &[("move", last.clone())]),
-                None => strings.get("online_games.no_moves"),
+            parts.push(match (last, timing.since_last_move()) {
+                (Some(last), Some(ago)) => strings.fill(
+                    "online_games.last_ago",
+                    &[("move", last.clone()), ("ago", ago_words(ago, strings))],
+                ),
+                (Some(last), None) => strings.fill("online_games.last", &[("move", last.clone())]),
+                (None, _) => strings.get("online_games.no_moves"),
             });
             if let Some(left) = timing.left(side) {
                 parts.push(strings.fill(
@@ -132,6 +136,25 @@ fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
         Some(Standing::Asking) | None => "…".to_owned(),
     };
     format!("{head}\n{state}")
+}
+
+/// How long ago, in the words of a list: "just now" under a minute, then minutes, hours
+/// and days (rounded down).
+fn ago_words(ago: Duration, strings: &Strings) -> String {
+    let minutes = ago.as_secs() / 60;
+    let (key, n) = match minutes {
+        0 => return strings.get("online_games.just_now"),
+        1..60 => ("online_games.minutes_ago", minutes),
+        60..1440 => ("online_games.hours_ago", minutes / 60),
+        _ => ("online_games.days_ago", minutes / 1440),
+    };
+    strings.fill(key, &[("n", n.to_string())])
+}
+
+/// When the words of "how long ago" next change: at the next whole minute since the move.
+fn next_minute(ago: Duration) -> Duration {
+    let into = ago.as_millis() % 60_000;
+    Duration::from_millis((60_000 - into) as u64 + 4)
 }
 
 /// The card's words now (changed only when they change: the card is drawn again then).
@@ -257,7 +280,14 @@ fn next_change(
         .filter_map(|standing| match standing {
             Standing::Going {
                 timing, to_move, ..
-            } if timing.ticking() => timing.left(to_move).map(next_face_change),
+            } => {
+                let clock = timing
+                    .left(to_move)
+                    .filter(|_| timing.ticking())
+                    .map(next_face_change);
+                let ago = timing.since_last_move().map(next_minute);
+                clock.into_iter().chain(ago).min()
+            }
             _ => None,
         })
         .min()
@@ -340,4 +370,25 @@ fn spawn(mut cards: Cards, lines: Res<Lines>) {
         },
         back_row,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ago_words, next_minute};
+    use crate::ui::i18n::Strings;
+    use std::time::Duration;
+
+    #[test]
+    fn how_long_ago_reads_in_whole_minutes_hours_and_days_and_changes_on_the_minute() {
+        let strings = Strings::english();
+        let ago = |secs| ago_words(Duration::from_secs(secs), &strings);
+        assert_eq!(ago(59), "just now");
+        assert_eq!(ago(61), "1\u{a0}min ago");
+        assert_eq!(ago(3 * 3600 + 59 * 60), "3\u{a0}h ago");
+        assert_eq!(ago(2 * 86_400 + 5), "2\u{a0}d ago");
+        assert_eq!(
+            next_minute(Duration::from_millis(61_000)),
+            Duration::from_millis(59_004)
+        );
+    }
 }

@@ -315,6 +315,10 @@ pub struct GameState {
     /// (colours swapped) opens with the token of their seat here.
     #[serde(default)]
     pub rematch: Option<String>,
+    /// How long ago, in milliseconds, the last move was played (`null`: no move yet, or
+    /// played before the server kept the time of moves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_move_ago: Option<u64>,
 }
 
 /// What the server sends on a game's WebSocket.

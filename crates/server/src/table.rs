@@ -43,6 +43,9 @@ pub struct Table {
     /// events were timed): a player's absence counts from then at the earliest.
     seated_at: [u64; 2],
     draw_offer: Option<Side>,
+    /// When the last move was played (milliseconds since 1970; 0: no move, or its time
+    /// not known).
+    moved_at: u64,
     /// Each side may offer a draw once between two of its moves.
     offered: [bool; 2],
     events: u64,
@@ -69,6 +72,7 @@ pub struct Table {
 #[must_use = "a move the store did not take is taken back with it"]
 pub struct Played {
     clocks: Option<Clocks>,
+    moved_at: u64,
     offered: [bool; 2],
     draw_offer: Option<Side>,
     events: u64,
@@ -95,6 +99,7 @@ impl Table {
             seats: [None, None],
             seated_at: [0; 2],
             draw_offer: None,
+            moved_at: 0,
             offered: [false, false],
             events: 0,
             clocks: None,
@@ -292,6 +297,7 @@ impl Table {
     pub fn play_at(&mut self, m: Move, at: Option<u64>) -> Result<Played, Refused> {
         let played = Played {
             clocks: self.clocks.clone(),
+            moved_at: self.moved_at,
             offered: self.offered,
             draw_offer: self.draw_offer,
             events: self.events,
@@ -306,6 +312,7 @@ impl Table {
         self.game.undo();
         self.game.forget_redo();
         self.clocks = played.clocks;
+        self.moved_at = played.moved_at;
         self.offered = played.offered;
         self.draw_offer = played.draw_offer;
         self.events = played.events;
@@ -393,6 +400,7 @@ impl Table {
                         clocks.stop(self.game.side_to_move(), plies + 1, at);
                     }
                 }
+                self.moved_at = at.unwrap_or(0);
                 self.offered[mover.index()] = false;
                 // Moving answers an offer made to the mover.
                 if self.draw_offer == Some(self.game.side_to_move()) {
@@ -575,6 +583,8 @@ impl Table {
             time_control: self.time_control(),
             rematch_offer: self.rematch_offer.map(|side| side_name(side).into()),
             rematch: self.rematched.clone(),
+            last_move_ago: (self.moved_at > 0 && !self.game.history().is_empty())
+                .then(|| now.saturating_sub(self.moved_at)),
             ..GameState::default()
         };
         self.time_into(&mut state, now);

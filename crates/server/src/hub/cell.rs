@@ -297,6 +297,9 @@ impl Cell {
             let now = now_ms();
             let mut state = table.state_without_record_at(now);
             self.presence_into(&mut state, table, now);
+            // Told as it is played: the move is the one just played, the same words from
+            // every instance that tells it (not a millisecond or two apart).
+            state.last_move_ago = state.last_move_ago.map(|_| 0);
             let message = ServerMessage::Moved {
                 mv: mv.to_string(),
                 state: Box::new(state),

@@ -465,3 +465,30 @@ fn an_outage_gives_a_first_move_its_time_back() {
     assert_eq!(t.lapsed(50_000), None);
     assert_eq!(t.state_at(50_000).first_move, Some(21_000));
 }
+
+#[test]
+fn the_state_says_how_long_ago_the_last_move_was_played_and_a_replay_agrees() {
+    let mut t = timed(300, 2, 1_000);
+    assert_eq!(t.state_at(5_000).last_move_ago, None, "no move yet");
+    play(&mut t, "b2-b3", 2_000).unwrap();
+    play(&mut t, "e5-e4", 3_000).unwrap();
+    assert_eq!(t.state_at(63_000).last_move_ago, Some(60_000));
+    // An offer is not a move.
+    t.apply_at(&Event::Offer(Side::Red), Some(4_000)).unwrap();
+    assert_eq!(t.state_at(63_000).last_move_ago, Some(60_000));
+    let control = TimeControl::Live {
+        initial: 300,
+        increment: 2,
+    };
+    let lines: Vec<String> = [
+        Event::Clock(control).encode_at(0),
+        Event::Seat(Side::Red, token_hash("r")).encode_at(0),
+        Event::Seat(Side::Black, token_hash("b")).encode_at(1_000),
+        Event::Move("b2-b3".parse().unwrap()).encode_at(2_000),
+        Event::Move("e5-e4".parse().unwrap()).encode_at(3_000),
+        Event::Offer(Side::Red).encode_at(4_000),
+    ]
+    .into();
+    let replayed = Table::replay("abc".into(), "standard", &lines, clock::FIRST_MOVE_MS).unwrap();
+    assert_eq!(replayed.state_at(63_000).last_move_ago, Some(60_000));
+}
