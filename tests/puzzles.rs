@@ -123,7 +123,7 @@ fn a_puzzle_from_the_menu_is_solved_by_taps_and_raises_the_rating() {
     assert!(
         texts(&mut app)
             .iter()
-            .any(|t| t.contains(&format!("1000 → {}", after.rating.round())))
+            .any(|t| t.contains(&format!("1000\u{a0}→\u{a0}{}", after.rating.round())))
     );
     // The next puzzle is another one; the player's own game waited untouched.
     let first = run(&app).current.unwrap().index;

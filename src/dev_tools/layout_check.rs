@@ -316,6 +316,13 @@ fn faults(world: &mut World, window: Vec2) -> Vec<String> {
         if let Some(fault) = lone_last_word(words, info, *scale, boxed.x, *font_size) {
             faults.push(format!("text {short:?}: {fault}"));
         }
+        if let Some(line) = line_begun_by_a_separator(words, info) {
+            faults.push(format!(
+                "text {short:?}: its line {} begins with a separator (break before it \
+                 with a no-break space)",
+                line + 1
+            ));
+        }
     }
     faults
 }
@@ -336,6 +343,40 @@ fn scrolls(world: &mut World, e: Entity) -> bool {
     thumbs
         .iter(world)
         .any(|(thumb, v)| thumb.area() == area && *v != Visibility::Hidden)
+}
+
+/// The first wrapped line (from 0) that begins with a separator ("·", "–", "：" or a
+/// comma), which belongs at the end of the line above ("2026-12-06 / · Red won").
+/// Glyphs are matched to the text's characters in order, with or without its spaces;
+/// a text whose glyphs do not match one to one (a ligature) is not looked at.
+fn line_begun_by_a_separator(words: &str, info: &TextLayoutInfo) -> Option<usize> {
+    // Each character that may have a glyph, and whether the author's line break comes
+    // just before it.
+    let kept = |keep_spaces: bool| {
+        let mut after_break = true;
+        let mut out = Vec::new();
+        for c in words.chars() {
+            if c == '\n' {
+                after_break = true;
+            } else if keep_spaces || !c.is_whitespace() {
+                out.push((c, after_break));
+                after_break = false;
+            }
+        }
+        out
+    };
+    let chars = [kept(true), kept(false)]
+        .into_iter()
+        .find(|chars| chars.len() == info.glyphs.len())?;
+    let mut previous_line = None;
+    for (glyph, &(c, authored)) in info.glyphs.iter().zip(&chars) {
+        let begins = previous_line != Some(glyph.line_index);
+        previous_line = Some(glyph.line_index);
+        if begins && !authored && matches!(c, '·' | '–' | '：' | '，' | '、' | ',' | ':') {
+            return Some(glyph.line_index);
+        }
+    }
+    None
 }
 
 /// The last line of a wrapped text holding a single word (or a CJK character or two)

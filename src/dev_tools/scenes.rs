@@ -4,8 +4,10 @@
 //! The cards that need an online seat or a request that failed (`Invite`, `Problem`) are
 //! left out: nothing offline opens them.
 
+use crate::game::records::Records;
 use crate::game::session::{Mode, Session, Turn, settled_turn};
 use crate::game::tutorial::{LESSONS, LessonState, Miss, Tutorial};
+use crate::persist::store::Store;
 use crate::puzzles::PuzzleStep;
 use crate::screens::lesson::LessonStep;
 use crate::screens::review::{ClosesTo, OpenReview};
@@ -55,13 +57,60 @@ pub fn scenes() -> Vec<Scene> {
 
 /// A game of a few moves, for the cards that list or end one.
 fn a_game() -> Game {
+    game_of(&["b2-b3", "e5-e4", "c2-c3", "d5-d4", "b3-a4", "e4-f3"])
+}
+
+/// The game of these moves from the start (as far as they are legal).
+fn game_of(moves: &[&str]) -> Game {
     let mut game = Game::default();
-    for m in ["b2-b3", "e5-e4", "c2-c3", "d5-d4", "b3-a4", "e4-f3"] {
+    for m in moves {
         if let Ok(mv) = m.parse() {
             let _ = game.try_play(mv);
         }
     }
     game
+}
+
+/// Game records on a shelf of the check's own (under the system's temporary folder, so
+/// nothing of the player's): a game won against the computer by resignation, one drawn
+/// by agreement and one unfinished, whose lines are the longest the card writes.
+fn shelve_games(world: &mut World) {
+    let dir = std::env::temp_dir().join("surakarta-layout-records");
+    // Written again each time: three games, not three more each run.
+    let _ = std::fs::remove_dir_all(&dir);
+    let shelf = Store::new(dir);
+    let mut records = Records {
+        shelf: Some(shelf),
+        ..Records::default()
+    };
+    let against = |level| Mode::VsComputer {
+        human: Side::Black,
+        level,
+    };
+    let mut resigned = a_game();
+    resigned.resign(Side::Red);
+    let mut drawn = game_of(&["a2-a3", "f5-f4", "b2-b3"]);
+    drawn.agree_draw();
+    let unfinished = game_of(&["c2-c3", "d5-d4"]);
+    for (seed, (game, mode)) in [
+        (resigned, against(Level::Advanced)),
+        (drawn, Mode::TwoPlayers),
+        (unfinished, against(Level::Beginner)),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let session = Session {
+            game,
+            mode,
+            seed: seed as u64,
+            ..Session::default()
+        };
+        if let Err(e) = records.save(&session, false) {
+            warn!("the layout check's records: {e}");
+        }
+    }
+    *world.resource_mut::<Records>() = records;
 }
 
 impl Scene {
@@ -115,6 +164,10 @@ impl Scene {
             ) => {
                 play(world, a_game(), Mode::TwoPlayers);
                 go(world, Screen::Game, panel);
+            }
+            Scene::Panel(Panel::Records) => {
+                shelve_games(world);
+                go(world, Screen::Menu, Panel::Records);
             }
             Scene::Panel(panel) => go(world, Screen::Menu, panel),
             Scene::Lesson(index, _) => {

@@ -24,15 +24,24 @@ pub struct PuzzleCard;
 
 /// A puzzle's themes, in the player's words.
 fn theme_names(puzzle: &Puzzle, strings: &Strings) -> String {
+    let chinese = strings.language == Language::SimplifiedChinese;
     puzzle
         .themes
         .iter()
-        .map(|t| strings.get(&theme_key(*t)))
-        .collect::<Vec<_>>()
-        .join(match strings.language {
-            Language::SimplifiedChinese => "、",
-            _ => ", ",
+        .map(|t| {
+            let name = strings.get(&theme_key(*t));
+            // Chinese may break between any two characters: each name is held whole by
+            // word joiners (drawn as nothing), so a narrow card breaks between names
+            // ("绕一个 / 圈" was a name cut in two).
+            if chinese {
+                let chars: Vec<String> = name.chars().map(String::from).collect();
+                chars.join("\u{2060}")
+            } else {
+                name
+            }
         })
+        .collect::<Vec<_>>()
+        .join(if chinese { "、" } else { ", " })
 }
 
 /// The translation key of a puzzle theme's name.
