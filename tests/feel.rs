@@ -493,3 +493,78 @@ fn the_desktop_window_fits_a_short_screen_and_keeps_its_shape() {
         "{fitted}"
     );
 }
+
+/// A game from the start whose last move is its first capture (plain moves before it,
+/// the same every time).
+fn game_ending_in_a_capture() -> surakarta_engine::Game {
+    let mut game = surakarta_engine::Game::default();
+    for i in 0..200usize {
+        let moves = game.moves();
+        if let Some(&capture) = moves.iter().find(|m| m.capture) {
+            game.try_play(capture).unwrap();
+            return game;
+        }
+        let m = moves.as_slice()[(i * 7 + 3) % moves.len()];
+        game.try_play(m).unwrap();
+    }
+    panic!("no capture in 200 plies");
+}
+
+/// In a review, stepping onto a capture: while the stone runs round its loops, the turn
+/// and the counts both still show the position before it, and both change
+/// together when it lands (issue 61.20: the side to move changed first).
+#[test]
+fn a_reviewed_capture_changes_the_turn_and_the_counts_together_when_it_lands() {
+    use surakarta::screens::review::{ClosesTo, OpenReview, ReviewStep};
+    let mut app = app();
+    let game = game_ending_in_a_capture();
+    let plies = game.history().len();
+    let mover = game.positions()[plies - 1].side_to_move();
+    app.world_mut()
+        .write_message(OpenReview(game, ClosesTo::Records, Side::Red));
+    app.update();
+    app.update();
+    app.world_mut().write_message(ReviewStep::To(plies - 1));
+    for _ in 0..3 {
+        app.update();
+    }
+    let before = (
+        text_of::<TurnText>(&mut app),
+        text_of::<CountText>(&mut app),
+    );
+    assert!(before.0.contains(&format!("{mover:?}")), "{before:?}");
+    press(&mut app, "review.next");
+    let mut seen = Vec::new();
+    while turn(&app) == Turn::Animating || seen.is_empty() {
+        seen.push((
+            text_of::<TurnText>(&mut app),
+            text_of::<CountText>(&mut app),
+        ));
+        app.update();
+        assert!(seen.len() < 300, "the capture lands");
+    }
+    app.update();
+    let after = (
+        text_of::<TurnText>(&mut app),
+        text_of::<CountText>(&mut app),
+    );
+    assert!(
+        after.0.contains(&format!("{:?}", mover.other())),
+        "{after:?}"
+    );
+    assert_ne!(
+        after.1, before.1,
+        "the captured stone is counted off when it lands"
+    );
+    // Frame by frame: the position before the capture, then the one after it, never the
+    // turn of one with the counts of the other.
+    let changed = seen.iter().position(|s| *s != before).unwrap_or(seen.len());
+    assert!(
+        changed > 3,
+        "the capture was animated ({changed} frames before it landed)"
+    );
+    for (frame, s) in seen.iter().enumerate() {
+        let want = if frame < changed { &before } else { &after };
+        assert_eq!(s, want, "frame {frame} of the capture");
+    }
+}
