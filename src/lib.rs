@@ -91,6 +91,10 @@ pub fn run_mobile() {
         resizable: false,
         prefers_home_indicator_hidden: true,
         prefers_status_bar_hidden: true,
+        // iOS: invisible until its first frames are drawn (`show_when_drawn`), so that Bevy
+        // updates, and puts the window in its scene (`platform/ios.rs`), before winit's
+        // first `RedrawRequested`, which a window outside any scene never gets.
+        visible: !cfg!(target_os = "ios"),
         ..default()
     };
     build(Options::default(), window).run();

@@ -29,8 +29,8 @@ use objc2_foundation::{
 use objc2_ui_kit::{
     UIActivityViewController, UIApplication, UIImpactFeedbackGenerator, UIImpactFeedbackStyle,
     UINotificationFeedbackGenerator, UINotificationFeedbackType, UIOpenURLContext, UIResponder,
-    UIScene, UISceneConnectionOptions, UISceneDelegate, UISceneSession, UIView, UIWindowScene,
-    UIWindowSceneDelegate,
+    UIScene, UISceneActivationState, UISceneConnectionOptions, UISceneDelegate, UISceneSession,
+    UIView, UIWindowScene, UIWindowSceneDelegate, UIWindowSceneSessionRoleApplication,
 };
 use raw_window_handle::RawWindowHandle;
 use std::sync::Mutex;
@@ -161,9 +161,16 @@ unsafe fn read_file(url: &NSURL, copied: bool) -> Option<String> {
 }
 
 /// Puts winit's window, made without a scene, in the app's window scene: under the UIScene
-/// life cycle a window shows only in one.
+/// life cycle a window shows only in one. Called from the first update that has the
+/// window: the primary window is made invisible (`lib.rs`, `run_mobile`), so Bevy updates
+/// without waiting for a `RedrawRequested` that winit sends only from `drawRect:`, which a
+/// window outside any scene never gets (bevy_winit's `redraw_requested` updates while
+/// every window is invisible); `show_when_drawn` makes it visible after its first frames.
+/// The scene taken is the application's own (a Mac running the iPad app may connect
+/// others), preferring one in the foreground.
 fn put_in_scene(view: &UIView, mtm: MainThreadMarker) {
-    // SAFETY: UIKit on the main thread; the cast is checked by `isKindOfClass`.
+    // SAFETY: UIKit on the main thread; the cast is checked by `isKindOfClass`; the role
+    // constant is UIKit's own, alive for the process.
     unsafe {
         let Some(window) = view.window() else {
             return;
@@ -172,9 +179,17 @@ fn put_in_scene(view: &UIView, mtm: MainThreadMarker) {
             return;
         }
         let scenes = UIApplication::sharedApplication(mtm).connectedScenes();
-        let Some(scene) = scenes
+        let application = UIWindowSceneSessionRoleApplication;
+        let ours: Vec<_> = scenes
             .iter()
-            .find(|s| s.isKindOfClass(UIWindowScene::class()))
+            .filter(|s| s.isKindOfClass(UIWindowScene::class()))
+            .filter(|s| s.session().role().isEqualToString(application))
+            .collect();
+        let Some(scene) = ours
+            .iter()
+            .find(|s| s.activationState() == UISceneActivationState::ForegroundActive)
+            .or_else(|| ours.first())
+            .copied()
         else {
             return;
         };
