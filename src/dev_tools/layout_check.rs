@@ -6,6 +6,7 @@
 //! room for. Prints each fault and exits with an error when there is any; CI runs it at
 //! a phone's portrait, a small phone's and a landscape size (`.ci/run`).
 
+use super::layout_lines::{SLACK, line_begun_by_a_separator, lone_last_word};
 use super::scenes::{Scene, scenes};
 use crate::settings::Settings;
 use crate::ui::i18n::Language;
@@ -27,9 +28,6 @@ fn asked(options: Res<crate::options::Options>) -> bool {
 /// Frames a scene is given to settle (the card spawned, its words laid out, a scroll
 /// thumb placed) before it is looked at.
 const SETTLE_FRAMES: u32 = 6;
-
-/// Tolerance, in points, for sizes that come out of two layouts (taffy's and the text's).
-const SLACK: f32 = 1.0;
 
 /// Where the walk is.
 #[derive(Default)]
@@ -343,90 +341,4 @@ fn scrolls(world: &mut World, e: Entity) -> bool {
     thumbs
         .iter(world)
         .any(|(thumb, v)| thumb.area() == area && *v != Visibility::Hidden)
-}
-
-/// The first wrapped line (from 0) that begins with a separator ("·", "–", "：" or a
-/// comma), which belongs at the end of the line above ("2026-12-06 / · Red won").
-/// Glyphs are matched to the text's characters in order, with or without its spaces;
-/// a text whose glyphs do not match one to one (a ligature) is not looked at.
-fn line_begun_by_a_separator(words: &str, info: &TextLayoutInfo) -> Option<usize> {
-    // Each character that may have a glyph, and whether the author's line break comes
-    // just before it.
-    let kept = |keep_spaces: bool| {
-        let mut after_break = true;
-        let mut out = Vec::new();
-        for c in words.chars() {
-            if c == '\n' {
-                after_break = true;
-            } else if keep_spaces || !c.is_whitespace() {
-                out.push((c, after_break));
-                after_break = false;
-            }
-        }
-        out
-    };
-    let chars = [kept(true), kept(false)]
-        .into_iter()
-        .find(|chars| chars.len() == info.glyphs.len())?;
-    let mut previous_line = None;
-    for (glyph, &(c, authored)) in info.glyphs.iter().zip(&chars) {
-        let begins = previous_line != Some(glyph.line_index);
-        previous_line = Some(glyph.line_index);
-        if begins && !authored && matches!(c, '·' | '–' | '：' | '，' | '、' | ',' | ':') {
-            return Some(glyph.line_index);
-        }
-    }
-    None
-}
-
-/// The last line of a wrapped text holding a single word (or a CJK character or two)
-/// that fits after the line above it in the box's width: a wrap the layout did not need,
-/// which reads as a broken line ("bedste stime / 0").
-fn lone_last_word(
-    words: &str,
-    info: &TextLayoutInfo,
-    scale: f32,
-    width: f32,
-    font_size: f32,
-) -> Option<String> {
-    let lines = info.glyphs.iter().map(|g| g.line_index).max()? + 1;
-    // A text's own line breaks are its author's: only the last paragraph is looked at,
-    // and only when it wrapped.
-    let paragraphs = words.lines().filter(|l| !l.trim().is_empty()).count();
-    if lines < 2 || lines <= paragraphs {
-        return None;
-    }
-    let extent = |line: usize| {
-        let xs = info
-            .glyphs
-            .iter()
-            .filter(|g| g.line_index == line)
-            .map(|g| {
-                (
-                    g.position.x - g.atlas_info.rect.width() / 2.0,
-                    g.position.x + g.atlas_info.rect.width() / 2.0,
-                )
-            });
-        let (lo, hi) = xs.fold((f32::MAX, f32::MIN), |(lo, hi), (a, b)| {
-            (lo.min(a), hi.max(b))
-        });
-        (hi > lo).then_some((hi - lo) * scale)
-    };
-    let count = |line: usize| info.glyphs.iter().filter(|g| g.line_index == line).count();
-    let last = lines - 1;
-    let last_word = words.split_whitespace().last()?;
-    let lone = count(last) == last_word.chars().count() || count(last) <= 2;
-    if !lone {
-        return None;
-    }
-    let above = extent(last - 1)?;
-    let alone = extent(last)?;
-    // The space between them, and the side bearings the glyphs' drawn extents leave out.
-    let space = font_size * 0.45;
-    (above + space + alone <= width - SLACK).then(|| {
-        format!(
-            "its last line holds {last_word:?} alone, which fits on the line above \
-             ({above:.0} + {alone:.0} of {width:.0} points)"
-        )
-    })
 }

@@ -11,6 +11,8 @@ pub mod frame_bench;
 #[cfg(feature = "dev")]
 pub mod layout_check;
 #[cfg(feature = "dev")]
+mod layout_lines;
+#[cfg(feature = "dev")]
 pub mod memory_bench;
 pub mod report;
 #[cfg(feature = "dev")]
