@@ -583,16 +583,17 @@ impl Table {
             time_control: self.time_control(),
             rematch_offer: self.rematch_offer.map(|side| side_name(side).into()),
             rematch: self.rematched.clone(),
-            last_move_ago: (self.moved_at > 0 && !self.game.history().is_empty())
-                .then(|| now.saturating_sub(self.moved_at)),
             ..GameState::default()
         };
         self.time_into(&mut state, now);
         state
     }
 
-    /// Sets the state's clocks to what they show at `now`.
+    /// Sets what runs with time to what it is at `now`: the clocks, and how long ago the
+    /// last move was played.
     pub fn time_into(&self, state: &mut GameState, now: u64) {
+        state.last_move_ago = (self.moved_at > 0 && !self.game.history().is_empty())
+            .then(|| now.saturating_sub(self.moved_at));
         if let Some(clocks) = &self.clocks {
             let plies = self.game.history().len();
             let (clock, first_move) =

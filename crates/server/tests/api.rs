@@ -699,3 +699,21 @@ async fn head_status(addr: std::net::SocketAddr, extra: &str) -> String {
     let text = String::from_utf8_lossy(&raw);
     text.split(' ').nth(1).unwrap_or("no answer").to_owned()
 }
+
+/// How long ago the last move was played grows as the game is read again: the state kept
+/// for readers is not sent on with the time it was first written (a list read "just now"
+/// three minutes after the move).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_time_since_the_last_move_grows_between_reads() {
+    let server = Server::start().await;
+    let addr = server.addr;
+    let (id, _, red_token) = create(addr, "red").await;
+    join(addr, &id).await;
+    assert_eq!(state(addr, &id).await["last_move_ago"], Value::Null);
+    let (mut red, _) = connect(addr, &id, Some(&red_token)).await;
+    play(&mut red, "a2-a3").await;
+    let first = state(addr, &id).await["last_move_ago"].as_u64().unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(1_300)).await;
+    let later = state(addr, &id).await["last_move_ago"].as_u64().unwrap();
+    assert!(later >= first + 1_000, "{first} ms, then {later} ms");
+}

@@ -122,8 +122,11 @@ pub struct Written {
     events: u64,
     version: u64,
     /// Nothing in it runs with time (no clock running, nobody away): it can be sent
-    /// again as it is.
+    /// again as it is, for a second (how long ago the last move was played is written
+    /// to the millisecond, and read by the minute).
     timeless: bool,
+    /// When it was written (milliseconds since 1970).
+    at: u64,
     state: Arc<GameState>,
     /// As the WebSocket sends it (`{"type": "state", ...}`).
     pub message: Arc<str>,
@@ -256,7 +259,7 @@ impl Cell {
         let cached = self.written().clone();
         let base = match cached {
             Some(w) if w.events == table.events() => {
-                if w.version == version && w.timeless {
+                if w.version == version && w.timeless && now.saturating_sub(w.at) < 1_000 {
                     return w;
                 }
                 w.state
@@ -274,6 +277,7 @@ impl Cell {
             events: table.events(),
             version,
             timeless,
+            at: now,
             body: Arc::from(serde_json::to_string(&state).unwrap_or_default()),
             state: if timeless {
                 Arc::new(state.clone())
