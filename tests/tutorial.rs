@@ -473,3 +473,34 @@ fn the_lights_ask_for_frames_at_their_own_pace() {
         usual.unfocused_mode
     );
 }
+
+/// The lesson on straight runs: a tap that runs straight to the black stone is answered
+/// on the lesson's card, which covers the bar where a game says it (the play-through found
+/// the lesson silent), and the next lesson starts with nothing said.
+#[test]
+fn a_refused_tap_in_a_lesson_is_explained_on_its_card() {
+    use surakarta::screens::lesson::LessonNotice;
+    let mut app = app();
+    let index = LESSONS.iter().position(|l| l.id == "straight").unwrap();
+    open_lesson(&mut app, index);
+    let said = |app: &mut App| -> Vec<String> {
+        app.world_mut()
+            .query_filtered::<&Text, With<LessonNotice>>()
+            .iter(app.world())
+            .map(|t| t.0.clone())
+            .collect()
+    };
+    assert!(said(&mut app).is_empty(), "{:?}", said(&mut app));
+    tap(&mut app, "b3");
+    tap(&mut app, "e3");
+    app.update();
+    assert_eq!(
+        said(&mut app),
+        ["A capture must go round at least one loop: a straight run takes nothing."]
+    );
+    assert_eq!(
+        tutorial(&app).state,
+        LessonState::Asking,
+        "nothing was played"
+    );
+}

@@ -48,7 +48,8 @@ pub(super) fn plugin(app: &mut App) {
                     in_state(Screen::Lesson).and_then(
                         resource_changed::<Tutorial>
                             .or_else(resource_changed::<Strings>)
-                            .or_else(resource_changed::<BoardLayout>),
+                            .or_else(resource_changed::<BoardLayout>)
+                            .or_else(resource_changed::<crate::ui::notice::Notice>),
                     ),
                 )
                 .in_set(GameSet::Present),
@@ -80,6 +81,7 @@ struct Lessons<'w> {
     screen: ResMut<'w, NextState<Screen>>,
     panel: ResMut<'w, NextState<Panel>>,
     turn: ResMut<'w, NextState<Turn>>,
+    notice: ResMut<'w, crate::ui::notice::Notice>,
 }
 
 impl Lessons<'_> {
@@ -101,6 +103,8 @@ impl Lessons<'_> {
             state: LessonState::Asking,
         };
         self.selection.clear();
+        // A lesson begins with nothing said but its own words.
+        self.notice.0 = None;
         (*self.screen).set_if_neq(Screen::Lesson);
         (*self.panel).set_if_neq(Panel::None);
         self.turn.set(settled_turn(&self.practice.0));
@@ -209,6 +213,10 @@ pub struct LessonCard;
 
 /// The lesson at the top of the screen: what to do, or how it went, and its buttons. The
 /// board below stays free for the move.
+/// The board's answer to a tap, on the lesson's card (tests look for it).
+#[derive(Component)]
+pub struct LessonNotice;
+
 fn show_card(
     mut commands: Commands,
     old: Query<Entity, With<LessonCard>>,
@@ -217,6 +225,7 @@ fn show_card(
     strings: Res<Strings>,
     theme: Res<Theme>,
     layout: Res<BoardLayout>,
+    notice: Res<crate::ui::notice::Notice>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -258,6 +267,12 @@ fn show_card(
                 theme,
             ));
             card.spawn(paragraph(body, theme));
+            // The board's "no" to a tap ("A capture must go round at least one loop") or
+            // what an opponent's stone threatens: said in the bar under the board in a
+            // game, which this card covers in a lesson, so said here.
+            if let (LessonState::Asking, Some(said)) = (state, &notice.0) {
+                card.spawn((LessonNotice, paragraph(said.clone(), theme)));
+            }
         },
         |card| {
             card.spawn(row()).with_children(|r| {
