@@ -510,12 +510,21 @@ fn game_ending_in_a_capture() -> surakarta_engine::Game {
     panic!("no capture in 200 plies");
 }
 
-/// In a review, stepping onto a capture: while the stone runs round its loops, the turn
-/// and the counts both still show the position before it, and both change
-/// together when it lands (issue 61.20: the side to move changed first).
+/// In a review, stepping onto a capture: while the stone runs round its loops, the turn,
+/// the counts and the review's line ("Move 8 of 9: 4... e5xe3") all still show the
+/// position before it, and all change together when it lands (issue 61.20: the line
+/// named the move while the turn and the counts still showed the position before it).
 #[test]
 fn a_reviewed_capture_changes_the_turn_and_the_counts_together_when_it_lands() {
     use surakarta::screens::review::{ClosesTo, OpenReview, ReviewStep};
+    // The turn, the counts and the review's line, as the bars show them.
+    let words = |app: &mut App| {
+        (
+            text_of::<TurnText>(app),
+            text_of::<CountText>(app),
+            text_of::<HintText>(app),
+        )
+    };
     let mut app = app();
     let game = game_ending_in_a_capture();
     let plies = game.history().len();
@@ -528,26 +537,17 @@ fn a_reviewed_capture_changes_the_turn_and_the_counts_together_when_it_lands() {
     for _ in 0..3 {
         app.update();
     }
-    let before = (
-        text_of::<TurnText>(&mut app),
-        text_of::<CountText>(&mut app),
-    );
+    let before = words(&mut app);
     assert!(before.0.contains(&format!("{mover:?}")), "{before:?}");
     press(&mut app, "review.next");
     let mut seen = Vec::new();
     while turn(&app) == Turn::Animating || seen.is_empty() {
-        seen.push((
-            text_of::<TurnText>(&mut app),
-            text_of::<CountText>(&mut app),
-        ));
+        seen.push(words(&mut app));
         app.update();
         assert!(seen.len() < 300, "the capture lands");
     }
     app.update();
-    let after = (
-        text_of::<TurnText>(&mut app),
-        text_of::<CountText>(&mut app),
-    );
+    let after = words(&mut app);
     assert!(
         after.0.contains(&format!("{:?}", mover.other())),
         "{after:?}"
@@ -557,7 +557,7 @@ fn a_reviewed_capture_changes_the_turn_and_the_counts_together_when_it_lands() {
         "the captured stone is counted off when it lands"
     );
     // Frame by frame: the position before the capture, then the one after it, never the
-    // turn of one with the counts of the other.
+    // words of one beside the words of the other.
     let changed = seen.iter().position(|s| *s != before).unwrap_or(seen.len());
     assert!(
         changed > 3,

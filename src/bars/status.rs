@@ -122,11 +122,27 @@ impl Seen<'_, '_> {
     /// and no result yet.
     pub fn now(&self) -> (&Position, Option<Outcome>) {
         let game = &self.board.session().game;
-        let just_played = self.played.iter_current_update_messages().len() > 0;
-        let moving = just_played || !self.moving.is_empty();
         match game.positions().iter().rev().nth(1) {
-            Some(before) if moving => (before, None),
+            Some(before) if self.moving() => (before, None),
             _ => (game.position(), game.outcome()),
+        }
+    }
+
+    /// True from the frame a move is played until its stone lands.
+    fn moving(&self) -> bool {
+        self.played.iter_current_update_messages().len() > 0 || !self.moving.is_empty()
+    }
+
+    /// The game as the board shows it: while a stone is on its way, without its move (a
+    /// copy, made only then).
+    fn game(&self) -> std::borrow::Cow<'_, surakarta_engine::Game> {
+        let game = &self.board.session().game;
+        if self.moving() && !game.history().is_empty() {
+            let mut before = game.clone();
+            before.undo();
+            std::borrow::Cow::Owned(before)
+        } else {
+            std::borrow::Cow::Borrowed(game)
         }
     }
 
@@ -280,12 +296,14 @@ struct Notes<'w> {
 /// The line under the counts: the review's place, a notice, the hint (or that one is being
 /// looked for), or that the selected stone cannot move.
 fn show_notice(
-    board: OnBoard,
+    seen: Seen,
     notes: Notes,
     strings: Res<Strings>,
     mut texts: Query<&mut Text, With<HintText>>,
 ) {
-    let game = &board.session().game;
+    // The review's place as the board shows it: the move named when its stone lands, with
+    // the turn and the counts above (not while it runs, beside the position before it).
+    let game = &*seen.game();
     let stuck = notes
         .selection
         .stone
