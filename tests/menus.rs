@@ -977,3 +977,30 @@ fn joining_with_an_empty_clipboard_says_so() {
         texts(&mut app)
     );
 }
+
+/// What the server's check said is written in the language of its moment: another
+/// language chosen, the line goes (the play-through read it in English on a Russian card).
+#[test]
+fn the_server_checks_line_goes_when_the_language_changes() {
+    use surakarta::panels::settings::ServerNote;
+    let mut app = app();
+    let said =
+        "http://127.0.0.1:8096 answers: it is a Surakarta server, and online games go there.";
+    app.world_mut().resource_mut::<ServerNote>().0 = Some(said.into());
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<ServerNote>().0.as_deref(),
+        Some(said)
+    );
+    app.world_mut().resource_mut::<Settings>().language = Some(Language::Russian);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Strings>().language,
+        Language::Russian
+    );
+    assert_eq!(app.world().resource::<ServerNote>().0, None);
+}

@@ -1020,7 +1020,9 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
     go_to(&mut me, Screen::Menu);
     press(&mut me, "menu.online_games");
     assert_eq!(panel(&me), Panel::OnlineGames);
-    let listed = |m: &mut App, game: &str| texts(m).iter().any(|t| t == game);
+    // Read as words: the list holds its parts together with no-break spaces.
+    let listed =
+        |m: &mut App, game: &str| texts(m).iter().any(|t| t.replace('\u{a0}', " ") == game);
     assert!(
         both_until(&mut me, &mut second, 10.0, |m, _| {
             listed(
@@ -1195,9 +1197,9 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
     // Asked again, Go: the other game is on the board.
     go_to(&mut me, Screen::Menu);
     press(&mut me, "menu.online_games");
-    assert!(run_until(&mut me, 2.0, |m| texts(m)
-        .iter()
-        .any(|t| t.starts_with("You play Red · 3+2\n"))));
+    assert!(run_until(&mut me, 2.0, |m| texts(m).iter().any(|t| t
+        .replace('\u{a0}', " ")
+        .starts_with("You play Red · 3+2\n"))));
     press(&mut me, "online_games.1");
     assert!(run_until(&mut me, 2.0, |m| texts(m)
         .iter()

@@ -85,14 +85,14 @@ fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
         Some(Standing::Going { timing, .. }) => match timing.control {
             Some(TimeControl::Live {
                 initial, increment, ..
-            }) => format!(" · {}+{}", initial / 60, increment),
+            }) => format!("\u{a0}· {}+{}", initial / 60, increment),
             Some(TimeControl::Correspondence { days }) => {
                 format!(
-                    " · {}",
+                    "\u{a0}· {}",
                     strings.fill("online_games.days", &[("n", days.to_string())])
                 )
             }
-            None => format!(" · {}", strings.get("online_games.untimed")),
+            None => format!("\u{a0}· {}", strings.get("online_games.untimed")),
         },
         _ => String::new(),
     };
@@ -127,7 +127,8 @@ fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
                     &[("time", face(left, timing.control, strings))],
                 ));
             }
-            parts.join(" · ")
+            // A line may end with "·", never begin with it (a no-break space before it).
+            parts.join("\u{a0}· ")
         }
         Some(Standing::Waiting) => strings.get("online_games.waiting"),
         Some(Standing::Over) => strings.get("online_games.over"),
@@ -142,13 +143,15 @@ fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
 /// and days (rounded down).
 fn ago_words(ago: Duration, strings: &Strings) -> String {
     let minutes = ago.as_secs() / 60;
+    // Held on one line: "2 min ago", never "2 min / ago".
+    let whole = |words: String| words.replace(' ', "\u{a0}");
     let (key, n) = match minutes {
-        0 => return strings.get("online_games.just_now"),
+        0 => return whole(strings.get("online_games.just_now")),
         1..60 => ("online_games.minutes_ago", minutes),
         60..1440 => ("online_games.hours_ago", minutes / 60),
         _ => ("online_games.days_ago", minutes / 1440),
     };
-    strings.fill(key, &[("n", n.to_string())])
+    whole(strings.fill(key, &[("n", n.to_string())]))
 }
 
 /// When the words of "how long ago" next change: at the next whole minute since the move.
@@ -382,10 +385,10 @@ mod tests {
     fn how_long_ago_reads_in_whole_minutes_hours_and_days_and_changes_on_the_minute() {
         let strings = Strings::english();
         let ago = |secs| ago_words(Duration::from_secs(secs), &strings);
-        assert_eq!(ago(59), "just now");
-        assert_eq!(ago(61), "1\u{a0}min ago");
-        assert_eq!(ago(3 * 3600 + 59 * 60), "3\u{a0}h ago");
-        assert_eq!(ago(2 * 86_400 + 5), "2\u{a0}d ago");
+        assert_eq!(ago(59), "just\u{a0}now");
+        assert_eq!(ago(61), "1\u{a0}min\u{a0}ago");
+        assert_eq!(ago(3 * 3600 + 59 * 60), "3\u{a0}h\u{a0}ago");
+        assert_eq!(ago(2 * 86_400 + 5), "2\u{a0}d\u{a0}ago");
         assert_eq!(
             next_minute(Duration::from_millis(61_000)),
             Duration::from_millis(59_004)

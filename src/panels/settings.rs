@@ -21,6 +21,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, take_server_check.in_set(GameSet::Rules))
         .add_systems(
             Update,
+            forget_note_on_new_words
+                .run_if(resource_changed::<Strings>)
+                .before(GameSet::Present),
+        )
+        .add_systems(
+            Update,
             (clear_card, spawn)
                 .chain()
                 .run_if(
@@ -86,6 +92,19 @@ const TOGGLES: [Toggle; 6] = [
 /// What the card says of the last pasted server address: being checked, taken, or why not.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ServerNote(pub Option<String>);
+
+/// The server's line is written in the language of its moment: another language chosen, it
+/// goes (never an English line in a Russian card; the play-through found one).
+fn forget_note_on_new_words(
+    strings: Res<Strings>,
+    mut note: ResMut<ServerNote>,
+    mut seen: Local<Option<crate::ui::i18n::Language>>,
+) {
+    let was = seen.replace(strings.language);
+    if was.is_some_and(|l| l != strings.language) && note.0.is_some() {
+        note.0 = None;
+    }
+}
 
 /// A pasted address being checked: its health asked (`GET /api/health`) before it is
 /// taken, so that an address that is no game server is said at once, not at the first game.
