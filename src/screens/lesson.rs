@@ -220,12 +220,11 @@ pub struct LessonNotice;
 fn show_card(
     mut commands: Commands,
     old: Query<Entity, With<LessonCard>>,
-    tutorial: Res<Tutorial>,
+    (tutorial, notice): (Res<Tutorial>, Res<crate::ui::notice::Notice>),
     settings: Res<Settings>,
     strings: Res<Strings>,
     theme: Res<Theme>,
     layout: Res<BoardLayout>,
-    notice: Res<crate::ui::notice::Notice>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
