@@ -397,15 +397,7 @@ fn an_accepted_draw_leaves_no_waiting_word_and_a_declined_rematch_can_be_asked_a
         && connected(b)
         && panel(r) == Panel::None));
     go_to(&mut red, Screen::Game);
-    play_settled(&mut red, "b2", "b3");
-    assert!(both_until(&mut red, &mut black, 10.0, |_, b| history(b)
-        .len()
-        == 1
-        && turn(b) == surakarta::game::session::Turn::Waiting));
-    play_settled(&mut black, "e5", "e4");
-    assert!(both_until(&mut red, &mut black, 10.0, |r, _| history(r)
-        .len()
-        == 2));
+    first_moves(&mut red, &mut black);
 
     press(&mut red, "bar.end");
     press(&mut red, "end.offer_draw");
@@ -460,6 +452,15 @@ fn an_accepted_draw_leaves_no_waiting_word_and_a_declined_rematch_can_be_asked_a
         "the friend was not asked again"
     );
     drop(server);
+}
+
+/// Red plays b2-b3 and Black, once it has it on its board, e5-e4; both phones have both.
+fn first_moves(red: &mut App, black: &mut App) {
+    play_settled(red, "b2", "b3");
+    assert!(both_until(red, black, 10.0, |_, b| history(b).len() == 1
+        && turn(b) == surakarta::game::session::Turn::Waiting));
+    play_settled(black, "e5", "e4");
+    assert!(both_until(red, black, 10.0, |r, _| history(r).len() == 2));
 }
 
 /// The texts of the clocks in the status bar.
@@ -517,15 +518,7 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
     assert!(both_until(&mut red, &mut black, 5.0, |r, _| clocks(r)
         == ["First move 0:30", "Black 0:02.0"]
         || clocks(r) == ["First move 0:29", "Black 0:02.0"]));
-    play_settled(&mut red, "b2", "b3");
-    assert!(both_until(&mut red, &mut black, 10.0, |_, b| history(b)
-        .len()
-        == 1
-        && turn(b) == surakarta::game::session::Turn::Waiting));
-    play_settled(&mut black, "e5", "e4");
-    assert!(both_until(&mut red, &mut black, 10.0, |r, _| history(r)
-        .len()
-        == 2));
+    first_moves(&mut red, &mut black);
     // Red's two seconds run out with Red doing nothing: both phones end the game.
     assert!(
         both_until(&mut red, &mut black, 10.0, |r, b| own_game(r)
