@@ -428,8 +428,13 @@ fn the_saved_games_list_speaks_the_players_language() {
     assert_eq!(player_name("Computer (Hard)", &ru), "Компьютер (Сложный)");
     assert_eq!(player_name("Red", &ru), "Красные");
     assert_eq!(player_name("Ann", &ru), "Ann", "other names as written");
-    assert_eq!(result_words("0-1", &ru), "победа чёрных");
-    assert_eq!(result_words("*", &ru), "не окончена");
+    assert_eq!(result_words("0-1", None, &ru), "победа чёрных");
+    assert_eq!(result_words("*", None, &ru), "не окончена");
+    // An online game aborted before its first moves is not one still to be finished.
+    assert_eq!(
+        result_words("*", Some("aborted"), &ru),
+        "прервана, без результата"
+    );
     use surakarta::game::record_words::date_words;
     assert_eq!(date_words("2026.12.01", &ru), "01.12.2026");
     let zh = surakarta::ui::i18n::Strings::for_language(

@@ -48,11 +48,13 @@ pub fn date_words(date: &str, strings: &Strings) -> String {
 }
 
 /// A record's result in words: who won, a draw, or a game going on.
-pub fn result_words(result: &str, strings: &Strings) -> String {
-    strings.get(match result {
-        "1-0" => "records.red_won",
-        "0-1" => "records.black_won",
-        "1/2-1/2" => "records.drawn",
+pub fn result_words(result: &str, termination: Option<&str>, strings: &Strings) -> String {
+    strings.get(match (result, termination) {
+        ("1-0", _) => "records.red_won",
+        ("0-1", _) => "records.black_won",
+        ("1/2-1/2", _) => "records.drawn",
+        // Ended without a result (no first move came): not a game still to be finished.
+        (_, Some("aborted")) => "records.aborted",
         _ => "records.going_on",
     })
 }

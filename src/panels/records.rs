@@ -141,7 +141,11 @@ fn spawn(
                             ),
                             (
                                 "result",
-                                result_words(record.header("Result").unwrap_or("*"), strings),
+                                result_words(
+                                    record.header("Result").unwrap_or("*"),
+                                    record.header("Termination"),
+                                    strings,
+                                ),
                             ),
                             ("moves", record.moves.len().to_string()),
                         ],
