@@ -1222,5 +1222,29 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
     assert_eq!(panel(&me), Panel::Invite);
     press(&mut me, "invite.close");
     assert_eq!((screen(&me), panel(&me)), (Screen::Game, Panel::None));
+    // A game of three days a move nobody has joined yet: its entry says its time limit.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online");
+    press(&mut me, "newgame.clock.3d");
+    press(&mut me, "newgame.red");
+    press(&mut me, "newgame.start");
+    if panel(&me) == Panel::Replace {
+        press(&mut me, "replace.start");
+    }
+    assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
+    let waiting = own_game(&me).online.clone().unwrap();
+    press(&mut me, "invite.close");
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online_games");
+    assert!(
+        run_until(&mut me, 5.0, |m| texts(m).iter().any(|t| t
+            .replace('\u{a0}', " ")
+            .starts_with(
+                "You play Red · 3 d a move\nWaiting for your friend"
+            ))),
+        "{:?}",
+        texts(&mut me)
+    );
+    assert!(waiting.id != timed.id);
     drop(server);
 }

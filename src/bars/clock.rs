@@ -57,30 +57,80 @@ pub struct ClockRow;
 #[derive(Component)]
 pub struct ClockText(pub Side);
 
+/// The largest unit a correspondence game's times are written in. Chosen once for all the
+/// times shown together (both clocks, or the first move's time beside the other clock), so
+/// that two clocks side by side are written the same way: "1 d 0 h" beside "23 h", never
+/// beside "23 h 59 min".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// Days and hours.
+    Days,
+    /// Hours and minutes.
+    Hours,
+    /// As a clock shows it: `2:05`, `1:02:05`.
+    Clock,
+}
+
+const HOUR: u64 = 3600;
+const DAY: u64 = 24 * HOUR;
+
+impl Scale {
+    /// The scale for times of which `longest` is the longest.
+    pub fn of(longest: Duration, control: Option<TimeControl>) -> Scale {
+        let correspondence = matches!(control, Some(TimeControl::Correspondence { .. }));
+        // Minutes rounded up, as the hours-and-minutes face would show them.
+        let minutes = longest.as_millis().div_ceil(60_000);
+        if !correspondence || longest <= Duration::from_secs(HOUR) {
+            Scale::Clock
+        } else if minutes < u128::from(DAY / 60) {
+            Scale::Hours
+        } else {
+            Scale::Days
+        }
+    }
+}
+
 /// A time left in the player's words: a live clock as a clock shows it (`2:05`,
-/// `1:02:05`), a correspondence move's days and hours (minutes in its last day, the clock's
-/// face in its last hour), so that one game's times never mix two ways of writing.
+/// `1:02:05`), a correspondence move's days and hours (hours and minutes in its last day,
+/// the clock's face in its last hour). Rounded up, as a clock's face is: a three-day move
+/// just begun reads "3 d 0 h", not "2 d 23 h".
 pub fn face(left: Duration, control: Option<TimeControl>, strings: &Strings) -> String {
-    let secs = left.as_secs();
-    let correspondence = matches!(control, Some(TimeControl::Correspondence { .. }));
-    if correspondence && secs >= 86_400 {
-        strings.fill(
-            "clock.left_days",
-            &[
-                ("d", (secs / 86_400).to_string()),
-                ("h", (secs / 3600 % 24).to_string()),
-            ],
-        )
-    } else if correspondence && secs >= 3600 {
-        strings.fill(
-            "clock.left_hours",
-            &[
-                ("h", (secs / 3600).to_string()),
-                ("m", (secs / 60 % 60).to_string()),
-            ],
-        )
-    } else {
-        clock_face(left)
+    face_in(left, Scale::of(left, control), strings)
+}
+
+/// [`face`] in a scale chosen for several times shown together ([`Scale::of`] the longest).
+pub fn face_in(left: Duration, scale: Scale, strings: &Strings) -> String {
+    let up = |unit: u64| left.as_millis().div_ceil(u128::from(unit) * 1000) as u64;
+    // The last hour counts by the second whatever the scale: it is when time runs short.
+    if left <= Duration::from_secs(HOUR) {
+        return clock_face(left);
+    }
+    match scale {
+        Scale::Days => {
+            let hours = up(HOUR);
+            if hours >= 24 {
+                strings.fill(
+                    "clock.left_days",
+                    &[
+                        ("d", (hours / 24).to_string()),
+                        ("h", (hours % 24).to_string()),
+                    ],
+                )
+            } else {
+                strings.fill("clock.left_whole_hours", &[("h", hours.to_string())])
+            }
+        }
+        Scale::Hours => {
+            let minutes = up(60);
+            strings.fill(
+                "clock.left_hours",
+                &[
+                    ("h", (minutes / 60).to_string()),
+                    ("m", (minutes % 60).to_string()),
+                ],
+            )
+        }
+        Scale::Clock => clock_face(left),
     }
 }
 
@@ -127,6 +177,16 @@ fn show_clocks(
     let over = game.outcome().is_some();
     let to_move = game.side_to_move();
     let first_move = timing.first_move_left().filter(|_| !over);
+    // Both clocks in one scale: that of the longest time shown.
+    let longest = [Side::Red, Side::Black]
+        .into_iter()
+        .filter_map(|side| match first_move {
+            Some(left) if side == to_move => Some(left),
+            _ => timing.left(side),
+        })
+        .max()
+        .unwrap_or_default();
+    let scale = Scale::of(longest, timing.control);
     for (ClockText(side), mut text, mut colour) in &mut texts {
         let side = *side;
         let (line, bright, low) = match first_move {
@@ -135,18 +195,14 @@ fn show_clocks(
             Some(left) if side == to_move => (
                 strings.fill(
                     "clock.first_move",
-                    &[("time", face(left, timing.control, &strings))],
+                    &[("time", face_in(left, scale, &strings))],
                 ),
                 true,
                 left < Duration::from_secs(10),
             ),
             _ => (
                 timing.left(side).map_or_else(String::new, |l| {
-                    format!(
-                        "{} {}",
-                        strings.side(side),
-                        face(l, timing.control, &strings)
-                    )
+                    format!("{} {}", strings.side(side), face_in(l, scale, &strings))
                 }),
                 !over && timing.running() == Some(side),
                 !over && timing.low(side),
@@ -165,5 +221,54 @@ fn show_clocks(
         if colour.0 != want {
             colour.0 = want;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const THREE_DAYS: Option<TimeControl> = Some(TimeControl::Correspondence { days: 3 });
+
+    fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
+    }
+
+    #[test]
+    fn a_move_just_begun_reads_its_whole_time() {
+        let strings = Strings::english();
+        // A second after a three-day move began: rounded up, as a clock's face is.
+        assert_eq!(face(secs(3 * DAY - 1), THREE_DAYS, &strings), "3 d 0 h");
+        assert_eq!(face(secs(3 * DAY), THREE_DAYS, &strings), "3 d 0 h");
+        assert_eq!(face(secs(2 * DAY + 1), THREE_DAYS, &strings), "2 d 1 h");
+        // The last day in hours and minutes, the last hour by the second.
+        assert_eq!(face(secs(DAY - 30), THREE_DAYS, &strings), "1 d 0 h");
+        assert_eq!(face(secs(DAY - 90), THREE_DAYS, &strings), "23 h 59 min");
+        assert_eq!(face(secs(5 * HOUR + 61), THREE_DAYS, &strings), "5 h 2 min");
+        assert_eq!(face(secs(HOUR), THREE_DAYS, &strings), "1:00:00");
+        assert_eq!(face(secs(59 * 60 + 5), THREE_DAYS, &strings), "59:05");
+        // A live clock is always a clock's face.
+        let live = Some(TimeControl::Live {
+            initial: 2 * 3600,
+            increment: 0,
+        });
+        assert_eq!(face(secs(DAY + 5), live, &strings), "24:00:05");
+    }
+
+    #[test]
+    fn two_clocks_side_by_side_are_written_the_same_way() {
+        let strings = Strings::english();
+        // One side's move just began (a day), the other's clock has run a minute.
+        let one_day = Some(TimeControl::Correspondence { days: 1 });
+        let scale = Scale::of(secs(DAY), one_day);
+        assert_eq!(face_in(secs(DAY), scale, &strings), "1 d 0 h");
+        assert_eq!(face_in(secs(DAY - 60), scale, &strings), "1 d 0 h");
+        assert_eq!(face_in(secs(20 * HOUR + 1), scale, &strings), "21 h");
+        // Both under a day: hours and minutes for both.
+        let scale = Scale::of(secs(20 * HOUR), one_day);
+        assert_eq!(face_in(secs(20 * HOUR), scale, &strings), "20 h 0 min");
+        assert_eq!(face_in(secs(3 * HOUR + 1), scale, &strings), "3 h 1 min");
+        // The running clock's last hour by the second, whatever the other shows.
+        assert_eq!(face_in(secs(125), scale, &strings), "2:05");
     }
 }

@@ -71,8 +71,8 @@ pub enum Standing {
         last: Option<String>,
         timing: Timing,
     },
-    /// The friend has not taken the other seat yet.
-    Waiting,
+    /// The friend has not taken the other seat yet (the clocks say the time limit).
+    Waiting { timing: Timing },
     /// Over (it leaves the list).
     Over,
     /// The server has no such game any more (it leaves the list).
@@ -275,7 +275,7 @@ pub(super) fn standing_of(truth: &Truth, timing: Timing) -> Standing {
     if game.outcome().is_some() {
         Standing::Over
     } else if !(truth.seats.red && truth.seats.black) {
-        Standing::Waiting
+        Standing::Waiting { timing }
     } else {
         // Numbered as the move list and records number it: "12... e5-e4".
         let last = game.history().last().map(|mv| {

@@ -82,7 +82,8 @@ struct Entry {
 fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
     // The time limit, once the server has said it.
     let limit = match standing {
-        Some(Standing::Going { timing, .. }) => match timing.control {
+        Some(Standing::Going { timing, .. } | Standing::Waiting { timing }) => match timing.control
+        {
             Some(TimeControl::Live {
                 initial, increment, ..
             }) => format!("\u{a0}· {}+{}", initial / 60, increment),
@@ -130,7 +131,7 @@ fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
             // A line may end with "·", never begin with it (a no-break space before it).
             parts.join("\u{a0}· ")
         }
-        Some(Standing::Waiting) => strings.get("online_games.waiting"),
+        Some(Standing::Waiting { .. }) => strings.get("online_games.waiting"),
         Some(Standing::Over) => strings.get("online_games.over"),
         Some(Standing::Gone) => strings.get("online_games.gone"),
         Some(Standing::Unreachable) => strings.get("online_games.unreachable"),
