@@ -58,12 +58,14 @@ impl Coordinate {
 }
 
 /// How far a coordinate stands from its point, in spacings: across the edge (down for a
-/// file, left for a rank), beyond a stone's edge (0.35, 0.385 when lifted) ...
-const ACROSS: f32 = 0.5;
+/// file, left for a rank), clear of a stone's edge (0.35, 0.385 when lifted) ...
+const ACROSS: f32 = 0.66;
 
-/// ... and a little along it, away from the nearer corner: between the inner loop's arc
-/// and the outer's, and still plainly its own point's.
-const ALONG: f32 = 0.22;
+/// ... and a little along it, towards the middle: off the loops' arcs, which cross the edge
+/// at the b, c, d and e lines. The nudge is small so that a label is plainly its own line's:
+/// c and d share the gap between the two outer arcs, each beside its own line (0.17 from it,
+/// 0.83 from the other), not both in the gap's middle.
+const ALONG: f32 = 0.17;
 
 /// The coordinates' text size, in spacings.
 const SIZE: f32 = 0.28;
