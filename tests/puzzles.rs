@@ -246,6 +246,37 @@ fn undo_after_a_wrong_move_tries_again_and_the_solution_is_played_on_the_board()
     assert_eq!((stats(&app).solved, stats(&app).missed), (0, 1));
 }
 
+/// In a line, a hinted move played and answered: the card says the answer, as after any
+/// move of the line (it kept saying the hint showed the move).
+#[test]
+fn the_answer_to_a_hinted_move_is_said_on_the_card() {
+    let mut app = app();
+    animations_off(&mut app);
+    let index = find(|p| p.moves.len() == 3);
+    open(&mut app, index);
+    let puzzle = on_board(&app);
+    press(&mut app, "bar.hint");
+    press(&mut app, "bar.hint");
+    assert!(run_until(&mut app, 1.0, |a| texts(a)
+        .iter()
+        .any(|t| t.starts_with("The hint shows the move"))));
+    tap_move(&mut app, puzzle.moves[0]);
+    assert_eq!(session(&app).game.history(), &puzzle.moves[..2]);
+    let answered = format!("answered {}: keep going.", puzzle.moves[1]);
+    assert!(
+        texts(&mut app).iter().any(|t| t.contains(&answered)),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert!(
+        !texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("The hint shows the move")),
+        "{:?}",
+        texts(&mut app)
+    );
+}
+
 #[test]
 fn a_streak_rises_until_the_first_miss() {
     let mut app = app();

@@ -138,6 +138,9 @@ pub(super) fn build_bars(
                             flex_direction: FlexDirection::Row,
                             align_items: AlignItems::Center,
                             column_gap: px(10),
+                            // No wider than the bar: a long line ("Победили красные" beside
+                            // the board) wraps between its words instead of running out.
+                            max_width: percent(100),
                             ..default()
                         },
                     ))
@@ -179,6 +182,16 @@ pub(super) fn build_bars(
                     if !reviewing {
                         bar.spawn(super::claim::claim_button(&strings, &theme))
                             .observe(super::claim::press_claim);
+                    } else if !layout.portrait {
+                        // Beside the board, the review's move list under its line: in the
+                        // row along the bottom it would stand on the board's loops.
+                        let moves = strings.get("review.moves");
+                        let mut entry =
+                            bar.spawn(button("review.moves", moves, &theme, 18.0, false));
+                        entry.observe(review(ReviewStep::Moves));
+                        entry
+                            .entry::<Node>()
+                            .and_modify(|mut node| node.margin.top = px(12));
                     }
                 });
             root.spawn(Node {
@@ -310,6 +323,9 @@ pub(super) fn build_bars(
                     (ReviewStep::Moves, "review.moves"),
                     (ReviewStep::PlayHere, "review.play_here"),
                 ] {
+                    if step == ReviewStep::Moves && !layout.portrait {
+                        continue;
+                    }
                     r.spawn(button(key, strings.get(key), &theme, size, false))
                         .observe(review(step));
                 }

@@ -1,15 +1,17 @@
 //! `--check-layout`: walks every screen and card the app has, in every language and both
 //! themes, at the window's size (`--size`), and checks what Bevy laid out there, as a
 //! player would see it: no button or text outside the window (unless in a card's body
-//! that scrolls and shows its thumb), no text wider or taller than its box, no two
-//! buttons over each other, and no last line holding a lone word that the line above had
-//! room for. Prints each fault and exits with an error when there is any; CI runs it at
+//! that scrolls and shows its thumb), no text wider or taller than its box or out of the
+//! bar or card it stands in, no two buttons over each other, none of the game's own
+//! buttons on the board's grid or loops, and no last line holding a lone word that the line
+//! above had room for. Prints each fault and exits with an error when there is any; CI runs it at
 //! a phone's portrait, a small phone's and a landscape size (`.ci/run`).
 
 use super::layout_lines::{SLACK, line_begun_by_a_separator, lone_last_word};
 use super::scenes::{Scene, scenes};
 use crate::settings::Settings;
 use crate::ui::i18n::Language;
+use crate::ui::layout::BoardLayout;
 use crate::ui::scroll::{ScrollArea, ScrollThumb};
 use crate::ui::theme::ThemeKind;
 use crate::ui::widgets::ButtonId;
@@ -157,10 +159,14 @@ fn faults(world: &mut World, window: Vec2) -> Vec<String> {
         &InheritedVisibility,
         Option<&ChildOf>,
         &Node,
+        Option<&BackgroundColor>,
     )>();
-    let all: Vec<(Entity, Laid, bool, Option<Entity>, bool, bool)> = nodes
+    // Each node: where it is laid, whether it is drawn with a size, its parent, whether
+    // it clips, whether it is displayed, whether it paints a background.
+    type Row = (Entity, Laid, bool, Option<Entity>, bool, bool, bool);
+    let all: Vec<Row> = nodes
         .iter(world)
-        .map(|(e, computed, at, visible, parent, node)| {
+        .map(|(e, computed, at, visible, parent, node, background)| {
             let clips = node.overflow.x != OverflowAxis::Visible
                 || node.overflow.y != OverflowAxis::Visible;
             (
@@ -170,6 +176,7 @@ fn faults(world: &mut World, window: Vec2) -> Vec<String> {
                 parent.map(ChildOf::parent),
                 clips,
                 node.display != Display::None,
+                background.is_some_and(|b| b.0.alpha() > 0.0),
             )
         })
         .collect();
@@ -191,6 +198,19 @@ fn faults(world: &mut World, window: Vec2) -> Vec<String> {
         while let Some(here) = at {
             let n = find(here)?;
             if n.4 {
+                return Some(n.1.rect);
+            }
+            at = n.3;
+        }
+        None
+    };
+    // The box a node is seen to stand in: the nearest painted node above it (a bar, a
+    // card, a button).
+    let painted = |e: Entity| {
+        let mut at = find(e).and_then(|n| n.3);
+        while let Some(here) = at {
+            let n = find(here)?;
+            if n.6 {
                 return Some(n.1.rect);
             }
             at = n.3;
@@ -231,6 +251,39 @@ fn faults(world: &mut World, window: Vec2) -> Vec<String> {
                 if cut && !scrolls(world, *e) {
                     faults.push(format!("button {id} is cut off by its card: {rect:?}"));
                 }
+            }
+        }
+    }
+    // The game's own buttons (the bars', not a card's) off the board: its grid and its
+    // loops, each loop's circle sampled every 5 degrees (the review's Moves once stood on
+    // the bottom loops beside the board).
+    let bars = world
+        .query_filtered::<Entity, With<crate::bars::status::Bars>>()
+        .iter(world)
+        .find(|e| shown(*e));
+    if let (Some(bars), Some(layout)) = (bars, world.get_resource::<BoardLayout>()) {
+        let on_screen = |p: Vec2| layout.world_to_screen(p, Quat::IDENTITY);
+        let corners =
+            ["a1", "f1", "a6", "f6"].map(|s| layout.point(s.parse().expect("a corner's name")));
+        let mut drawn: Vec<Vec2> = Vec::new();
+        for corner in corners {
+            for radius in [1.0, 2.0] {
+                for step in 0..72 {
+                    let angle = (step as f32 * 5.0).to_radians();
+                    let p = corner + Vec2::from_angle(angle) * radius * layout.spacing;
+                    drawn.push(on_screen(p));
+                }
+            }
+        }
+        let grid = Rect::from_corners(on_screen(corners[0]), on_screen(corners[3]));
+        for (e, id) in &buttons {
+            let Some(n) = find(*e) else { continue };
+            if root(*e) != bars {
+                continue;
+            }
+            let rect = n.1.rect.inflate(-SLACK);
+            if !rect.intersect(grid).is_empty() || drawn.iter().any(|p| rect.contains(*p)) {
+                faults.push(format!("button {id} stands on the board: {:?}", n.1.rect));
             }
         }
     }
@@ -301,6 +354,19 @@ fn faults(world: &mut World, window: Vec2) -> Vec<String> {
         {
             faults.push(format!(
                 "text {short:?} is in a card that runs off the window"
+            ));
+        }
+        // Out of the bar or card it stands in, though inside the window: the status line
+        // beside the board once ran out of its bar over the board.
+        // (In a card's scrolling body the body's clip is what counts, above.)
+        if let Some(around) = painted(*e)
+            && room.is_none()
+            && inside(n.1.rect, screen)
+            && !inside(n.1.rect, around)
+        {
+            faults.push(format!(
+                "text {short:?} runs out of the box it stands in: {:?}, the box {around:?}",
+                n.1.rect
             ));
         }
         // A wrapped line's width counts the space it broke at: a space's width is slack.

@@ -34,8 +34,7 @@ fn theme_names(puzzle: &Puzzle, strings: &Strings) -> String {
             // word joiners (drawn as nothing), so a narrow card breaks between names
             // ("绕一个 / 圈" was a name cut in two).
             if chinese {
-                let chars: Vec<String> = name.chars().map(String::from).collect();
-                chars.join("\u{2060}")
+                crate::ui::i18n::held_whole(&name)
             } else {
                 name
             }
@@ -125,10 +124,12 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                 // Until a move has been judged (after its run round the loops), the words
                 // from before it.
                 let told = played.len().saturating_sub(usize::from(replying));
-                let nudged = c.nudged == Some(played.len()) && !c.helped;
+                // A hint's words stand while its move waits; once played and answered, the
+                // card says the answer as after any move of the line.
+                let here = Some(played.len());
                 lines.push(match told.checked_sub(1).map(|i| played[i]) {
-                    _ if nudged => strings.get("puzzle.hint_stone"),
-                    _ if c.helped => strings.get("puzzle.hint_move"),
+                    _ if c.move_shown == here => strings.get("puzzle.hint_move"),
+                    _ if c.nudged == here => strings.get("puzzle.hint_stone"),
                     None if c.kind == Kind::Mine => strings.fill(
                         "puzzle.task.better",
                         &[("side", strings.side(puzzle.position.side_to_move()))],

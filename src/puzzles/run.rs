@@ -90,6 +90,9 @@ pub struct OnBoardPuzzle {
     /// The ply at which a hint's first step pointed out the stone to move (nothing
     /// counted for it; asked again at the same ply, the move is shown).
     pub nudged: Option<usize>,
+    /// The ply at which a hint's second step showed the move (the card says so until it is
+    /// played).
+    pub move_shown: Option<usize>,
     /// The first of a new round: every puzzle of the theme had been played (said on the
     /// card).
     pub new_round: bool,

@@ -100,6 +100,7 @@ impl Puzzles<'_> {
             rating_change: None,
             helped: false,
             nudged: None,
+            move_shown: None,
             new_round: false,
             retried: false,
         });
@@ -265,5 +266,7 @@ pub(super) fn note_hints(mut hints: MessageReader<HintFound>, mut run: ResMut<Pu
         && c.state == PuzzleState::Solving
     {
         c.helped = true;
+        // Shown at the ply its first step was asked at.
+        c.move_shown = c.nudged;
     }
 }

@@ -13,7 +13,7 @@ use crate::game::session::{
 };
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Navigator, Panel, Screen};
-use crate::ui::i18n::Strings;
+use crate::ui::i18n::{Strings, held_whole};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::Side;
@@ -172,13 +172,14 @@ fn review_line_alone(review: &Review, shown: &Game, strings: &Strings) -> Option
         &[
             ("n", shown.len().to_string()),
             ("total", total.to_string()),
-            ("move", format!("{number} {last}")),
+            // The move whole: "25... a5-" and "a6" once stood on two lines.
+            ("move", held_whole(&format!("{number} {last}"))),
         ],
     );
     if shown.len() == total
         && let Some(outcome) = whole.outcome()
     {
-        line = format!("{line} · {}", outcome.result_token());
+        line = format!("{line} · {}", held_whole(outcome.result_token()));
     }
     Some(line)
 }
@@ -210,11 +211,14 @@ pub fn better_line(
             ("total", whole.history().len().to_string()),
             (
                 "move",
-                format!("{} {marked}{mark}", Record::move_number(ply)),
+                held_whole(&format!("{} {marked}{mark}", Record::move_number(ply))),
             ),
         ],
     );
-    let better = strings.fill("analysis.better", &[("move", better.to_string())]);
+    let better = strings.fill(
+        "analysis.better",
+        &[("move", held_whole(&better.to_string()))],
+    );
     Some(match table_note(review, shown, analysis, strings) {
         Some(table) => format!("{line} · {better} · {table}"),
         None => format!("{line} · {better}"),

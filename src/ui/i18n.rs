@@ -220,3 +220,12 @@ mod tests {
         }
     }
 }
+
+/// `text` held on one line: word joiners (U+2060, drawn as nothing) between its
+/// characters, so that a line breaks around it, never inside it. For a move ("25... a5-a6"
+/// once broke after its hyphen) and a Chinese name (which may break between any two
+/// characters).
+pub fn held_whole(text: &str) -> String {
+    let chars: Vec<String> = text.chars().map(String::from).collect();
+    chars.join("\u{2060}")
+}

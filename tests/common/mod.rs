@@ -258,12 +258,13 @@ pub fn turns<M: Component>(app: &mut App) -> Vec<f32> {
         .collect()
 }
 
-/// Every text on screen.
+/// Every text on screen as a player reads it: without the word joiners (U+2060, drawn as
+/// nothing) that hold a move or a name on one line.
 pub fn texts(app: &mut App) -> Vec<String> {
     app.world_mut()
         .query::<&Text>()
         .iter(app.world())
-        .map(|t| t.0.clone())
+        .map(|t| t.0.replace('\u{2060}', ""))
         .collect()
 }
 
