@@ -57,10 +57,24 @@ fn frames_go_on_while_it_runs(background: bool) {
         );
     }
     let mut frames_while_running = 0;
+    // While it runs, the graph's bars come with the key to their colours.
+    let mut key_while_running = false;
     assert!(run_until(&mut app, 120.0, |a| {
         frames_while_running += 1;
+        let running = a.world().resource::<Analysis>().running();
+        let bars = a.world_mut().query::<&EvalBar>().iter(a.world()).count();
+        if running && bars > 0 {
+            let shown = texts(a);
+            key_while_running |= ["Red better", "Black better", "? and ??"]
+                .iter()
+                .all(|k| shown.iter().any(|t| t == k));
+        }
         finished(a)
     }));
+    assert!(
+        key_while_running,
+        "the graph's key was not shown while it ran"
+    );
     assert!(
         frames_while_running > 3,
         "only {frames_while_running} frames while a {plies}-ply game was analysed"

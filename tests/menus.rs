@@ -505,8 +505,16 @@ fn after_a_game_the_menu_leads_with_the_same_kind_of_game_again() {
     let mut app = app();
     animations_off(&mut app);
     set_game(&mut app, START, Mode::TwoPlayers);
+    // Nothing begun on the board: the first entry goes there and says so, not "Continue".
+    press(&mut app, "bar.menu");
+    assert_eq!(card_buttons_in_order(&mut app)[0], "menu.continue");
+    assert!(texts(&mut app).contains(&"To the board".to_owned()));
+    assert!(!texts(&mut app).contains(&"Continue".to_owned()));
+    press(&mut app, "menu.continue");
+    assert_eq!(screen(&app), Screen::Game);
     play(&mut app, "b2", "c3");
     press(&mut app, "bar.menu");
+    assert!(texts(&mut app).contains(&"Continue".to_owned()));
     let during = card_buttons_in_order(&mut app);
     assert_eq!(
         during[..4],

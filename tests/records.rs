@@ -229,6 +229,51 @@ fn a_finished_game_is_kept_and_can_be_reviewed() {
     assert_eq!(whole.total(), 1);
 }
 
+/// With no game on the board (a new game not yet begun, or after the puzzles), the card
+/// says so and offers nothing to copy, save or share ("This game: in progress, moves: 0").
+#[test]
+fn an_empty_board_offers_no_record_to_copy() {
+    let (mut app, _dir) = records_app("empty");
+    set_game(&mut app, START, Mode::TwoPlayers);
+    open_records(&mut app);
+    let shown = texts(&mut app);
+    assert!(
+        shown.iter().any(|t| t == "No game on the board yet."),
+        "{shown:?}"
+    );
+    assert!(
+        !shown.iter().any(|t| t.starts_with("This game")),
+        "{shown:?}"
+    );
+    for absent in [
+        "records.copy",
+        "records.save",
+        "records.share",
+        "records.review",
+    ] {
+        assert!(
+            !buttons(&mut app).iter().any(|b| b == absent),
+            "{absent} in {:?}",
+            buttons(&mut app)
+        );
+    }
+    // Pasting a record is still offered.
+    assert!(buttons(&mut app).iter().any(|b| b == "records.paste"));
+    // After a move, the game is there to copy.
+    press(&mut app, "back");
+    go_to(&mut app, Screen::Game);
+    play_settled(&mut app, "b2", "b3");
+    open_records(&mut app);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t == "This game: in progress, moves:\u{a0}1"),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert!(buttons(&mut app).iter().any(|b| b == "records.copy"));
+}
+
 #[test]
 fn saving_writes_a_file_that_reads_back_as_the_game() {
     let (mut app, dir) = records_app("save");

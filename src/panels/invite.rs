@@ -138,8 +138,9 @@ fn spawn(
                     .observe(copy);
                 }
             });
+            // Centred under the buttons it answers, as the card's other words are.
             if let Some(note) = note {
-                c.spawn(paragraph(note, theme));
+                c.spawn(label(note, 16.0, theme));
             }
             if inviting == Inviting::Friend {
                 c.spawn(row()).with_children(|r| {

@@ -179,6 +179,53 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
     });
 }
 
+/// What the graph's colours say, under it: a swatch and its words for Red's side, Black's
+/// and a marked move's (the theme's highlight: yellow in the classic theme), so that the
+/// graph reads while the analysis runs, before the legend's words come.
+fn graph_key(c: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme) {
+    c.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        column_gap: px(14),
+        row_gap: px(4),
+        margin: UiRect::bottom(px(6)),
+        ..default()
+    })
+    .with_children(|k| {
+        for (colour, key) in [
+            (theme.red, "analysis.key.red"),
+            (theme.black, "analysis.key.black"),
+            (theme.highlight, "analysis.key.marked"),
+        ] {
+            k.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                align_items: AlignItems::Center,
+                column_gap: px(5),
+                ..default()
+            })
+            .with_children(|entry| {
+                entry.spawn((
+                    Node {
+                        width: px(10),
+                        height: px(10),
+                        ..default()
+                    },
+                    BackgroundColor(colour),
+                ));
+                entry.spawn((
+                    Text::new(strings.get(key)),
+                    TextFont {
+                        font_size: FontSize::Px(14.0),
+                        ..default()
+                    },
+                    TextColor(theme.bar_text),
+                ));
+            });
+        }
+    });
+}
+
 fn spawn(
     mut cards: Cards,
     board: OnBoard,
@@ -240,8 +287,7 @@ fn spawn(
             if reviewing && total > 0 {
                 if !judged.is_empty() {
                     graph(c, &game, &judged, theme);
-                }
-                if complete {
+                    graph_key(c, strings, theme);
                     c.spawn(paragraph(strings.get("analysis.legend"), theme));
                 }
             }

@@ -59,14 +59,21 @@ fn spawn(
         || cards.strings().get("records.in_progress"),
         |o| o.result_token().to_owned(),
     );
-    let this_game = cards.strings().fill(
-        "records.this_game",
-        &[
-            ("moves", game.history().len().to_string()),
-            ("result", result),
-        ],
-    );
     let has_moves = !game.history().is_empty();
+    // A game with nothing in it yet (after the puzzles or lessons, a new game unplayed) is
+    // not offered to copy, save or share: "This game: in progress, moves: 0" said nothing.
+    let has_game = has_moves || game.outcome().is_some();
+    let this_game = if has_game {
+        cards.strings().fill(
+            "records.this_game",
+            &[
+                ("moves", game.history().len().to_string()),
+                ("result", result),
+            ],
+        )
+    } else {
+        cards.strings().get("records.no_game")
+    };
     let clipboard = clipboard.available();
     cards.spawn(
         DespawnOnExit(Panel::Records),
@@ -74,6 +81,9 @@ fn spawn(
             c.spawn(label(strings.get("records.title"), 28.0, theme));
             c.spawn(label(this_game, 17.0, theme));
             c.spawn(row()).with_children(|r| {
+                if !has_game {
+                    return;
+                }
                 if clipboard {
                     r.spawn(button(
                         "records.copy",

@@ -110,6 +110,10 @@ fn spawn(
             two_players: session.mode == crate::game::session::Mode::TwoPlayers,
         }
     };
+    // A board with nothing begun on it (a first start, a new game not yet played): the
+    // first entry goes there, and says so; "Continue" promised a game that was never begun.
+    let untouched =
+        !going_on && session.game.history().is_empty() && session.game.outcome().is_none();
     cards.spawn(
         DespawnOnExit(MenuShown),
         |c, strings, theme| {
@@ -123,7 +127,12 @@ fn spawn(
                 };
                 let id = format!("menu.{}", key.rsplit('.').next().unwrap_or(key));
                 c.spawn(row()).with_children(|r| {
-                    r.spawn(styled_button(id, strings.get(key), bg, fg, 20.0, true))
+                    let words = if entry == Entry::Continue && untouched {
+                        strings.get("menu.to_board")
+                    } else {
+                        strings.get(key)
+                    };
+                    r.spawn(styled_button(id, words, bg, fg, 20.0, true))
                         .observe(move |_: On<Press>, mut go: Go| go.to(entry));
                 });
             }
