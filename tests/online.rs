@@ -471,6 +471,56 @@ fn clocks(app: &mut App) -> Vec<String> {
     q.iter(app.world()).map(|(_, t)| t.0.clone()).collect()
 }
 
+/// Nobody plays a first move in time: the server aborts the game, and both phones show
+/// the result card saying so (in a play-through the friend's phone showed none).
+#[test]
+fn an_aborted_game_is_told_on_both_phones() {
+    use surakarta_engine::EndReason;
+    let dir = temp_dir("online-abort-server");
+    let (red_dir, black_dir) = (temp_dir("online-abort-red"), temp_dir("online-abort-black"));
+    let server = Server::start_with(&dir, None, |c| {
+        c.timing.first_move = Duration::from_secs(2);
+    });
+    let mut red = phone(&red_dir, &server.url());
+    let mut black = phone(&black_dir, &server.url());
+    go_to(&mut red, Screen::Menu);
+    press(&mut red, "menu.online");
+    press(&mut red, "newgame.clock.3+2");
+    press(&mut red, "newgame.red");
+    press(&mut red, "newgame.start");
+    assert!(run_until(&mut red, 10.0, |a| panel(a) == Panel::Invite));
+    let link = own_game(&red).online.clone().unwrap().invite();
+    join(&mut black, &link);
+    // Red looks at the menu meanwhile: the card is there on coming back to the board.
+    assert!(run_until(&mut red, 5.0, |r| panel(r) == Panel::None));
+    go_to(&mut red, Screen::Menu);
+    assert!(
+        both_until(&mut red, &mut black, 20.0, |r, b| own_game(r)
+            .game
+            .outcome()
+            .is_some()
+            && panel(b) == Panel::GameOver),
+        "Black's result card: {:?}",
+        panel(&black)
+    );
+    go_to(&mut red, Screen::Game);
+    assert!(
+        run_until(&mut red, 3.0, |r| panel(r) == Panel::GameOver),
+        "Red's result card: {:?}",
+        panel(&red)
+    );
+    for app in [&mut red, &mut black] {
+        let outcome = own_game(app).game.outcome().expect("the game is over");
+        assert_eq!(outcome.reason, EndReason::Aborted);
+        assert!(
+            texts(app).iter().any(|t| t.contains("Game aborted")),
+            "{:?}",
+            texts(app)
+        );
+    }
+    drop(server);
+}
+
 #[test]
 fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_phones() {
     use surakarta::online::wire::TimeControl;
