@@ -134,6 +134,9 @@ fn build(options: Options, window: Window) -> App {
         app.insert_resource(platform::clipboard::Clipboard::Memory(None));
     }
     app.add_plugins(plugin);
+    // The board kept as a picture between its changes: a window's alone (the tests draw
+    // nothing).
+    app.add_plugins(board::picture::plugin);
     app.insert_resource(game::tables::EndgameTables::for_this_platform());
     if options.language.is_some() || options.theme.is_some() {
         let (language, theme) = (options.language, options.theme);

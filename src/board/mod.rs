@@ -14,6 +14,7 @@ pub mod circuits;
 pub mod coordinates;
 pub mod geometry;
 pub mod input;
+pub mod picture;
 pub mod preview;
 pub mod refusal;
 pub mod selection;

@@ -1,0 +1,266 @@
+//! The board kept as a picture between its changes. The board's camera draws into an image
+//! (with multisampling, for the loops' smooth arcs) only in the frames in which something
+//! it shows changed, and a second camera, without multisampling, draws that image under the
+//! bars and cards each frame. A frame that changes only words (a running clock's face, once
+//! a second) then costs the bars alone: with the software renderer at 390x844, 5.8-7.1% of a
+//! core with a clock running, 1.6% with the board kept (docs/measurements.md).
+//!
+//! What the board shows is read each frame, cheaply, before the cameras: every entity drawn
+//! outside the UI, by where it is, whether it is shown, its mesh, its material's colour, its
+//! words, and the board camera's turn. When any of it differs from the last frame, the board
+//! is drawn in that frame and the next two (a glyph or a mesh made ready late is drawn in
+//! those), which the app is kept awake for; between changes the board's camera is off.
+//!
+//! A camera switched off loses its view, and Bevy 0.19 gives a returning view only the
+//! meshes that changed while it was away: the board came back without its loops. So a view
+//! that returns is marked, in the render world, as one whose every mesh must be made ready
+//! again, for its first two frames (the first may come before its queues exist).
+//!
+//! Only the app's window uses it; the tests, which draw nothing, keep the single camera.
+
+use super::view::BoardCamera;
+use crate::shell::awake::KeepAwake;
+use bevy::asset::RenderAssetUsages;
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{ImageRenderTarget, RenderTarget};
+use bevy::prelude::*;
+use bevy::render::render_resource::TextureFormat;
+use bevy::render::view::Msaa;
+use bevy::ui::widget::NodeImageMode;
+use bevy::window::PrimaryWindow;
+use std::hash::{Hash, Hasher};
+
+/// Draws the board into a kept picture (`lib.rs` adds it to the app's window only).
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Picture>()
+        .add_systems(PostStartup, set_up)
+        // Before the cameras and what they see are worked out: a camera switched on later
+        // in the frame would draw a board it has not yet seen.
+        .add_systems(
+            PostUpdate,
+            (fit_picture, redraw_on_change)
+                .chain()
+                .before(bevy::camera::CameraUpdateSystems),
+        )
+        .wake_while(|picture: Res<Picture>| picture.frames_to_draw > 0);
+    if let Some(render_app) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        render_app.add_systems(
+            bevy::render::Render,
+            respecialize_returning_views.in_set(bevy::render::RenderSystems::PrepareAssets),
+        );
+    }
+}
+
+/// Frames in which the board is drawn after a change: the change's own and two more.
+const FRAMES_AFTER_A_CHANGE: u8 = 3;
+
+/// The kept picture of the board and what it was drawn from.
+#[derive(Resource, Default)]
+struct Picture {
+    image: Option<Handle<Image>>,
+    /// Its size in pixels, and the window's scale (pixels a point).
+    size: UVec2,
+    scale: f32,
+    /// What the board showed when it was last drawn.
+    shown: u64,
+    /// Frames still to draw the board in.
+    frames_to_draw: u8,
+}
+
+/// The node that shows the picture, under every other node.
+#[derive(Component)]
+struct PictureNode;
+
+/// The camera that draws the picture, the bars and the cards into the window.
+#[derive(Component)]
+pub struct WindowCamera;
+
+/// An image on the graphics card only (no copy of its pixels in memory), to draw into.
+fn target_image(size: UVec2) -> Image {
+    let mut image = Image::new_target_texture(size.x, size.y, TextureFormat::Rgba8UnormSrgb, None);
+    image.data = None;
+    image.asset_usage = RenderAssetUsages::RENDER_WORLD;
+    image.copy_on_resize = false;
+    image
+}
+
+fn set_up(
+    mut commands: Commands,
+    board_camera: Query<(), With<BoardCamera>>,
+    mut picture: ResMut<Picture>,
+) {
+    if board_camera.single().is_err() {
+        return;
+    }
+    // The board's camera (order 0) keeps its multisampling; the window's comes after it,
+    // draws no board entity (a layer nothing is on) and, its picture and words being smooth
+    // already, needs no multisampling. The UI is the window camera's.
+    commands.spawn((
+        Camera2d,
+        WindowCamera,
+        Camera {
+            order: 1,
+            ..default()
+        },
+        Msaa::Off,
+        RenderLayers::layer(31),
+        IsDefaultUiCamera,
+    ));
+    commands.spawn((
+        PictureNode,
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            ..default()
+        },
+        GlobalZIndex(i32::MIN),
+    ));
+    picture.frames_to_draw = FRAMES_AFTER_A_CHANGE;
+}
+
+/// A picture the size of the window, made anew when the window's size in pixels changes
+/// (a phone turned, a window resized).
+fn fit_picture(
+    mut commands: Commands,
+    window: Query<&Window, With<PrimaryWindow>>,
+    board_camera: Query<Entity, With<BoardCamera>>,
+    node: Query<Entity, With<PictureNode>>,
+    mut images: ResMut<Assets<Image>>,
+    mut picture: ResMut<Picture>,
+) {
+    let (Ok(window), Ok(board_camera), Ok(node)) =
+        (window.single(), board_camera.single(), node.single())
+    else {
+        return;
+    };
+    let size = window.physical_size().max(UVec2::ONE);
+    let scale = window.scale_factor();
+    if picture.image.is_some() && picture.size == size && picture.scale == scale {
+        return;
+    }
+    let handle = images.add(target_image(size));
+    // Its points are the window's: the board is drawn at the size it always was.
+    commands
+        .entity(board_camera)
+        .insert(RenderTarget::Image(ImageRenderTarget {
+            handle: handle.clone(),
+            scale_factor: scale,
+        }));
+    commands.entity(node).insert(ImageNode {
+        image: handle.clone(),
+        image_mode: NodeImageMode::Stretch,
+        ..default()
+    });
+    picture.image = Some(handle);
+    picture.size = size;
+    picture.scale = scale;
+    picture.frames_to_draw = FRAMES_AFTER_A_CHANGE;
+}
+
+/// What a board entity shows.
+type Shown = (
+    Entity,
+    &'static Transform,
+    Option<&'static Visibility>,
+    Option<&'static ChildOf>,
+    Option<&'static Mesh2d>,
+    Option<&'static MeshMaterial2d<ColorMaterial>>,
+    Option<&'static Sprite>,
+    Option<&'static Text2d>,
+    Option<&'static TextColor>,
+    Option<&'static TextFont>,
+);
+
+/// Colours as bits, to hash.
+fn bits(colour: Color) -> [u32; 4] {
+    colour.to_srgba().to_f32_array().map(f32::to_bits)
+}
+
+/// Draws the board in this frame (and the next two) when what it shows changed.
+fn redraw_on_change(
+    shown: Query<Shown, Without<Node>>,
+    mut board_camera: Query<(&mut Camera, &Transform), With<BoardCamera>>,
+    mut meshes: MessageReader<AssetEvent<Mesh>>,
+    mut fonts: MessageReader<AssetEvent<Font>>,
+    materials: Res<Assets<ColorMaterial>>,
+    clear: Res<ClearColor>,
+    mut picture: ResMut<Picture>,
+) {
+    let Ok((mut camera, turned)) = board_camera.single_mut() else {
+        return;
+    };
+    // A mesh changed in place, a font come.
+    let assets_changed = meshes.read().count() + fonts.read().count() > 0;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    turned
+        .rotation
+        .to_array()
+        .map(f32::to_bits)
+        .hash(&mut hasher);
+    bits(clear.0).hash(&mut hasher);
+    for (entity, at, visibility, parent, mesh, material, sprite, text, colour, font) in &shown {
+        entity.hash(&mut hasher);
+        at.to_matrix()
+            .to_cols_array()
+            .map(f32::to_bits)
+            .hash(&mut hasher);
+        visibility.map(|v| *v as u8).hash(&mut hasher);
+        parent.map(ChildOf::parent).hash(&mut hasher);
+        mesh.map(|m| m.0.id()).hash(&mut hasher);
+        if let Some(material) = material {
+            material.0.id().hash(&mut hasher);
+            // A material's colour changed in place is a change too.
+            materials
+                .get(&material.0)
+                .map(|m| bits(m.color))
+                .hash(&mut hasher);
+        }
+        if let Some(sprite) = sprite {
+            bits(sprite.color).hash(&mut hasher);
+            sprite.image.id().hash(&mut hasher);
+            sprite
+                .custom_size
+                .map(|s| s.to_array().map(f32::to_bits))
+                .hash(&mut hasher);
+        }
+        text.map(|t| &t.0).hash(&mut hasher);
+        colour.map(|c| bits(c.0)).hash(&mut hasher);
+        font.map(|f| format!("{:?}", f.font_size)).hash(&mut hasher);
+    }
+    let now = hasher.finish();
+    if now != picture.shown || assets_changed {
+        picture.shown = now;
+        picture.frames_to_draw = FRAMES_AFTER_A_CHANGE;
+    }
+    let draw = picture.frames_to_draw > 0;
+    if camera.is_active != draw {
+        camera.is_active = draw;
+    }
+    picture.frames_to_draw = picture.frames_to_draw.saturating_sub(1);
+}
+
+/// Views that came back this frame or the last: each marked as one whose every mesh must be
+/// made ready again (see the file's head).
+fn respecialize_returning_views(
+    views: Query<&bevy::render::view::ExtractedView>,
+    mut returning: Local<bevy::platform::collections::HashMap<RetainedView, u8>>,
+    mut last: Local<bevy::platform::collections::HashSet<RetainedView>>,
+    mut dirty: ResMut<bevy::render::camera::DirtySpecializations>,
+) {
+    let now: bevy::platform::collections::HashSet<RetainedView> =
+        views.iter().map(|view| view.retained_view_entity).collect();
+    for view in now.difference(&last) {
+        returning.insert(*view, 2);
+    }
+    returning.retain(|view, frames| {
+        if now.contains(view) {
+            dirty.views.insert(*view);
+        }
+        *frames -= 1;
+        *frames > 0
+    });
+    *last = now;
+}
+
+type RetainedView = bevy::render::view::RetainedViewEntity;
