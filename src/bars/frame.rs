@@ -150,6 +150,8 @@ pub(super) fn build_bars(
                             Node {
                                 width: px(22),
                                 height: px(22),
+                                // A round swatch, whatever the words beside it need.
+                                flex_shrink: 0.0,
                                 border_radius: BorderRadius::MAX,
                                 ..default()
                             },
