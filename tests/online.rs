@@ -1185,6 +1185,67 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
     drop(server);
 }
 
+/// The player looks at another game while the friend is to move in a live one; the friend
+/// moves: the player is told at once that their clock runs there (a play-through lost a
+/// 3+2 game on time with nothing on the board to say so).
+#[test]
+fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
+    let (_dir, _dirs, server, [mut me, mut first, mut second]) =
+        server_and_three_phones("online-turn-elsewhere");
+    // A live game, the player Red...
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online");
+    press(&mut me, "newgame.clock.3+2");
+    press(&mut me, "newgame.red");
+    press(&mut me, "newgame.start");
+    assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
+    let live = own_game(&me).online.clone().unwrap();
+    join(&mut second, &live.invite());
+    go_to(&mut second, Screen::Game);
+    assert!(both_until(&mut me, &mut second, 10.0, |m, s| connected(m)
+        && connected(s)
+        && panel(m) == Panel::None));
+    first_moves(&mut me, &mut second);
+    assert!(run_until(&mut me, 5.0, |m| turn(m)
+        == surakarta::game::session::Turn::Waiting));
+    play_settled(&mut me, "b3", "b4");
+    assert!(both_until(&mut me, &mut second, 10.0, |_, s| history(s)
+        .len()
+        == 3));
+    // ...then another game, without a clock, on the board (nothing asked: the friend is to
+    // move in the live one).
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online");
+    press(&mut me, "newgame.clock.none");
+    press(&mut me, "newgame.red");
+    press(&mut me, "newgame.start");
+    if panel(&me) == Panel::Replace {
+        press(&mut me, "replace.start");
+    }
+    assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
+    let link = own_game(&me).online.clone().unwrap().invite();
+    join(&mut first, &link);
+    assert!(run_until(&mut me, 10.0, |m| own_game(m)
+        .online
+        .as_ref()
+        .is_some_and(|s| s.id != live.id)));
+    // The friend moves in the live game: the player is told.
+    assert!(both_until(&mut me, &mut second, 10.0, |_, s| screen(s)
+        == Screen::Game
+        && turn(s) == surakarta::game::session::Turn::Waiting));
+    play_settled(&mut second, "e4", "e3");
+    assert!(
+        both_until(&mut me, &mut second, 10.0, |m, _| a_notice(m).is_some_and(
+            |n| n
+                .replace('\u{a0}', " ")
+                .starts_with("Your move in your other game as Red: its clock runs (")
+        )),
+        "{:?}",
+        a_notice(&me)
+    );
+    drop(server);
+}
+
 #[test]
 fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
     use surakarta::online::wire::TimeControl;

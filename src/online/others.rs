@@ -183,9 +183,36 @@ fn hear_others(
                     continue;
                 }
             };
-            let standing = standing_of(&truth, super::clock::Timing::of(&state));
+            let timing = super::clock::Timing::of(&state);
+            let standing = standing_of(&truth, timing.clone());
             if matches!(standing, Standing::Over) {
                 ended.push((other.seat.clone(), truth.game.clone()));
+            }
+            // The player's turn come in a game with a live clock, away from the board: said
+            // at once, with the time left (a game was lost on time with nothing on the
+            // board to say that its clock ran).
+            let me = other.seat.side;
+            let was_mine = other
+                .truth
+                .as_ref()
+                .is_some_and(|t| t.game.side_to_move() == me);
+            let live = matches!(timing.control, Some(wire::TimeControl::Live { .. }));
+            if let Standing::Going { to_move, .. } = &standing
+                && *to_move == me
+                && !was_mine
+                && live
+                && let Some(left) = timing.left(me)
+            {
+                notice.0 = Some(strings.fill(
+                    "online_games.your_move_elsewhere",
+                    &[
+                        ("side", strings.side(me)),
+                        (
+                            "time",
+                            crate::bars::clock::face(left, timing.control, &strings),
+                        ),
+                    ],
+                ));
             }
             listing.standing.insert(id.clone(), standing);
             other.truth = Some(truth);

@@ -6,7 +6,7 @@
 //! puts the game on the board; while the player's own clock runs in the game on the
 //! board, the card first asks (that clock keeps running).
 
-use crate::bars::clock::face;
+use crate::bars::clock::{Scale, face, face_in};
 use crate::game::session::Session;
 use crate::online::games::{Kept, Listing, OnlineGames, Resume, Standing, clock_runs_for_me};
 use crate::online::wire::TimeControl;
@@ -123,9 +123,18 @@ fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
                 (None, _) => strings.get("online_games.no_moves"),
             });
             if let Some(left) = timing.left(side) {
+                // Written as the board writes it: in the scale of the longer of the clocks.
+                let longest = [Side::Red, Side::Black]
+                    .into_iter()
+                    .filter_map(|s| timing.left(s))
+                    .max()
+                    .unwrap_or(left);
                 parts.push(strings.fill(
                     "online_games.clock",
-                    &[("time", face(left, timing.control, strings))],
+                    &[(
+                        "time",
+                        face_in(left, Scale::of(longest, timing.control), strings),
+                    )],
                 ));
             }
             // A line may end with "·", never begin with it (a no-break space before it).
