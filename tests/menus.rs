@@ -478,16 +478,6 @@ fn the_level_stepper_climbs_the_ladder_and_the_game_is_played_at_the_level_shown
     press(&mut app, "newgame.easier");
     assert_eq!(shown(&mut app).0.as_deref(), Some("Level 1 of 8"));
     // A screen reader hears the faded Easier as unavailable, Harder as a button to press.
-    let unavailable = |app: &mut App, id: &str| {
-        app.world_mut()
-            .query::<(
-                &surakarta::ui::widgets::ButtonId,
-                &bevy::a11y::AccessibilityNode,
-            )>()
-            .iter(app.world())
-            .find(|(b, _)| b.0 == id)
-            .map(|(_, n)| n.is_disabled())
-    };
     assert_eq!(unavailable(&mut app, "newgame.easier"), Some(true));
     assert_eq!(unavailable(&mut app, "newgame.harder"), Some(false));
     // Up one rung, and the game starts at the level the card showed.
@@ -507,24 +497,36 @@ fn after_a_game_the_menu_leads_with_the_same_kind_of_game_again() {
     set_game(&mut app, START, Mode::TwoPlayers);
     // Nothing begun on the board: the first entry goes there and says so, not "Continue".
     press(&mut app, "bar.menu");
-    assert_eq!(card_buttons_in_order(&mut app)[0], "menu.continue");
+    let before = card_buttons_in_order(&mut app);
+    assert_eq!(before[0], "menu.continue");
     assert!(texts(&mut app).contains(&"To the board".to_owned()));
     assert!(!texts(&mut app).contains(&"Continue".to_owned()));
+    // Every entry in its place from the start; Moves and the watchers' link faded, and
+    // pressing them does nothing.
+    assert_eq!(unavailable(&mut app, "menu.moves"), Some(true));
+    assert_eq!(unavailable(&mut app, "menu.watchers"), Some(true));
+    assert_eq!(unavailable(&mut app, "menu.online_games"), Some(true));
+    assert_eq!(unavailable(&mut app, "menu.rules"), Some(false));
+    press(&mut app, "menu.moves");
+    assert_eq!(panel(&app), Panel::None);
     press(&mut app, "menu.continue");
     assert_eq!(screen(&app), Screen::Game);
     play(&mut app, "b2", "c3");
     press(&mut app, "bar.menu");
     assert!(texts(&mut app).contains(&"Continue".to_owned()));
     let during = card_buttons_in_order(&mut app);
+    assert_eq!(during, before, "the entries keep their places");
     assert_eq!(
-        during[..4],
+        during[..5],
         [
             "menu.continue",
             "menu.moves",
+            "menu.watchers",
             "menu.vs_computer",
             "menu.two_players"
         ]
     );
+    assert_eq!(unavailable(&mut app, "menu.moves"), Some(false));
     assert_eq!(main_button(&mut app), "menu.continue");
     // Over: the same entries in the same order (Continue leads back to the finished
     // board); a new game of the same kind is the main button.
@@ -536,12 +538,7 @@ fn after_a_game_the_menu_leads_with_the_same_kind_of_game_again() {
     set_session(&mut app, over, Mode::TwoPlayers);
     go_to(&mut app, Screen::Menu);
     let order = card_buttons_in_order(&mut app);
-    assert_eq!(
-        order[1..],
-        during[2..],
-        "the entries keep their places: {order:?}"
-    );
-    assert_eq!(order[0], "menu.continue");
+    assert_eq!(order, during, "the entries keep their places");
     assert_eq!(main_button(&mut app), "menu.two_players");
     let vs = Mode::VsComputer {
         human: Side::Red,
@@ -555,6 +552,18 @@ fn after_a_game_the_menu_leads_with_the_same_kind_of_game_again() {
     set_session(&mut app, over, vs);
     go_to(&mut app, Screen::Menu);
     assert_eq!(main_button(&mut app), "menu.vs_computer");
+}
+
+/// Whether a screen reader hears the button as unavailable (`None`: no such button).
+fn unavailable(app: &mut App, id: &str) -> Option<bool> {
+    app.world_mut()
+        .query::<(
+            &surakarta::ui::widgets::ButtonId,
+            &bevy::a11y::AccessibilityNode,
+        )>()
+        .iter(app.world())
+        .find(|(b, _)| b.0 == id)
+        .map(|(_, n)| n.is_disabled())
 }
 
 /// The menu's entry drawn as its main button (in the theme's button colour).

@@ -71,38 +71,53 @@ fn spawn(
     // An online game goes on from its first move on, whoever is to make it.
     let online_on = session.is_online() && session.game.outcome().is_none();
     let going_on = in_progress || online_on;
-    // One order whatever the state: back to the board first, the game's own entries
-    // (its moves, its link), new games, then the rest. Only which entry is the main
-    // button changes: Continue while a game goes on, after it a game of the same kind.
-    // Ending a game is the board's own (the bar's End).
-    let mut entries = vec![(Entry::Continue, "menu.continue")];
-    if !session.game.history().is_empty() {
-        entries.push((Entry::Open(Panel::Moves), "menu.moves"));
-    }
-    if online_on && link.waiting_for_friend() {
-        entries.push((Entry::Open(Panel::Invite), "menu.invite"));
-    } else if online_on {
-        // The link that lets others watch (the invite card gives it while the seat is free).
-        entries.push((Entry::Watchers, "menu.watchers"));
-    }
-    entries.extend([
-        (Entry::NewGame { two_players: false }, "newgame.vs_computer"),
-        (Entry::NewGame { two_players: true }, "newgame.two_players"),
-    ]);
-    // Online games kept besides the one on the board (`online/games.rs`).
-    if games.elsewhere(&session).next().is_some() {
-        entries.push((Entry::Open(Panel::OnlineGames), "menu.online_games"));
-    }
-    entries.extend([
-        (Entry::Online, "menu.online"),
-        (Entry::Tutorial, "menu.tutorial"),
-        (Entry::Open(Panel::Puzzles), "menu.puzzles"),
-        (Entry::Open(Panel::Records), "menu.records"),
-        (Entry::Open(Panel::Rules), "menu.rules"),
-        (Entry::Open(Panel::Strategy), "menu.strategy"),
-        (Entry::Open(Panel::Settings), "menu.settings"),
-        (Entry::Open(Panel::Stats), "menu.statistics"),
-    ]);
+    // One order whatever the state, every entry always in its place (a finger that learnt
+    // where "Play a friend online" is finds it there): back to the board first, the game's
+    // own entries (its moves, its link), new games, then the rest. An entry that does not
+    // apply now is faded and does nothing; only which entry is the main button changes:
+    // Continue while a game goes on, after it a game of the same kind. Ending a game is the
+    // board's own (the bar's End).
+    let has_moves = !session.game.history().is_empty();
+    let waiting = online_on && link.waiting_for_friend();
+    let elsewhere = games.elsewhere(&session).next().is_some();
+    let entries = [
+        (Entry::Continue, "menu.continue", true),
+        (Entry::Open(Panel::Moves), "menu.moves", has_moves),
+        // The invite card gives the link while the seat is free; after, the link that lets
+        // others watch.
+        if waiting {
+            (Entry::Open(Panel::Invite), "menu.invite", true)
+        } else {
+            (Entry::Watchers, "menu.watchers", online_on)
+        },
+        (
+            Entry::NewGame { two_players: false },
+            "newgame.vs_computer",
+            true,
+        ),
+        (
+            Entry::NewGame { two_players: true },
+            "newgame.two_players",
+            true,
+        ),
+        (Entry::Online, "menu.online", true),
+        // Online games kept besides the one on the board (`online/games.rs`).
+        (
+            Entry::Open(Panel::OnlineGames),
+            "menu.online_games",
+            elsewhere,
+        ),
+        (Entry::Tutorial, "menu.tutorial", true),
+        (Entry::Open(Panel::Puzzles), "menu.puzzles", true),
+        (Entry::Open(Panel::Records), "menu.records", true),
+        (Entry::Open(Panel::Rules), "menu.rules", true),
+        (Entry::Open(Panel::Strategy), "menu.strategy", true),
+        (Entry::Open(Panel::Settings), "menu.settings", true),
+        (Entry::Open(Panel::Stats), "menu.statistics", true),
+    ];
+    // How many of the entries each row holds, in order.
+    const ROWS: [usize; 10] = [1, 2, 1, 1, 1, 1, 2, 2, 2, 1];
+    debug_assert_eq!(ROWS.iter().sum::<usize>(), entries.len());
     let main = if going_on {
         Entry::Continue
     } else {
@@ -118,22 +133,47 @@ fn spawn(
         DespawnOnExit(MenuShown),
         |c, strings, theme| {
             c.spawn(label(strings.get("app.title"), 36.0, theme));
-            for (entry, key) in entries {
-                // The entry most players want now: drawn as the main button.
-                let (bg, fg) = if entry == main {
-                    (theme.button, theme.button_text)
-                } else {
-                    (theme.bar, theme.bar_text)
-                };
-                let id = format!("menu.{}", key.rsplit('.').next().unwrap_or(key));
+            // Two to a row where they are a pair (the game's moves and its link, the tutorial
+            // and the puzzles...), so that the whole menu fits a phone without scrolling.
+            let mut rest = entries.iter().copied();
+            for width in ROWS {
+                let row_entries: Vec<_> = rest.by_ref().take(width).collect();
+                let paired = width > 1;
                 c.spawn(row()).with_children(|r| {
-                    let words = if entry == Entry::Continue && untouched {
-                        strings.get("menu.to_board")
-                    } else {
-                        strings.get(key)
-                    };
-                    r.spawn(styled_button(id, words, bg, fg, 20.0, true))
-                        .observe(move |_: On<Press>, mut go: Go| go.to(entry));
+                    for (entry, key, applies) in row_entries {
+                        // The entry most players want now: drawn as the main button; one that
+                        // does not apply now, faded.
+                        let (bg, fg) = if entry == main {
+                            (theme.button, theme.button_text)
+                        } else if applies {
+                            (theme.bar, theme.bar_text)
+                        } else {
+                            (theme.bar, theme.bar_text.with_alpha(0.35))
+                        };
+                        let id = format!("menu.{}", key.rsplit('.').next().unwrap_or(key));
+                        let words = if entry == Entry::Continue && untouched {
+                            strings.get("menu.to_board")
+                        } else {
+                            strings.get(key)
+                        };
+                        let mut button =
+                            r.spawn(styled_button(id, words.clone(), bg, fg, 20.0, true));
+                        if paired {
+                            // Halves of the row, the words wrapping inside if they must.
+                            button
+                                .entry::<Node>()
+                                .and_modify(|mut node| node.flex_basis = px(0));
+                        }
+                        if applies {
+                            button.observe(move |_: On<Press>, mut go: Go| go.to(entry));
+                        } else {
+                            // A screen reader says it is unavailable, as the fading shows.
+                            let mut spoken = accesskit::Node::new(accesskit::Role::Button);
+                            spoken.set_label(words);
+                            spoken.set_disabled();
+                            button.insert(bevy::a11y::AccessibilityNode::from(spoken));
+                        }
+                    }
                 });
             }
         },
