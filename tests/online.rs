@@ -509,11 +509,20 @@ fn an_aborted_game_is_told_on_both_phones() {
         "Red's result card: {:?}",
         panel(&red)
     );
-    for app in [&mut red, &mut black] {
+    // Red's first move did not come: each phone says whose.
+    for (app, whose) in [
+        (&mut red, "Your first move did not come in time"),
+        (&mut black, "Your friend's first move did not come in time"),
+    ] {
         let outcome = own_game(app).game.outcome().expect("the game is over");
         assert_eq!(outcome.reason, EndReason::Aborted);
         assert!(
             texts(app).iter().any(|t| t.contains("Game aborted")),
+            "{:?}",
+            texts(app)
+        );
+        assert!(
+            texts(app).iter().any(|t| t.contains(whose)),
             "{:?}",
             texts(app)
         );

@@ -55,6 +55,14 @@ pub fn reason_line(session: &Session, outcome: Outcome, strings: &Strings) -> St
         } else {
             "reason.abandoned_friend"
         }),
+        // Aborted: whose first move did not come (the side to move when it ended).
+        (EndReason::Aborted, _, Mode::Online { me }) => {
+            strings.get(if session.game.side_to_move() == me {
+                "reason.aborted_you"
+            } else {
+                "reason.aborted_friend"
+            })
+        }
         (EndReason::AgreedStop, _, _) => match outcome.winner {
             Some(more) => strings.fill("reason.stop_more", &[("side", strings.side(more))]),
             None => strings.get("reason.stop_equal"),
