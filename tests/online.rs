@@ -446,11 +446,18 @@ fn an_accepted_draw_leaves_no_waiting_word_and_a_declined_rematch_can_be_asked_a
         "no rematch offered again: {:?}",
         buttons(&mut red)
     );
+    assert_eq!(
+        a_notice(&black).as_deref(),
+        Some("You decline the rematch.")
+    );
     press(&mut red, "over.rematch");
     assert!(
         both_until(&mut red, &mut black, 10.0, |_, b| panel(b) == Panel::Offer),
         "the friend was not asked again"
     );
+    // Asked again, the friend no longer reads that they declined (it stood above the
+    // new offer in a play-through).
+    assert_eq!(a_notice(&black), None);
     drop(server);
 }
 

@@ -130,6 +130,24 @@ fn take(
     if turned_down {
         notice.0 = Some(strings.get("notice.rematch_declined.friend"));
     }
+    // The friend's own rematch offer come: what was said of an earlier one is over (the
+    // card asks now).
+    let offered_to_me = me.is_some_and(|me| truth.rematch_offer == Some(me.other()))
+        && link
+            .truth
+            .as_ref()
+            .is_none_or(|t| t.rematch_offer != truth.rematch_offer);
+    if offered_to_me {
+        let earlier = [
+            "notice.rematch_declined.you",
+            "notice.rematch_declined.friend",
+            "notice.rematch_offered",
+        ]
+        .map(|key| strings.get(key));
+        if notice.0.as_ref().is_some_and(|n| earlier.contains(n)) {
+            notice.0 = None;
+        }
+    }
     if truth.game.outcome().is_some() && link.over_at.is_none() {
         link.over_at = Some(Instant::now());
         // What was said of the game in progress is over with it: an offer waiting for
