@@ -42,7 +42,7 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
                         "over.rematch",
                         strings.get("over.rematch"),
                         theme,
-                        20.0,
+                        18.0,
                         true,
                     ))
                     .observe(

@@ -41,7 +41,7 @@ fn spawn(mut cards: Cards, settings: Res<Settings>) {
                 strings.fill("lessons.continue", &[("n", (next + 1).to_string())])
             };
             c.spawn(row()).with_children(|r| {
-                r.spawn(button("lessons.continue", main, theme, 20.0, true))
+                r.spawn(button("lessons.continue", main, theme, 17.0, true))
                     .observe(move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
                         steps.write(LessonStep::Open(next));
                     });
