@@ -289,19 +289,41 @@ pub(super) fn build_bars(
                 });
         })
         .id();
-    // Accept far from Cancel, both large, just above the lower bar (or at the right).
-    // The review's Close and Play from here sit in the same place. Inside the bars' root,
-    // so that it turns with them.
-    commands
-        .spawn((
-            ChildOf(root),
-            ConfirmRow,
-            GlobalZIndex(5),
-            if reviewing {
-                Visibility::Inherited
-            } else {
-                Visibility::Hidden
-            },
+    // Accept far from Cancel, both large. In portrait they take the lower bar's place
+    // while a move waits (above it they stood on the board's bottom loops on a small
+    // phone), the bar's own buttons covered and out of reach until it is answered; in
+    // landscape at the bottom corners. The review's Close, Moves and Play from here stand
+    // just above the lower bar, whose buttons step through the record. Inside the bars'
+    // root, so that it turns with them.
+    let over_the_bar = layout.portrait && !reviewing;
+    let mut row = commands.spawn((
+        ChildOf(root),
+        ConfirmRow,
+        GlobalZIndex(5),
+        if reviewing {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        },
+        if over_the_bar {
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                right: px(0),
+                bottom: px(0),
+                height: px(layout.bars[1]),
+                padding: UiRect {
+                    left: px(safe.left + 8.0),
+                    right: px(safe.right + 8.0),
+                    bottom: px(safe.bottom),
+                    ..default()
+                },
+                flex_direction: FlexDirection::Row,
+                justify_content: JustifyContent::SpaceBetween,
+                align_items: AlignItems::Center,
+                ..default()
+            }
+        } else {
             Node {
                 position_type: PositionType::Absolute,
                 left: px(safe.left + 8.0),
@@ -314,8 +336,14 @@ pub(super) fn build_bars(
                 flex_direction: FlexDirection::Row,
                 justify_content: JustifyContent::SpaceBetween,
                 ..default()
-            },
-        ))
+            }
+        },
+    ));
+    if over_the_bar {
+        // The bar under it hidden and not pressed through.
+        row.insert((BackgroundColor(theme.bar), crate::ui::press::Solid));
+    }
+    row
         .with_children(|r| {
             if reviewing {
                 // Three in a row: smaller words on a narrow phone.
