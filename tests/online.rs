@@ -1297,6 +1297,17 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
             && !m.world().resource::<Link>().waiting_for_friend()),
         "the timed game did not start"
     );
+    // Joining another game by link says that this clock keeps running.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online");
+    assert!(
+        texts(&mut me).iter().any(|t| t
+            .replace('\u{a0}', " ")
+            .starts_with("Your clock runs in the game on the board (0:")),
+        "{:?}",
+        texts(&mut me)
+    );
+    press(&mut me, "newgame.cancel");
     // Another game tapped: asked first, and Stay keeps the board as it is.
     go_to(&mut me, Screen::Menu);
     press(&mut me, "menu.online_games");
