@@ -343,41 +343,40 @@ pub(super) fn build_bars(
         // The bar under it hidden and not pressed through.
         row.insert((BackgroundColor(theme.bar), crate::ui::press::Solid));
     }
-    row
-        .with_children(|r| {
-            if reviewing {
-                // Three in a row: smaller words on a narrow phone.
-                let size = if layout.window.x < 400.0 { 17.0 } else { 18.0 };
-                for (step, key) in [
-                    (ReviewStep::Close, "review.close"),
-                    (ReviewStep::Moves, "review.moves"),
-                    (ReviewStep::PlayHere, "review.play_here"),
-                ] {
-                    if step == ReviewStep::Moves && !layout.portrait {
-                        continue;
-                    }
-                    r.spawn(button(key, strings.get(key), &theme, size, false))
-                        .observe(review(step));
+    row.with_children(|r| {
+        if reviewing {
+            // Three in a row: smaller words on a narrow phone.
+            let size = if layout.window.x < 400.0 { 17.0 } else { 18.0 };
+            for (step, key) in [
+                (ReviewStep::Close, "review.close"),
+                (ReviewStep::Moves, "review.moves"),
+                (ReviewStep::PlayHere, "review.play_here"),
+            ] {
+                if step == ReviewStep::Moves && !layout.portrait {
+                    continue;
                 }
-            } else {
-                for (command, id, key) in [
-                    (Command::Cancel, "bar.cancel", "button.cancel"),
-                    (Command::Accept, "bar.accept", "button.accept"),
-                ] {
-                    // The words the size of every other button's; the button itself large
-                    // (its padding), far from the other.
-                    r.spawn(button(id, strings.get(key), &theme, 18.0, false))
-                        .insert(Node {
-                            padding: UiRect::axes(px(26), px(14)),
-                            margin: UiRect::all(px(4)),
-                            min_height: px(52),
-                            min_width: px(96),
-                            ..crate::ui::widgets::button_node()
-                        })
-                        .observe(ask(command));
-                }
+                r.spawn(button(key, strings.get(key), &theme, size, false))
+                    .observe(review(step));
             }
-        });
+        } else {
+            for (command, id, key) in [
+                (Command::Cancel, "bar.cancel", "button.cancel"),
+                (Command::Accept, "bar.accept", "button.accept"),
+            ] {
+                // The words the size of every other button's; the button itself large
+                // (its padding), far from the other.
+                r.spawn(button(id, strings.get(key), &theme, 18.0, false))
+                    .insert(Node {
+                        padding: UiRect::axes(px(26), px(14)),
+                        margin: UiRect::all(px(4)),
+                        min_height: px(52),
+                        min_width: px(96),
+                        ..crate::ui::widgets::button_node()
+                    })
+                    .observe(ask(command));
+            }
+        }
+    });
 }
 
 /// One of the game's buttons: in a row sharing the bar's width (portrait), or in the side
