@@ -92,6 +92,9 @@ pub fn spawn_top_card(
         });
 }
 
+/// The room kept under a top card beyond its height, in points: a line of its words.
+const SPARE: f32 = 22.0;
+
 /// The board goes below the card, so the card never hides a point or a loop (on a small
 /// phone it would cover a third of the board). The room kept only grows while the lesson or
 /// puzzle screen is up, so the board does not jump between asking and done, nor from one
@@ -119,8 +122,10 @@ fn keep_board_below_card(
     for (node, at) in &cards {
         let scale = node.inverse_scale_factor();
         let bottom = (at.translation.y + node.size().y / 2.0) * scale;
+        // Kept with a line's room to spare: a card that grows by a line (a refusal said, a
+        // puzzle's rating after it is solved) leaves the board where it is.
         if bottom.is_finite() && bottom > top.0 + 0.5 {
-            top.0 = bottom;
+            top.0 = bottom + SPARE;
         }
     }
 }
