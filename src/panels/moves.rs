@@ -284,12 +284,10 @@ fn spawn(
         DespawnOnExit(Panel::Moves),
         |c, strings, theme| {
             c.spawn(label(strings.get("moves.title"), 26.0, theme));
-            if reviewing && total > 0 {
-                if !judged.is_empty() {
-                    graph(c, &game, &judged, theme);
-                    graph_key(c, strings, theme);
-                    c.spawn(paragraph(strings.get("analysis.legend"), theme));
-                }
+            if reviewing && total > 0 && !judged.is_empty() {
+                graph(c, &game, &judged, theme);
+                graph_key(c, strings, theme);
+                c.spawn(paragraph(strings.get("analysis.legend"), theme));
             }
             if list.is_empty() {
                 c.spawn(paragraph(strings.get("moves.none"), theme));

@@ -200,6 +200,15 @@ pub fn level_key(level: surakarta_engine::ai::Level) -> &'static str {
     }
 }
 
+/// `text` held on one line: word joiners (U+2060, drawn as nothing) between its
+/// characters, so that a line breaks around it, never inside it. For a move ("25... a5-a6"
+/// once broke after its hyphen) and a Chinese name (which may break between any two
+/// characters).
+pub fn held_whole(text: &str) -> String {
+    let chars: Vec<String> = text.chars().map(String::from).collect();
+    chars.join("\u{2060}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,13 +228,4 @@ mod tests {
             assert_eq!(Language::from_tag(l.tag()), Some(l));
         }
     }
-}
-
-/// `text` held on one line: word joiners (U+2060, drawn as nothing) between its
-/// characters, so that a line breaks around it, never inside it. For a move ("25... a5-a6"
-/// once broke after its hyphen) and a Chinese name (which may break between any two
-/// characters).
-pub fn held_whole(text: &str) -> String {
-    let chars: Vec<String> = text.chars().map(String::from).collect();
-    chars.join("\u{2060}")
 }
