@@ -997,7 +997,8 @@ fn a_watching_link_follows_the_game_live_read_only() {
     let line = texts(apps[2]);
     assert!(!line.iter().any(|t| t == "Red to move"), "{line:?}");
     assert!(
-        line.iter().any(|t| t.contains("Red wins · Black resigned")),
+        line.iter()
+            .any(|t| t.contains("Red wins\u{a0}· Black resigned")),
         "{line:?}"
     );
     // Close goes back to the menu, and the connection is closed.
@@ -1187,7 +1188,7 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
     );
     assert_eq!(
         a_notice(&me).as_deref(),
-        Some("Your online game as Red is over. You win · Your friend resigned")
+        Some("Your online game as Red is over. You win\u{a0}· Your friend resigned")
     );
     assert!(
         run_until(&mut me, 5.0, |m| records(m).len() == 1),

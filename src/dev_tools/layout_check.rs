@@ -193,30 +193,23 @@ fn faults(world: &mut World, window: Vec2) -> Vec<String> {
         }
         true
     };
-    let clipper = |e: Entity| {
+    // The rect of the nearest node above `e` that `is` holds for.
+    let nearest_above = |e: Entity, is: fn(&Row) -> bool| {
         let mut at = find(e).and_then(|n| n.3);
         while let Some(here) = at {
             let n = find(here)?;
-            if n.4 {
+            if is(n) {
                 return Some(n.1.rect);
             }
             at = n.3;
         }
         None
     };
+    // What clips a node: the nearest node above it that clips (a card's scrolling body).
+    let clipper = |e: Entity| nearest_above(e, |n| n.4);
     // The box a node is seen to stand in: the nearest painted node above it (a bar, a
     // card, a button).
-    let painted = |e: Entity| {
-        let mut at = find(e).and_then(|n| n.3);
-        while let Some(here) = at {
-            let n = find(here)?;
-            if n.6 {
-                return Some(n.1.rect);
-            }
-            at = n.3;
-        }
-        None
-    };
+    let painted = |e: Entity| nearest_above(e, |n| n.6);
     let root = |e: Entity| {
         let mut at = e;
         while let Some(parent) = find(at).and_then(|n| n.3) {

@@ -84,8 +84,9 @@ pub fn ending_line(outcome: Outcome, strings: &Strings) -> String {
         mode: Mode::TwoPlayers,
         ..Session::default()
     };
+    // A line may end with "·", never begin with it (a no-break space before it).
     format!(
-        "{} · {}",
+        "{}\u{a0}· {}",
         strings.get(title),
         reason_line(&seen, outcome, strings)
     )

@@ -253,8 +253,9 @@ pub fn ended_line(
     strings: &Strings,
 ) -> String {
     let title = crate::game::ending_words::title_key(session).unwrap_or("over.draw");
+    // A line may end with "·", never begin with it (a no-break space before it).
     format!(
-        "{} · {}",
+        "{}\u{a0}· {}",
         strings.get(title),
         crate::game::ending_words::reason_line(session, outcome, strings)
     )
