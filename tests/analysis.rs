@@ -132,7 +132,7 @@ fn blunder_marked(background: bool) {
     assert!(["a2-b1", "a2-b2"].contains(&better.as_str()), "{better}");
     app.update();
     // The bars name the marked move itself, its mark, and the better one.
-    let line = format!("Move 1 of 2: 1. a2-a3 ?? · better: {better}");
+    let line = format!("Move 1 of 2: 1. a2-a3 ??\u{a0}· better: {better}");
     let shown = texts(&mut app);
     assert!(shown.contains(&line), "{line:?} in {shown:?}");
     // Opening the list again keeps the analysis: nothing runs twice.
@@ -313,7 +313,7 @@ fn the_tables_verdict_is_shown_and_a_thrown_win_marked() {
         .expect("the better move");
     assert!(["f1-e1", "f1-e2", "f1-f2"].contains(&better.mv.to_string().as_str()));
     let line = format!(
-        "Move 1 of 2: 1. a2-a3 ?? · better: {} · table: Red wins in 3",
+        "Move 1 of 2: 1. a2-a3 ??\u{a0}· better: {}\u{a0}· table: Red wins in 3",
         better.mv
     );
     let shown = texts(&mut app);

@@ -1252,11 +1252,13 @@ fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
         && turn(s) == surakarta::game::session::Turn::Waiting));
     play_settled(&mut second, "e4", "e3");
     assert!(
-        both_until(&mut me, &mut second, 10.0, |m, _| a_notice(m).is_some_and(
+        both_until(&mut me, &mut second, 10.0, |m, _| {
+            a_notice(m).is_some_and(
             |n| n
                 .replace('\u{a0}', " ")
-                .starts_with("Your move in your other game as Red: its clock runs (")
-        )),
+                == "Your move in your other game as Red: its clock runs. Menu, Your online games."
+        )
+        }),
         "{:?}",
         a_notice(&me)
     );
@@ -1304,7 +1306,7 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
     assert!(
         texts(&mut me).iter().any(|t| t
             .replace('\u{a0}', " ")
-            .starts_with("Your clock runs in the game on the board (0:")),
+            == "Your clock runs in the game on the board: it keeps running while you play another."),
         "{:?}",
         texts(&mut me)
     );
@@ -1342,6 +1344,16 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
         .as_ref()
         .is_some_and(|s| s.id == untimed.id)
         && screen(m) == Screen::Game));
+    // On the board it went to, the player is reminded that the other clock runs (a
+    // play-through lost a game on time after joining another).
+    assert!(
+        run_until(&mut me, 5.0, |m| a_notice(m).as_deref()
+            == Some(
+                "Your move in your other game as Red: its clock runs. Menu, Your online games."
+            )),
+        "{:?}",
+        a_notice(&me)
+    );
     // From a game without a clock nothing is asked.
     go_to(&mut me, Screen::Menu);
     press(&mut me, "menu.online_games");
@@ -1350,6 +1362,8 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
         .online
         .as_ref()
         .is_some_and(|s| s.id == timed.id)));
+    // Back on that game's board, the reminder has done its work.
+    assert_eq!(a_notice(&me), None);
     // "Let others watch" from the menu: "To the board" goes to the board, where the
     // clock runs, not back to the menu.
     assert!(run_until(&mut me, 10.0, |m| !m

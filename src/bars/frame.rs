@@ -67,7 +67,7 @@ pub(super) fn build_bars(
     }
     let safe = layout.safe;
     // Read at arm's length from a phone lying on the table.
-    let big = if layout.portrait { 28.0 } else { 22.0 };
+    let big = if layout.portrait { 28.0 } else { 20.0 };
     let (direction, first, second) = if layout.portrait {
         (
             FlexDirection::Column,
@@ -185,15 +185,20 @@ pub(super) fn build_bars(
                         bar.spawn(super::claim::claim_button(&strings, &theme))
                             .observe(super::claim::press_claim);
                     } else if !layout.portrait {
-                        // Beside the board, the review's move list under its line: in the
+                        // Beside the board, the review's move list in the side bar: in the
                         // row along the bottom it would stand on the board's loops.
                         let moves = strings.get("review.moves");
                         let mut entry =
                             bar.spawn(button("review.moves", moves, &theme, 18.0, false));
                         entry.observe(review(ReviewStep::Moves));
-                        entry
-                            .entry::<Node>()
-                            .and_modify(|mut node| node.margin.top = px(12));
+                        // At a fixed place above Close: in the bar's flow it moved as the
+                        // status above it took more or fewer lines.
+                        let (left, bottom) = (safe.left + 8.0, safe.bottom + 8.0 + 60.0);
+                        entry.entry::<Node>().and_modify(move |mut node| {
+                            node.position_type = PositionType::Absolute;
+                            node.left = px(left);
+                            node.bottom = px(bottom);
+                        });
                     }
                 });
             root.spawn(Node {

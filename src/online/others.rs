@@ -191,6 +191,8 @@ fn hear_others(
             // The player's turn come in a game with a live clock, away from the board: said
             // at once, with the time left (a game was lost on time with nothing on the
             // board to say that its clock ran).
+            // Also when first heard: a player who left a game where their clock ran is
+            // reminded on the board they went to.
             let me = other.seat.side;
             let was_mine = other
                 .truth
@@ -201,18 +203,8 @@ fn hear_others(
                 && *to_move == me
                 && !was_mine
                 && live
-                && let Some(left) = timing.left(me)
             {
-                notice.0 = Some(strings.fill(
-                    "online_games.your_move_elsewhere",
-                    &[
-                        ("side", strings.side(me)),
-                        (
-                            "time",
-                            crate::bars::clock::face(left, timing.control, &strings),
-                        ),
-                    ],
-                ));
+                notice.0 = Some(your_move_elsewhere(me, &strings));
             }
             listing.standing.insert(id.clone(), standing);
             other.truth = Some(truth);
@@ -245,6 +237,15 @@ fn hear_others(
     }
 }
 
+/// "Your move in your other game as Red: its clock runs." (no time in it: a notice stands
+/// still while the clock does not).
+fn your_move_elsewhere(side: surakarta_engine::Side, strings: &Strings) -> String {
+    strings.fill(
+        "online_games.your_move_elsewhere",
+        &[("side", strings.side(side))],
+    )
+}
+
 /// How a game of the player's ended, in the words of its game-over card: "Your friend
 /// wins · Time ran out for you".
 pub fn ended_line(
@@ -270,6 +271,7 @@ fn resume(
     mut link: ResMut<Link>,
     mut start: MessageWriter<StartOnline>,
     mut navigate: MessageWriter<Navigate>,
+    (mut notice, strings): (ResMut<Notice>, Res<Strings>),
 ) {
     let Some(Resume { kept, confirmed }) = resumes.read().last().cloned() else {
         return;
@@ -281,6 +283,10 @@ fn resume(
         return;
     }
     listing.confirm = None;
+    // The game the notice sent the player to is on the board: the notice has done its work.
+    if notice.0.as_ref() == Some(&your_move_elsewhere(kept.seat.side, &strings)) {
+        notice.0 = None;
+    }
     navigate.write(Navigate::Open(Panel::None));
     navigate.write(Navigate::Go(Screen::Game));
     if handover
@@ -291,8 +297,17 @@ fn resume(
     {
         return; // on the board already
     }
+    // Leaving a game where the player's live clock runs: a reminder on the board they go to
+    // (the game's connection goes on among the others, which hear no news of it until the
+    // friend moves).
+    let left_running = clock_runs_for_me(&handover.session, &link)
+        .then(|| handover.session.online.as_ref().map(|s| s.side))
+        .flatten();
     handover.hand_over();
     *link = Link::default();
+    if let Some(side) = left_running {
+        notice.0 = Some(your_move_elsewhere(side, &strings));
+    }
     start.write(StartOnline {
         rules: kept.rules,
         seat: kept.seat,

@@ -189,16 +189,8 @@ fn spawn(
     // In landscape the stepper is one row (Easier, the level, Harder): the card fits.
     let wide = !layout.portrait;
     // The player's clock running in the online game on the board: joining another does not
-    // stop it (said before the Join button, as the list's switch asks first).
-    let running = crate::online::games::clock_runs_for_me(&session, &link).then(|| {
-        // The first move's time while it runs, the player's clock after.
-        let seat = session.online.as_ref().map(|s| s.side);
-        link.timing
-            .first_move_left()
-            .or_else(|| seat.and_then(|side| link.timing.left(side)))
-            .map(|left| (left, link.timing.control))
-    });
-    let running = running.flatten();
+    // stop it (said above the Join button, as the list's switch asks first).
+    let running = crate::online::games::clock_runs_for_me(&session, &link);
     let pastes = clipboard.available();
     let now = *now;
     let turn_board = settings.turn_board;
@@ -231,13 +223,8 @@ fn spawn(
                 // A friend's game instead: phones join by opening the link (or sharing it
                 // to the app); elsewhere it can be pasted here.
                 if pastes {
-                    if let Some((left, control)) = running {
-                        let time = crate::bars::clock::face(left, control, strings);
-                        c.spawn(label(
-                            strings.fill("newgame.join_clock_runs", &[("time", time)]),
-                            15.0,
-                            theme,
-                        ));
+                    if running {
+                        c.spawn(label(strings.get("newgame.join_clock_runs"), 15.0, theme));
                     }
                     c.spawn(row()).with_children(|r| {
                         r.spawn(choice(

@@ -152,7 +152,7 @@ pub fn review_line(
     let table = table_note(review, shown, analysis, strings);
     let line = review_line_alone(review, shown, strings)?;
     Some(match table {
-        Some(t) => format!("{line} · {t}"),
+        Some(t) => format!("{line}\u{a0}· {t}"),
         None => line,
     })
 }
@@ -179,7 +179,7 @@ fn review_line_alone(review: &Review, shown: &Game, strings: &Strings) -> Option
     if shown.len() == total
         && let Some(outcome) = whole.outcome()
     {
-        line = format!("{line} · {}", held_whole(outcome.result_token()));
+        line = format!("{line}\u{a0}· {}", held_whole(outcome.result_token()));
     }
     Some(line)
 }
@@ -220,8 +220,8 @@ pub fn better_line(
         &[("move", held_whole(&better.to_string()))],
     );
     Some(match table_note(review, shown, analysis, strings) {
-        Some(table) => format!("{line} · {better} · {table}"),
-        None => format!("{line} · {better}"),
+        Some(table) => format!("{line}\u{a0}· {better}\u{a0}· {table}"),
+        None => format!("{line}\u{a0}· {better}"),
     })
 }
 
