@@ -1334,6 +1334,15 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
     assert!(run_until(&mut me, 2.0, |m| texts(m).iter().any(|t| t
         .replace('\u{a0}', " ")
         .starts_with("You play Red · 3+2\n"))));
+    // The clock the entry gives is named: the player's own, whoever is to move.
+    assert!(
+        texts(&mut me).iter().any(
+            |t| t.replace('\u{a0}', " ").starts_with("You play Red · 3+2\n")
+                && t.contains("your clock 3:00")
+        ),
+        "{:?}",
+        texts(&mut me)
+    );
     press(&mut me, "online_games.1");
     assert!(run_until(&mut me, 2.0, |m| texts(m)
         .iter()
