@@ -2,8 +2,8 @@
 //! (with multisampling, for the loops' smooth arcs) only in the frames in which something
 //! it shows changed, and a second camera, without multisampling, draws that image under the
 //! bars and cards each frame. A frame that changes only words (a running clock's face, once
-//! a second) then costs the bars alone: with the software renderer at 390x844, 5.8-7.1% of a
-//! core with a clock running, 1.6% with the board kept (docs/measurements.md).
+//! a second) then costs little of the board: with the software renderer at 390x844, 2.8%
+//! of a core with a clock running, 5.5-6.8% before (docs/measurements.md).
 //!
 //! What the board shows is read each frame, cheaply, before the cameras: every entity drawn
 //! outside the UI, by where it is, whether it is shown, its mesh, its material's colour, its
@@ -11,10 +11,10 @@
 //! is drawn in that frame and the next two (a glyph or a mesh made ready late is drawn in
 //! those), which the app is kept awake for; between changes the board's camera is off.
 //!
-//! A camera switched off loses its view, and Bevy 0.19 gives a returning view only the
-//! meshes that changed while it was away: the board came back without its loops. So a view
-//! that returns is marked, in the render world, as one whose every mesh must be made ready
-//! again, for its first two frames (the first may come before its queues exist).
+//! The camera is switched on before Bevy works out what each camera sees: switched on at the
+//! end of a frame (a first try), it drew an empty board that frame and, in the frames after,
+//! a board without its loops. `.ci/run` checks the last frame of a capture's run round the
+//! loops against the position after it.
 //!
 //! Only the app's window uses it; the tests, which draw nothing, keep the single camera.
 
@@ -43,12 +43,6 @@ pub fn plugin(app: &mut App) {
                 .before(bevy::camera::CameraUpdateSystems),
         )
         .wake_while(|picture: Res<Picture>| picture.frames_to_draw > 0);
-    if let Some(render_app) = app.get_sub_app_mut(bevy::render::RenderApp) {
-        render_app.add_systems(
-            bevy::render::Render,
-            respecialize_returning_views.in_set(bevy::render::RenderSystems::PrepareAssets),
-        );
-    }
 }
 
 /// Frames in which the board is drawn after a change: the change's own and two more.
@@ -239,28 +233,3 @@ fn redraw_on_change(
     }
     picture.frames_to_draw = picture.frames_to_draw.saturating_sub(1);
 }
-
-/// Views that came back this frame or the last: each marked as one whose every mesh must be
-/// made ready again (see the file's head).
-fn respecialize_returning_views(
-    views: Query<&bevy::render::view::ExtractedView>,
-    mut returning: Local<bevy::platform::collections::HashMap<RetainedView, u8>>,
-    mut last: Local<bevy::platform::collections::HashSet<RetainedView>>,
-    mut dirty: ResMut<bevy::render::camera::DirtySpecializations>,
-) {
-    let now: bevy::platform::collections::HashSet<RetainedView> =
-        views.iter().map(|view| view.retained_view_entity).collect();
-    for view in now.difference(&last) {
-        returning.insert(*view, 2);
-    }
-    returning.retain(|view, frames| {
-        if now.contains(view) {
-            dirty.views.insert(*view);
-        }
-        *frames -= 1;
-        *frames > 0
-    });
-    *last = now;
-}
-
-type RetainedView = bevy::render::view::RetainedViewEntity;
