@@ -138,30 +138,28 @@ fn take(
             .as_ref()
             .is_none_or(|t| t.rematch_offer != truth.rematch_offer);
     if offered_to_me {
-        let earlier = [
-            "notice.rematch_declined.you",
-            "notice.rematch_declined.friend",
-            "notice.rematch_offered",
-        ]
-        .map(|key| strings.get(key));
-        if notice.0.as_ref().is_some_and(|n| earlier.contains(n)) {
-            notice.0 = None;
-        }
+        notice.clear_if_one_of(
+            &[
+                "notice.rematch_declined.you",
+                "notice.rematch_declined.friend",
+                "notice.rematch_offered",
+            ],
+            strings,
+        );
     }
     if truth.game.outcome().is_some() && link.over_at.is_none() {
         link.over_at = Some(Instant::now());
         // What was said of the game in progress is over with it: an offer waiting for
         // its answer (accepted, it ended the game), a friend who joined or left.
-        let of_the_game = [
-            "notice.draw_offered.online",
-            "online.friend_joined",
-            "online.friend_left",
-            "online.friend_reconnecting",
-        ]
-        .map(|key| strings.get(key));
-        if notice.0.as_ref().is_some_and(|n| of_the_game.contains(n)) {
-            notice.0 = None;
-        }
+        notice.clear_if_one_of(
+            &[
+                "notice.draw_offered.online",
+                "online.friend_joined",
+                "online.friend_left",
+                "online.friend_reconnecting",
+            ],
+            strings,
+        );
     }
     link.seats = truth.seats;
     link.draw_offer = truth.draw_offer;

@@ -28,3 +28,17 @@ fn forget_on_new_words(
 /// The message, if there is one.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Notice(pub Option<String>);
+
+impl Notice {
+    /// Takes the notice down if it says one of these (translation keys): what was said of
+    /// something now over.
+    pub fn clear_if_one_of(&mut self, keys: &[&str], strings: &crate::ui::i18n::Strings) {
+        if self
+            .0
+            .as_ref()
+            .is_some_and(|n| keys.iter().any(|key| strings.get(key) == *n))
+        {
+            self.0 = None;
+        }
+    }
+}
