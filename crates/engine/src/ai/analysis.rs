@@ -17,9 +17,10 @@
 //! (the search of the later position looked one move deeper along that line), so the
 //! evaluation does not jump at a move that changed nothing, and the move before it is
 //! judged again by the better-informed value. A move the analysis would mark is searched
-//! again with more time before it is marked ([`Analyser::step`]), so that a mark says the
-//! deeper search agrees: a hint, which searches longer than the analysis's first look,
-//! is not called a mistake by a shallower one.
+//! again with more time before it is marked ([`Analyser::step`]), and then beside the
+//! better move in one search ([`Engine::score_these_moves`]), so that a mark says every
+//! look agrees: a hint, which searches longer than the analysis's first look, is not
+//! called a mistake by a shallower one, nor by two searches that stopped apart.
 
 use super::{Engine, Limits, MATE, MATE_BOUND, STONE, SearchControl};
 use crate::game::Game;
@@ -373,8 +374,17 @@ impl Analyser {
                 ..deeper
             };
             after = evaluate(engine, &self.replay, level, &own);
-            let second = judge(self.done(), mv, &before, &after);
-            // Marked only as badly as both looks agree: a loss one search depth sees and
+            let mut second = judge(self.done(), mv, &before, &after);
+            if second.class >= MoveClass::Inaccuracy {
+                // Still a mark: the move and the better one side by side, at the same
+                // depths, in one search; the mildest of these looks stands.
+                for side in side_by_side(engine, &previous, mv, &before, &after, &own) {
+                    if side.class < second.class {
+                        second = side;
+                    }
+                }
+            }
+            // Marked only as badly as every look agrees: a loss one search depth sees and
             // the next does not is the searches' noise, not the player's mistake.
             judged = if second.class > judged.class {
                 PlyAnalysis {
@@ -389,10 +399,60 @@ impl Analyser {
                     ..second
                 }
             };
+            // The next move starts from what this one was judged to leave.
+            after.score = judged.eval_after.saturating_neg();
+            after.depth = judged.depth_after;
         }
         self.before = Some(after);
         Some(judged)
     }
+}
+
+/// The move `played` judged against the analysis's better move of the position before it
+/// (`before`, searched `before.depth` plies) from one search that scores both, with a full
+/// window, at that depth and at one ply less (a search's last ply favours the side that
+/// plays it; two depths in a row give each side the last word once). Separate searches of
+/// the two positions each stop on their own, and a timed search's depth varies: the move
+/// a hint chose at about the same depth can come out a stone worse that way, and not when
+/// the two are scored together. Nothing where the tables hold the position (their verdict
+/// is exact), where there is no better move to compare, or where the search was stopped.
+fn side_by_side(
+    engine: &mut Engine,
+    previous: &Game,
+    played: Move,
+    before: &Evaluation,
+    after: &Evaluation,
+    ctl: &SearchControl<'_>,
+) -> Vec<PlyAnalysis> {
+    let Some(best) = before.best.filter(|&b| b != played) else {
+        return Vec::new();
+    };
+    if before.table.is_some() || before.depth == EXACT || before.depth < 2 {
+        return Vec::new();
+    }
+    let ply = previous.history().len() + 1;
+    let mut looks = Vec::new();
+    for depth in [before.depth - 1, before.depth] {
+        let scored = engine.score_these_moves(previous, &[best, played], depth, ctl);
+        let [(b, best_score), (p, played_score)] = scored[..] else {
+            break; // stopped
+        };
+        if (b, p) != (best, played) {
+            break; // cannot happen: both are legal, scored in the order given
+        }
+        let seen_before = Evaluation {
+            score: best_score,
+            depth,
+            ..*before
+        };
+        let seen_after = Evaluation {
+            score: played_score.saturating_neg(),
+            depth: depth - 1,
+            ..*after
+        };
+        looks.push(judge(ply, played, &seen_before, &seen_after));
+    }
+    looks
 }
 
 /// Analyses every move of `game` from its start; `on_ply` hears of each move as soon as

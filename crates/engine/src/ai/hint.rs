@@ -29,11 +29,22 @@ pub struct Hint {
 }
 
 impl Engine {
-    /// What Hard would play now (within `cap`), with its route and reason; `None` when the
-    /// game is over.
+    /// What Hard would play now, searching within `cap` ([`hint_limits`]), with its route
+    /// and reason; `None` when the game is over.
     pub fn hint(&mut self, game: &Game, cap: Limits, ctl: &SearchControl<'_>) -> Option<Hint> {
-        let mv = self.choose(game, Level::Hard, cap, 0, ctl).best?;
+        let mv = self.search(game, hint_limits(cap), ctl, &mut |_| {}).best?;
         Some(describe(game, mv))
+    }
+}
+
+/// How long a hint searches: Hard's search within the caller's `cap` alone, which may be
+/// longer than Hard's own move (a hint must see at least as far as the analysis that
+/// will judge the move); no limit given, Hard's budget.
+pub fn hint_limits(cap: Limits) -> Limits {
+    if cap == Limits::default() {
+        Level::Hard.budget()
+    } else {
+        cap
     }
 }
 
@@ -61,5 +72,25 @@ pub fn describe(game: &Game, mv: Move) -> Hint {
         mv,
         route: pos.preferred_route(mv),
         reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_hint_searches_the_time_it_is_given_even_beyond_hards_own() {
+        let given = Limits {
+            time: Some(Duration::from_millis(1200)),
+            ..Limits::default()
+        };
+        assert!(
+            Level::Hard.budget().time < given.time,
+            "longer than Hard's move"
+        );
+        assert_eq!(hint_limits(given), given);
+        assert_eq!(hint_limits(Limits::default()), Level::Hard.budget());
     }
 }

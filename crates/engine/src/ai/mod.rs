@@ -246,17 +246,39 @@ impl Engine {
         depth: u32,
         ctl: &SearchControl<'_>,
     ) -> Vec<(Move, i32)> {
+        let mut out = self.score_these_moves(game, game.moves().as_slice(), depth, ctl);
+        out.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        out
+    }
+
+    /// The moves given, those of them legal in the game's position, each with its score
+    /// for the side to move from one search of `depth` plies with a full window, in the
+    /// order given: moves compared side by side, at the same depth and by the same
+    /// search, so that neither is favoured by a search of its own that saw less. A stop
+    /// flag set on `ctl` leaves out the moves not yet scored.
+    pub fn score_these_moves(
+        &mut self,
+        game: &Game,
+        moves: &[Move],
+        depth: u32,
+        ctl: &SearchControl<'_>,
+    ) -> Vec<(Move, i32)> {
         self.mem.use_evaluation(&eval::WEIGHTS, self.network);
         self.mem.tt.new_search();
         let pos = *game.position();
-        let list = game.moves();
+        let legal = game.moves();
+        let mut list = crate::moves::MoveList::new();
+        for m in moves {
+            if legal.as_slice().contains(m) && !list.as_slice().contains(m) {
+                list.push(*m);
+            }
+        }
         let mut out = Vec::with_capacity(list.len());
         if game.outcome().is_some() {
             return out;
         }
         let mut s = search::Searcher::new(&mut self.mem, game, ctl, Limits::default(), true);
         s.score_root_moves(&pos, &list, depth.clamp(1, 60) as i32, &mut out);
-        out.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
         out
     }
 

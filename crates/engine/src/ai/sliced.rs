@@ -77,7 +77,7 @@ impl SlicedSearch {
 
     /// The hint for `game` (see [`Engine::hint`]).
     pub fn hint(game: &Game, cap: Limits) -> SlicedSearch {
-        SlicedSearch::new(game, Goal::Hint, Level::Hard.budget().min(cap))
+        SlicedSearch::new(game, Goal::Hint, super::hint::hint_limits(cap))
     }
 
     fn new(game: &Game, goal: Goal, budget: Limits) -> SlicedSearch {
