@@ -504,3 +504,70 @@ fn a_refused_tap_in_a_lesson_is_explained_on_its_card() {
         "nothing was played"
     );
 }
+
+/// Menu in a lesson, then the menu's first entry: back to the lesson as it was (its board,
+/// a wrong move's explanation), not to a finished game behind it; once another board is
+/// taken up (a puzzle), or while a game goes on, that entry is the game's again.
+#[test]
+fn the_menu_goes_back_to_a_lesson_left_for_it() {
+    let mut app = app();
+    animations_off(&mut app);
+    let index = LESSONS
+        .iter()
+        .position(|l| l.id == "block")
+        .expect("the block lesson");
+    open_lesson(&mut app, index);
+    let lesson = LESSONS[index];
+    let start = lesson.game();
+    let wrong = start
+        .moves()
+        .iter()
+        .copied()
+        .find(|m| !m.capture && !lesson.passed_by(start.position(), *m))
+        .expect("a step that does not block");
+    play(&mut app, &wrong.from.to_string(), &wrong.to.to_string());
+    run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
+    let failed = tutorial(&app).state;
+    assert!(matches!(failed, LessonState::Failed(_)), "{failed:?}");
+    let board = session(&app).game.clone();
+
+    press(&mut app, "lesson.menu");
+    assert_eq!(screen(&app), Screen::Menu);
+    let names = buttons(&mut app);
+    assert!(names.contains(&"menu.to_lesson".to_owned()), "{names:?}");
+    assert!(texts(&mut app).contains(&"Back to the lesson".to_owned()));
+    press(&mut app, "menu.to_lesson");
+    assert_eq!(screen(&app), Screen::Lesson);
+    assert_eq!(tutorial(&app).lesson, Some(index));
+    assert_eq!(
+        tutorial(&app).state,
+        failed,
+        "the explanation is still there"
+    );
+    assert_eq!(
+        session(&app).game.history(),
+        board.history(),
+        "the same board"
+    );
+
+    // A puzzle taken up in between: the menu's first entry is the game's again.
+    press(&mut app, "lesson.menu");
+    press(&mut app, "menu.puzzles");
+    press(&mut app, "puzzles.next");
+    assert_eq!(screen(&app), Screen::Puzzle);
+    go_to(&mut app, Screen::Menu);
+    let names = buttons(&mut app);
+    assert!(!names.contains(&"menu.to_lesson".to_owned()), "{names:?}");
+
+    // A game going on keeps Continue for itself.
+    go_to(&mut app, Screen::Game);
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play(&mut app, "b2", "c3");
+    open_lesson(&mut app, index);
+    press(&mut app, "lesson.menu");
+    let names = buttons(&mut app);
+    assert!(names.contains(&"menu.continue".to_owned()), "{names:?}");
+    assert!(!names.contains(&"menu.to_lesson".to_owned()), "{names:?}");
+    press(&mut app, "menu.continue");
+    assert_eq!(screen(&app), Screen::Game);
+}

@@ -23,8 +23,13 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.wake_on::<LessonStep>().wake_on_change::<Tutorial>();
+    app.init_resource::<LeftLesson>();
     app.add_message::<LessonStep>()
         .add_systems(OnExit(Screen::Lesson), forget_lesson)
+        // Another board taken up: the menu's way back is to it, not to the lesson.
+        .add_systems(OnEnter(Screen::Game), drop_left_lesson)
+        .add_systems(OnEnter(Screen::Puzzle), drop_left_lesson)
+        .add_systems(OnEnter(Screen::Review), drop_left_lesson)
         .add_systems(
             Update,
             (
@@ -69,6 +74,20 @@ pub enum LessonStep {
     Retry,
     /// Back to the menu.
     Leave,
+    /// Back to the lesson left for the menu ([`LeftLesson`]), as it was.
+    Resume,
+}
+
+/// The lesson the player left for the menu, as it was (its board and how it was going),
+/// until another board is taken up: the menu offers the way back to it.
+#[derive(Resource, Default)]
+pub struct LeftLesson(Option<(Tutorial, Session)>);
+
+impl LeftLesson {
+    /// A lesson waits to be gone back to.
+    pub fn waiting(&self) -> bool {
+        self.0.is_some()
+    }
 }
 
 /// What starting and leaving a lesson changes.
@@ -82,6 +101,7 @@ struct Lessons<'w> {
     panel: ResMut<'w, NextState<Panel>>,
     turn: ResMut<'w, NextState<Turn>>,
     notice: ResMut<'w, crate::ui::notice::Notice>,
+    left: ResMut<'w, LeftLesson>,
 }
 
 impl Lessons<'_> {
@@ -91,23 +111,38 @@ impl Lessons<'_> {
             self.leave();
             return;
         };
-        self.practice.0 = Session {
+        let board = Session {
             game: lesson.game(),
             mode: Mode::TwoPlayers,
             seed: self.seed.seed,
             counted: true,
             online: None,
         };
-        *self.tutorial = Tutorial {
+        let tutorial = Tutorial {
             lesson: Some(index),
             state: LessonState::Asking,
         };
+        self.show(tutorial, board);
+    }
+
+    /// Puts a lesson on the board as `tutorial` and `board` say.
+    fn show(&mut self, tutorial: Tutorial, board: Session) {
+        self.practice.0 = board;
+        *self.tutorial = tutorial;
+        self.left.0 = None;
         self.selection.clear();
         // A lesson begins with nothing said but its own words.
         self.notice.0 = None;
         (*self.screen).set_if_neq(Screen::Lesson);
         (*self.panel).set_if_neq(Panel::None);
         self.turn.set(settled_turn(&self.practice.0));
+    }
+
+    /// Back to the lesson left for the menu; none left, nothing.
+    fn resume(&mut self) {
+        if let Some((tutorial, board)) = self.left.0.take() {
+            self.show(tutorial, board);
+        }
     }
 
     fn leave(&mut self) {
@@ -125,13 +160,29 @@ fn take_steps(mut steps: MessageReader<LessonStep>, mut lessons: Lessons, settin
             LessonStep::Next => lessons.start(on_board.map_or(0, |i| i + 1)),
             LessonStep::Retry => lessons.start(on_board.unwrap_or(0)),
             LessonStep::Leave => lessons.leave(),
+            LessonStep::Resume => lessons.resume(),
         }
     }
 }
 
-fn forget_lesson(mut tutorial: ResMut<Tutorial>, mut selection: ResMut<Selection>) {
+/// Leaving the lesson screen: the lesson is kept for the menu's way back, unless it was the
+/// tutorial's end (passed, the last).
+fn forget_lesson(
+    mut tutorial: ResMut<Tutorial>,
+    mut selection: ResMut<Selection>,
+    practice: Res<Practice>,
+    mut left: ResMut<LeftLesson>,
+) {
+    let finished = tutorial.state == LessonState::Passed
+        && tutorial.lesson.is_some_and(|i| i + 1 == LESSONS.len());
+    left.0 = (tutorial.lesson.is_some() && !finished)
+        .then(|| (std::mem::take(&mut *tutorial), practice.0.clone()));
     *tutorial = Tutorial::default();
     selection.clear();
+}
+
+fn drop_left_lesson(mut left: ResMut<LeftLesson>) {
+    left.0 = None;
 }
 
 /// Undo during a lesson starts it again.

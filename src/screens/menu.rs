@@ -54,7 +54,11 @@ impl ComputedStates for MenuShown {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Entry {
     Continue,
-    NewGame { two_players: bool },
+    /// Back to the lesson left for the menu, in Continue's place while no game goes on.
+    BackToLesson,
+    NewGame {
+        two_players: bool,
+    },
     Online,
     Tutorial,
     Watchers,
@@ -66,11 +70,15 @@ fn spawn(
     session: Res<Session>,
     link: Res<crate::online::Link>,
     games: Res<crate::online::OnlineGames>,
+    left_lesson: Res<crate::screens::lesson::LeftLesson>,
 ) {
     let in_progress = session.in_progress();
     // An online game goes on from its first move on, whoever is to make it.
     let online_on = session.is_online() && session.game.outcome().is_none();
     let going_on = in_progress || online_on;
+    // A lesson left for the menu, and no game that goes on: the first entry goes back to
+    // the lesson, and says so (a finished game behind it is the records' and Moves' now).
+    let back_to_lesson = !going_on && left_lesson.waiting();
     // One order whatever the state, every entry always in its place (a finger that learnt
     // where "Play a friend online" is finds it there): back to the board first, the game's
     // own entries (its moves, its link), new games, then the rest. An entry that does not
@@ -81,7 +89,11 @@ fn spawn(
     let waiting = online_on && link.waiting_for_friend();
     let elsewhere = games.elsewhere(&session).next().is_some();
     let entries = [
-        (Entry::Continue, "menu.continue", true),
+        if back_to_lesson {
+            (Entry::BackToLesson, "menu.to_lesson", true)
+        } else {
+            (Entry::Continue, "menu.continue", true)
+        },
         (Entry::Open(Panel::Moves), "menu.moves", has_moves),
         // The invite card gives the link while the seat is free; after, the link that lets
         // others watch.
@@ -120,6 +132,8 @@ fn spawn(
     debug_assert_eq!(ROWS.iter().sum::<usize>(), entries.len());
     let main = if going_on {
         Entry::Continue
+    } else if back_to_lesson {
+        Entry::BackToLesson
     } else {
         Entry::NewGame {
             two_players: session.mode == crate::game::session::Mode::TwoPlayers,
@@ -187,12 +201,17 @@ struct Go<'w> {
     nav: Navigator<'w>,
     new_game: OpenNewGame<'w>,
     inviting: ResMut<'w, crate::panels::invite::Inviting>,
+    lessons: MessageWriter<'w, crate::screens::lesson::LessonStep>,
 }
 
 impl Go<'_> {
     fn to(&mut self, entry: Entry) {
         match entry {
             Entry::Continue => self.nav.go(Screen::Game),
+            Entry::BackToLesson => {
+                self.lessons
+                    .write(crate::screens::lesson::LessonStep::Resume);
+            }
             Entry::NewGame { two_players } => self.new_game.open(Some(two_players), Start::Fresh),
             Entry::Online => self.new_game.open_online(),
             Entry::Tutorial => self.nav.open(Panel::Lessons),
