@@ -94,6 +94,10 @@ impl Default for BoardLayout {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct TopCard(pub f32);
 
+/// The board's height and width in spacings: 5 between the edge lines and 2 for each large
+/// loop, and a little for the loops' stroke.
+const SPAN: f32 = 9.3;
+
 /// A tap reaches an intersection from at least this far, even on small phones.
 pub const TOUCH_RADIUS: f32 = 44.0;
 
@@ -105,8 +109,6 @@ impl BoardLayout {
     /// The layout with the board (in portrait) below a card at the top of the screen.
     pub fn below(window: Vec2, safe: SafeArea, card: TopCard) -> BoardLayout {
         let portrait = window.y >= window.x;
-        // The board spans 9 spacings: 5 between the edge lines and 2 for each large loop.
-        const SPAN: f32 = 9.3;
         let (spacing, offset, bars) = if portrait {
             let top = (window.y * 0.11).clamp(76.0, 124.0) + safe.top;
             let bottom = (window.y * 0.1).clamp(68.0, 112.0) + safe.bottom;
@@ -139,6 +141,13 @@ impl BoardLayout {
             bars,
             safe,
         }
+    }
+
+    /// How far down from the window's top the board's outer loops reach up to, in points
+    /// (in portrait; the board is square, so whichever way it faces).
+    pub fn board_top(&self) -> f32 {
+        self.world_to_screen(Vec2::new(0.0, SPAN / 2.0 * self.spacing), Quat::IDENTITY)
+            .y
     }
 
     /// World position of a board point.

@@ -95,6 +95,9 @@ pub fn spawn_top_card(
 /// The room kept under a top card beyond its height, in points: a line of its words.
 const SPARE: f32 = 22.0;
 
+/// The least gap between a top card and the board's outer loops, in points.
+const CLEARANCE: f32 = 8.0;
+
 /// The board goes below the card, so the card never hides a point or a loop (on a small
 /// phone it would cover a third of the board). The room kept only grows while the lesson or
 /// puzzle screen is up, so the board does not jump between asking and done, nor from one
@@ -122,9 +125,12 @@ fn keep_board_below_card(
     for (node, at) in &cards {
         let scale = node.inverse_scale_factor();
         let bottom = (at.translation.y + node.size().y / 2.0) * scale;
-        // Kept with a line's room to spare: a card that grows by a line (a refusal said, a
-        // puzzle's rating after it is solved) leaves the board where it is.
-        if bottom.is_finite() && bottom > top.0 + 0.5 {
+        // The board moves down only when the card would reach it (where the board stands
+        // lower than the room it was given, a card that grows into the gap leaves it be:
+        // a refusal said, a puzzle's rating after it is solved), and then with a line's
+        // room to spare.
+        let reaches_board = top.0 == 0.0 || bottom + CLEARANCE > layout.board_top();
+        if bottom.is_finite() && bottom > top.0 + 0.5 && reaches_board {
             top.0 = bottom + SPARE;
         }
     }
