@@ -87,6 +87,10 @@ impl Inviting {
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct InviteNote(pub Option<String>);
 
+/// The height of one line of the card's 16-point words, in points: the room the answer to
+/// Share and Copy keeps.
+const NOTE_LINE: f32 = 23.5;
+
 /// The invite's link on the card (tests read it).
 #[derive(Component)]
 pub struct InviteLink;
@@ -138,10 +142,12 @@ fn spawn(
                     .observe(copy);
                 }
             });
-            // Centred under the buttons it answers, as the card's other words are.
-            if let Some(note) = note {
-                c.spawn(label(note, 16.0, theme));
-            }
+            // Centred under the buttons it answers, as the card's other words are; its line
+            // kept when it is empty, so that the buttons below stay under the finger when
+            // "Link copied." comes (the card is centred on the screen).
+            c.spawn(label(note.unwrap_or_default(), 16.0, theme))
+                .entry::<Node>()
+                .and_modify(|mut node| node.min_height = px(NOTE_LINE));
             if inviting == Inviting::Friend {
                 c.spawn(row()).with_children(|r| {
                     // Second to the friend's link: drawn as the menu's lesser entries.
