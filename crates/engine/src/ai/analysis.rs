@@ -378,7 +378,12 @@ impl Analyser {
             if second.class >= MoveClass::Inaccuracy {
                 // Still a mark: the move and the better one side by side, at the same
                 // depths, in one search; the mildest of these looks stands.
-                for side in side_by_side(engine, &previous, mv, &before, &after, &own) {
+                let looks = Looks {
+                    before: &before,
+                    after: &after,
+                    limits: deeper,
+                };
+                for side in side_by_side(engine, &previous, mv, looks, &own) {
                     if side.class < second.class {
                         second = side;
                     }
@@ -408,6 +413,14 @@ impl Analyser {
     }
 }
 
+/// The second look at a move: its two positions' evaluations, and its limits.
+#[derive(Clone, Copy)]
+struct Looks<'a> {
+    before: &'a Evaluation,
+    after: &'a Evaluation,
+    limits: Limits,
+}
+
 /// The move `played` judged against the analysis's better move of the position before it
 /// (`before`, searched `before.depth` plies) from one search that scores both, with a full
 /// window, at that depth and at one ply less (a search's last ply favours the side that
@@ -415,25 +428,41 @@ impl Analyser {
 /// the two positions each stop on their own, and a timed search's depth varies: the move
 /// a hint chose at about the same depth can come out a stone worse that way, and not when
 /// the two are scored together. Nothing where the tables hold the position (their verdict
-/// is exact), where there is no better move to compare, or where the search was stopped.
+/// is exact), where there is no better move to compare, or where the search was stopped;
+/// only the shallower look where the deeper one ran out of the second look's time.
 fn side_by_side(
     engine: &mut Engine,
     previous: &Game,
     played: Move,
-    before: &Evaluation,
-    after: &Evaluation,
+    looks: Looks<'_>,
     ctl: &SearchControl<'_>,
 ) -> Vec<PlyAnalysis> {
+    let Looks {
+        before,
+        after,
+        limits,
+    } = looks;
     let Some(best) = before.best.filter(|&b| b != played) else {
         return Vec::new();
     };
     if before.table.is_some() || before.depth == EXACT || before.depth < 2 {
         return Vec::new();
     }
+    // As long as the second look at most, counted from now.
+    let began = (ctl.clock)();
+    let clock = || (ctl.clock)().saturating_sub(began);
+    let own = SearchControl {
+        stop: ctl.stop,
+        clock: &clock,
+    };
+    let bound = Limits {
+        depth: None,
+        ..limits
+    };
     let ply = previous.history().len() + 1;
     let mut looks = Vec::new();
     for depth in [before.depth - 1, before.depth] {
-        let scored = engine.score_these_moves(previous, &[best, played], depth, ctl);
+        let scored = engine.score_these_moves(previous, &[best, played], depth, bound, &own);
         let [(b, best_score), (p, played_score)] = scored[..] else {
             break; // stopped
         };

@@ -246,7 +246,8 @@ impl Engine {
         depth: u32,
         ctl: &SearchControl<'_>,
     ) -> Vec<(Move, i32)> {
-        let mut out = self.score_these_moves(game, game.moves().as_slice(), depth, ctl);
+        let all = game.moves();
+        let mut out = self.score_these_moves(game, all.as_slice(), depth, Limits::default(), ctl);
         out.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
         out
     }
@@ -254,13 +255,15 @@ impl Engine {
     /// The moves given, those of them legal in the game's position, each with its score
     /// for the side to move from one search of `depth` plies with a full window, in the
     /// order given: moves compared side by side, at the same depth and by the same
-    /// search, so that neither is favoured by a search of its own that saw less. A stop
-    /// flag set on `ctl` leaves out the moves not yet scored.
+    /// search, so that neither is favoured by a search of its own that saw less. The
+    /// search ends early at `limits`' time or nodes (its depth is `depth`), or when the
+    /// stop flag on `ctl` is set: then the moves not yet scored are left out.
     pub fn score_these_moves(
         &mut self,
         game: &Game,
         moves: &[Move],
         depth: u32,
+        limits: Limits,
         ctl: &SearchControl<'_>,
     ) -> Vec<(Move, i32)> {
         self.mem.use_evaluation(&eval::WEIGHTS, self.network);
@@ -277,7 +280,7 @@ impl Engine {
         if game.outcome().is_some() {
             return out;
         }
-        let mut s = search::Searcher::new(&mut self.mem, game, ctl, Limits::default(), true);
+        let mut s = search::Searcher::new(&mut self.mem, game, ctl, limits, true);
         s.score_root_moves(&pos, &list, depth.clamp(1, 60) as i32, &mut out);
         out
     }
