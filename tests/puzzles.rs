@@ -651,3 +651,51 @@ fn an_equally_right_last_move_solves_the_puzzle() {
     assert_eq!(state(&app), PuzzleState::Solved);
     assert_eq!((stats(&app).solved, stats(&app).missed), (1, 0));
 }
+
+/// Menu in the middle of a line of several moves, then the menu's first entry: back to the
+/// puzzle as it was (the moves played, still to be solved, nothing counted), not to the
+/// player's game; once a game is taken up, the entry is the game's again.
+#[test]
+fn the_menu_goes_back_to_a_puzzle_left_for_it() {
+    let mut app = app();
+    animations_off(&mut app);
+    let index = find(|p| p.moves.len() >= 3 && p.position.side_to_move() == Side::Red);
+    open(&mut app, index);
+    let puzzle = on_board(&app);
+    tap_move(&mut app, puzzle.moves[0]);
+    assert_eq!(state(&app), PuzzleState::Solving);
+    assert_eq!(
+        session(&app).game.history(),
+        &puzzle.moves[..2],
+        "the reply came"
+    );
+    let before = stats(&app);
+
+    press(&mut app, "bar.menu");
+    assert_eq!(screen(&app), Screen::Menu);
+    assert!(buttons(&mut app).contains(&"menu.to_puzzle".to_owned()));
+    assert!(texts(&mut app).contains(&"Back to the puzzle".to_owned()));
+    press(&mut app, "menu.to_puzzle");
+    assert_eq!(screen(&app), Screen::Puzzle);
+    assert_eq!(on_board(&app), puzzle);
+    assert_eq!(state(&app), PuzzleState::Solving);
+    assert_eq!(session(&app).game.history(), &puzzle.moves[..2]);
+    assert_eq!(
+        stats(&app),
+        before,
+        "leaving and coming back counts nothing"
+    );
+    // The line goes on from there.
+    tap_move(&mut app, puzzle.moves[2]);
+    assert!(
+        session(&app).game.history().len() >= 3,
+        "the third move played"
+    );
+
+    // The player's own game taken up: the first entry is the game's again.
+    go_to(&mut app, Screen::Game);
+    press(&mut app, "bar.menu");
+    let names = buttons(&mut app);
+    assert!(names.contains(&"menu.continue".to_owned()), "{names:?}");
+    assert!(!names.contains(&"menu.to_puzzle".to_owned()), "{names:?}");
+}

@@ -550,7 +550,7 @@ fn the_menu_goes_back_to_a_lesson_left_for_it() {
         "the same board"
     );
 
-    // A puzzle taken up in between: the menu's first entry is the game's again.
+    // A puzzle taken up in between: the menu's first entry goes back to it instead.
     press(&mut app, "lesson.menu");
     press(&mut app, "menu.puzzles");
     press(&mut app, "puzzles.next");
@@ -558,6 +558,7 @@ fn the_menu_goes_back_to_a_lesson_left_for_it() {
     go_to(&mut app, Screen::Menu);
     let names = buttons(&mut app);
     assert!(!names.contains(&"menu.to_lesson".to_owned()), "{names:?}");
+    assert!(names.contains(&"menu.to_puzzle".to_owned()), "{names:?}");
 
     // A game going on keeps Continue for itself.
     go_to(&mut app, Screen::Game);

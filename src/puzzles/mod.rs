@@ -25,7 +25,7 @@ pub use card::{PuzzleCard, step, theme_key};
 pub use keep::{KEEP_DEPTH, KeepPuzzles, Keeping};
 pub use pack::{count_of, daily, key_of, next_in_streak, next_rated, pack, streak_target, today};
 pub use run::{Kind, OnBoardPuzzle, Progress, PuzzleRun, PuzzleState, game_of, progress};
-pub use screen::PuzzleStep;
+pub use screen::{LeftPuzzle, PuzzleStep};
 pub use stats::{DailyDone, MINE, PROVISIONAL, PuzzleStats, START_RATING};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -34,6 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
         .wake_while(|keeping: Res<Keeping>| keeping.busy());
     app.init_resource::<PuzzleStats>()
         .init_resource::<PuzzleRun>()
+        .init_resource::<LeftPuzzle>()
         .init_resource::<Keeping>()
         .add_message::<KeepPuzzles>()
         .add_systems(
@@ -49,6 +50,10 @@ pub(crate) fn plugin(app: &mut App) {
             OnExit(Screen::Puzzle),
             (screen::forget_puzzle, hold_board).chain(),
         )
+        // Another board taken up: the menu's way back is to it, not to the puzzle.
+        .add_systems(OnEnter(Screen::Game), screen::drop_left_puzzle)
+        .add_systems(OnEnter(Screen::Lesson), screen::drop_left_puzzle)
+        .add_systems(OnEnter(Screen::Review), screen::drop_left_puzzle)
         .add_systems(
             Update,
             (

@@ -41,6 +41,20 @@ pub enum PuzzleStep {
     Solution,
     /// Back to the puzzles' card.
     Leave,
+    /// Back to the puzzle left for the menu ([`LeftPuzzle`]), as it was.
+    Resume,
+}
+
+/// The puzzle the player left for the menu (or the puzzles' card), as it was: its board and
+/// how it was going, until another board is taken up. The menu offers the way back to it.
+#[derive(Resource, Default)]
+pub struct LeftPuzzle(Option<(OnBoardPuzzle, Session)>);
+
+impl LeftPuzzle {
+    /// A puzzle waits to be gone back to.
+    pub fn waiting(&self) -> bool {
+        self.0.is_some()
+    }
 }
 
 /// How long a reply of the solution waits after the player's move has been shown, and a
@@ -58,6 +72,7 @@ pub(super) struct Puzzles<'w> {
     selection: ResMut<'w, Selection>,
     nav: Navigator<'w>,
     turn: ResMut<'w, NextState<Turn>>,
+    left: ResMut<'w, LeftPuzzle>,
 }
 
 impl Puzzles<'_> {
@@ -104,10 +119,25 @@ impl Puzzles<'_> {
             new_round: false,
             retried: false,
         });
+        self.show();
+    }
+
+    /// The puzzle in `run.current` on the board of `practice`.
+    fn show(&mut self) {
+        self.left.0 = None;
         self.selection.clear();
         self.nav.go(Screen::Puzzle);
         self.nav.close();
         self.turn.set(settled_turn(&self.practice.0));
+    }
+
+    /// Back to the puzzle left for the menu; none left, nothing.
+    fn resume(&mut self) {
+        if let Some((puzzle, board)) = self.left.0.take() {
+            self.practice.0 = board;
+            self.run.current = Some(puzzle);
+            self.show();
+        }
     }
 
     /// The puzzle on the board from ply `at` of its solution, with the state given.
@@ -214,6 +244,7 @@ pub(super) fn take_steps(mut steps: MessageReader<PuzzleStep>, mut puzzles: Puzz
                 puzzles.rewind(from, PuzzleState::Showing { from });
             }
             PuzzleStep::Leave => puzzles.leave(),
+            PuzzleStep::Resume => puzzles.resume(),
         }
     }
 }
@@ -244,9 +275,19 @@ pub(super) fn count(c: &mut OnBoardPuzzle, stats: &mut PuzzleStats, solved: bool
     }
 }
 
-pub(super) fn forget_puzzle(mut run: ResMut<PuzzleRun>, mut selection: ResMut<Selection>) {
-    run.current = None;
+/// Leaving the puzzle screen: the puzzle is kept for the menu's way back.
+pub(super) fn forget_puzzle(
+    mut run: ResMut<PuzzleRun>,
+    mut selection: ResMut<Selection>,
+    practice: Res<Practice>,
+    mut left: ResMut<LeftPuzzle>,
+) {
+    left.0 = run.current.take().map(|c| (c, practice.0.clone()));
     selection.clear();
+}
+
+pub(super) fn drop_left_puzzle(mut left: ResMut<LeftPuzzle>) {
+    left.0 = None;
 }
 
 /// Undo on a puzzle tries it again.

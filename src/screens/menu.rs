@@ -56,6 +56,8 @@ enum Entry {
     Continue,
     /// Back to the lesson left for the menu, in Continue's place while no game goes on.
     BackToLesson,
+    /// Back to the puzzle left for the menu, likewise.
+    BackToPuzzle,
     NewGame {
         two_players: bool,
     },
@@ -70,7 +72,10 @@ fn spawn(
     session: Res<Session>,
     link: Res<crate::online::Link>,
     games: Res<crate::online::OnlineGames>,
-    left_lesson: Res<crate::screens::lesson::LeftLesson>,
+    (left_lesson, left_puzzle): (
+        Res<crate::screens::lesson::LeftLesson>,
+        Res<crate::puzzles::LeftPuzzle>,
+    ),
 ) {
     let in_progress = session.in_progress();
     // An online game goes on from its first move on, whoever is to make it.
@@ -78,7 +83,11 @@ fn spawn(
     let going_on = in_progress || online_on;
     // A lesson left for the menu, and no game that goes on: the first entry goes back to
     // the lesson, and says so (a finished game behind it is the records' and Moves' now).
-    let back_to_lesson = !going_on && left_lesson.waiting();
+    let back_to = match (going_on, left_lesson.waiting(), left_puzzle.waiting()) {
+        (false, true, _) => Some((Entry::BackToLesson, "menu.to_lesson")),
+        (false, false, true) => Some((Entry::BackToPuzzle, "menu.to_puzzle")),
+        _ => None,
+    };
     // One order whatever the state, every entry always in its place (a finger that learnt
     // where "Play a friend online" is finds it there): back to the board first, the game's
     // own entries (its moves, its link), new games, then the rest. An entry that does not
@@ -89,10 +98,9 @@ fn spawn(
     let waiting = online_on && link.waiting_for_friend();
     let elsewhere = games.elsewhere(&session).next().is_some();
     let entries = [
-        if back_to_lesson {
-            (Entry::BackToLesson, "menu.to_lesson", true)
-        } else {
-            (Entry::Continue, "menu.continue", true)
+        match back_to {
+            Some((entry, key)) => (entry, key, true),
+            None => (Entry::Continue, "menu.continue", true),
         },
         (Entry::Open(Panel::Moves), "menu.moves", has_moves),
         // The invite card gives the link while the seat is free; after, the link that lets
@@ -132,8 +140,8 @@ fn spawn(
     debug_assert_eq!(ROWS.iter().sum::<usize>(), entries.len());
     let main = if going_on {
         Entry::Continue
-    } else if back_to_lesson {
-        Entry::BackToLesson
+    } else if let Some((entry, _)) = back_to {
+        entry
     } else {
         Entry::NewGame {
             two_players: session.mode == crate::game::session::Mode::TwoPlayers,
@@ -141,8 +149,10 @@ fn spawn(
     };
     // A board with nothing begun on it (a first start, a new game not yet played): the
     // first entry goes there, and says so; "Continue" promised a game that was never begun.
-    let untouched =
-        !going_on && session.game.history().is_empty() && session.game.outcome().is_none();
+    let untouched = !going_on
+        && back_to.is_none()
+        && session.game.history().is_empty()
+        && session.game.outcome().is_none();
     cards.spawn(
         DespawnOnExit(MenuShown),
         |c, strings, theme| {
@@ -202,6 +212,7 @@ struct Go<'w> {
     new_game: OpenNewGame<'w>,
     inviting: ResMut<'w, crate::panels::invite::Inviting>,
     lessons: MessageWriter<'w, crate::screens::lesson::LessonStep>,
+    puzzles: MessageWriter<'w, crate::puzzles::PuzzleStep>,
 }
 
 impl Go<'_> {
@@ -211,6 +222,9 @@ impl Go<'_> {
             Entry::BackToLesson => {
                 self.lessons
                     .write(crate::screens::lesson::LessonStep::Resume);
+            }
+            Entry::BackToPuzzle => {
+                self.puzzles.write(crate::puzzles::PuzzleStep::Resume);
             }
             Entry::NewGame { two_players } => self.new_game.open(Some(two_players), Start::Fresh),
             Entry::Online => self.new_game.open_online(),
