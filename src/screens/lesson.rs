@@ -258,6 +258,10 @@ fn play_beginner(
     new_game.open_against(surakarta_engine::ai::Level::Beginner);
 }
 
+/// A window shorter than this (in points, portrait) is a short screen: there a refusal
+/// takes the place of the lesson's words on its card instead of adding to them.
+const SHORT_SCREEN: f32 = 700.0;
+
 /// The lesson card on screen.
 #[derive(Component)]
 pub struct LessonCard;
@@ -316,12 +320,24 @@ fn show_card(
                 18.0,
                 theme,
             ));
-            card.spawn(paragraph(body, theme));
             // The board's "no" to a tap ("A capture must go round at least one loop") or
             // what an opponent's stone threatens: said in the bar under the board in a
-            // game, which this card covers in a lesson, so said here.
-            if let (LessonState::Asking, Some(said)) = (state, &notice.0) {
-                card.spawn((LessonNotice, paragraph(said.clone(), theme)));
+            // game, which this card covers in a lesson, so said here: under the step's
+            // words, or on a short screen in their place (two more lines would push the
+            // board down and shrink it) until the move is made or Undo starts again.
+            let said = notice.0.clone().filter(|_| state == LessonState::Asking);
+            let short = layout.portrait && layout.window.y < SHORT_SCREEN;
+            match said {
+                Some(said) if short => {
+                    card.spawn((LessonNotice, paragraph(said, theme)));
+                }
+                Some(said) => {
+                    card.spawn(paragraph(body, theme));
+                    card.spawn((LessonNotice, paragraph(said, theme)));
+                }
+                None => {
+                    card.spawn(paragraph(body, theme));
+                }
             }
         },
         |card| {
