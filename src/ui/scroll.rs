@@ -22,6 +22,10 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// The room kept on each side of a card's body and footer, in points: on the right, between
+/// the words and the scroll thumb.
+pub const GUTTER: f32 = 4.0;
+
 /// The part of a card that scrolls when the card is taller than the screen.
 #[derive(Component)]
 pub struct ScrollArea;
@@ -84,8 +88,10 @@ pub(super) fn scroll_body(
                     flex_shrink: 1.0,
                     min_height: px(0),
                     overflow: Overflow::scroll_y(),
-                    // Room for the thumb beside the text.
-                    padding: UiRect::right(px(8)),
+                    // Room for the thumb beside the text, kept on both sides (and beside
+                    // the card's footer, `GUTTER`), so that the body's buttons and the
+                    // footer's are as wide and centred alike.
+                    padding: UiRect::horizontal(px(GUTTER)),
                     row_gap: px(6),
                     ..default()
                 },

@@ -85,6 +85,7 @@ pub fn spawn_top_card(
                 card.spawn(Node {
                     flex_direction: FlexDirection::Column,
                     flex_shrink: 0.0,
+                    padding: UiRect::horizontal(px(crate::ui::scroll::GUTTER)),
                     ..default()
                 })
                 .with_children(footer);

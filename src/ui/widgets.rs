@@ -128,6 +128,7 @@ pub fn card(
                         flex_direction: FlexDirection::Column,
                         flex_shrink: 0.0,
                         margin: UiRect::top(px(6)),
+                        padding: UiRect::horizontal(px(super::scroll::GUTTER)),
                         ..default()
                     })
                     .with_children(footer);
