@@ -135,6 +135,15 @@ fn blunder_marked(background: bool) {
     let line = format!("Move 1 of 2: 1. a2-a3 ??\u{a0}· better: {better}");
     let shown = texts(&mut app);
     assert!(shown.contains(&line), "{line:?} in {shown:?}");
+    // Stepping on with Next: the move shown played, still with its mark.
+    press(&mut app, "review.next");
+    run_until(&mut app, 3.0, |a| session(a).game.history().len() == 1);
+    app.update();
+    let shown = texts(&mut app);
+    assert!(
+        shown.contains(&"Move 1 of 2: 1. a2-a3 ??".to_owned()),
+        "{shown:?}"
+    );
     // Opening the list again keeps the analysis: nothing runs twice.
     press(&mut app, "review.moves");
     assert!(!app.world().resource::<Analysis>().running());

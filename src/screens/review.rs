@@ -150,23 +150,35 @@ pub fn review_line(
     strings: &Strings,
 ) -> Option<String> {
     let table = table_note(review, shown, analysis, strings);
-    let line = review_line_alone(review, shown, strings)?;
+    let line = review_line_alone(review, shown, analysis, strings)?;
     Some(match table {
         Some(t) => format!("{line}\u{a0}· {t}"),
         None => line,
     })
 }
 
-fn review_line_alone(review: &Review, shown: &Game, strings: &Strings) -> Option<String> {
+fn review_line_alone(
+    review: &Review,
+    shown: &Game,
+    analysis: &Analysis,
+    strings: &Strings,
+) -> Option<String> {
     let whole = review.game.as_ref()?;
     let total = whole.history().len();
     let shown = shown.history();
     let Some(&last) = shown.last() else {
         return Some(strings.fill("review.start", &[("total", total.to_string())]));
     };
-    // Numbered as in the record, counting plies from the game's first.
+    // Numbered as in the record, counting plies from the game's first; with the
+    // analysis's mark, as the move list writes it ("1... e5-f4 ?!"), once it has one.
     let ply = whole.start().plies() + shown.len() as u32 - 1;
+    let judged = analysis
+        .game
+        .as_ref()
+        .filter(|g| *g == whole)
+        .and_then(|_| analysis.plies.get(shown.len() - 1));
     let number = Record::move_number(ply);
+    let last = format!("{last}{}", judged.map_or("", |a| mark(a.class)));
     let mut line = strings.fill(
         "review.move",
         &[
