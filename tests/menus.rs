@@ -898,10 +898,13 @@ fn a_server_address_pasted_in_settings_is_checked_before_it_is_used() {
     paste(&mut app, &format!("{second}/?join=abcdefghij"));
     assert!(run_until(&mut app, 10.0, |a| server(a).as_deref()
         == Some(second.as_str())));
-    // Forget it: none set again, and its button goes.
+    // Forget it: none set again, said, and its button goes.
     press(&mut app, "settings.server_clear");
     assert_eq!(server(&app), None);
     assert!(texts(&mut app).contains(&"None set".to_owned()));
+    let said =
+        format!("{second} forgotten: online games need an address again (Paste an address).");
+    assert!(texts(&mut app).contains(&said), "{said}");
     assert!(!buttons(&mut app).contains(&"settings.server_clear".to_owned()));
 }
 

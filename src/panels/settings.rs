@@ -147,6 +147,19 @@ fn paste_server(
 
 /// The checked address's answer: a game server's is taken (one whose store is failing
 /// too, said so); anything else is said plainly and changes nothing.
+/// "Forget it": the address goes, and the card says which (a tap meant for Paste beside
+/// it is seen at once).
+fn forget_server(
+    _: On<Press>,
+    mut settings: ResMut<Settings>,
+    mut note: ResMut<ServerNote>,
+    strings: Res<Strings>,
+) {
+    if let Some(server) = settings.server.take() {
+        note.0 = Some(strings.fill("settings.server_forgotten", &[("server", server)]));
+    }
+}
+
 fn take_server_check(
     mut check: ResMut<ServerCheck>,
     mut settings: ResMut<Settings>,
@@ -286,7 +299,7 @@ fn spawn(
                         false,
                         theme,
                     ))
-                    .observe(|_: On<Press>, mut s: ResMut<Settings>| s.server = None);
+                    .observe(forget_server);
                 }
             });
             if let Some(note) = &note.0 {
