@@ -397,3 +397,52 @@ fn a_review_faces_the_way_the_game_was_played_and_can_be_turned() {
     app.update();
     assert!(!turned(&mut app));
 }
+
+/// A player who takes the hint at every turn: each of those moves is, to the analysis of
+/// the game, the engine's own choice (its search was longer than the analysis's), never
+/// marked, no "better" move shown, the graph level across it.
+#[test]
+fn moves_taken_from_the_hint_are_the_analysis_own_choice() {
+    use surakarta::game::hint::HintedMoves;
+    let mut app = app();
+    animations_off(&mut app);
+    // Two players on one device: a hint at each turn, and no computer moving in between.
+    set_game(&mut app, START, Mode::TwoPlayers);
+    let mut taken = Vec::new();
+    for ply in 1..=4 {
+        press(&mut app, "bar.hint");
+        assert!(run_until(&mut app, 20.0, |a| {
+            a.world().resource::<Selection>().hint.is_some()
+        }));
+        let hint = app.world().resource::<Selection>().hint.clone().unwrap();
+        press(&mut app, "bar.accept");
+        assert!(run_until(&mut app, 5.0, |a| {
+            own_game(a).game.history().len() == ply
+        }));
+        assert_eq!(own_game(&app).game.history()[ply - 1], hint.mv);
+        taken.push((ply, hint.mv));
+        run_until(&mut app, 1.0, |_| false);
+    }
+    // One move of the player's own, not the hint's: not taken.
+    let game = own_game(&app).game.clone();
+    let own = game.moves().as_slice()[0];
+    play(&mut app, &own.from.to_string(), &own.to.to_string());
+    let hinted: Vec<_> = app.world().resource::<HintedMoves>().plies().collect();
+    assert_eq!(hinted, taken);
+
+    let game = own_game(&app).game.clone();
+    app.world_mut()
+        .write_message(OpenReview(game.clone(), ClosesTo::Game, Side::Red));
+    app.update();
+    app.update();
+    press(&mut app, "review.moves");
+    press(&mut app, "moves.analyse");
+    assert!(run_until(&mut app, 120.0, |a| finished(a)));
+    let judged = app.world().resource::<Analysis>().plies.clone();
+    assert_eq!(judged.len(), 5);
+    for (ply, mv) in taken {
+        let a = &judged[ply - 1];
+        assert_eq!((a.played, a.best, a.class), (mv, Some(mv), MoveClass::Best));
+        assert_eq!(a.eval_before, a.eval_after, "level across ply {ply}");
+    }
+}

@@ -166,7 +166,7 @@ fn start_analysis(
     });
 }
 
-fn advance_analysis(mut analysis: ResMut<Analysis>) {
+fn advance_analysis(mut analysis: ResMut<Analysis>, hinted: Res<super::hint::HintedMoves>) {
     if analysis.game.is_none() {
         return;
     }
@@ -193,17 +193,25 @@ fn advance_analysis(mut analysis: ResMut<Analysis>) {
             analyser.finished()
         }
     };
+    // A move the player took from the hint is the engine's own choice there.
+    let take = |plies: &mut [PlyAnalysis], game: &Option<Game>| {
+        if let Some(game) = game {
+            super::hint::take_hints(plies, game, &hinted);
+        }
+    };
     // Changed (and the move list rebuilt) only when there is something new to show.
     if !new.is_empty() {
+        take(&mut new, &analysis.game);
         analysis.plies.extend(new);
     }
     if finished || analysis.complete() {
         // The whole game judged: the evaluation made level where a move gave nothing
-        // away (the task's own settled list, or the sliced moves settled here).
-        match settled {
-            Some(plies) if plies.len() == analysis.plies.len() => analysis.plies = plies,
-            _ => analysis::settle(&mut analysis.plies),
+        // away (the task's own list, or the sliced moves), with the hints taken.
+        if let Some(mut plies) = settled.filter(|p| p.len() == analysis.plies.len()) {
+            take(&mut plies, &analysis.game);
+            analysis.plies = plies;
         }
+        analysis::settle(&mut analysis.plies);
         analysis.stop();
         // What the analysis's threads worked with is free now: given back.
         crate::platform::give_back_freed_memory();

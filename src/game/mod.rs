@@ -8,7 +8,7 @@ pub mod analysis;
 pub mod computer;
 pub mod ending_words;
 pub mod errors;
-mod hint;
+pub mod hint;
 mod play;
 pub mod record_words;
 pub mod records;
