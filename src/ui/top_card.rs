@@ -21,7 +21,7 @@ pub struct TopCardBody;
 
 /// Spawns a top card: `until` despawns it (with the screen), `marker` names it, `body`
 /// fills its panel and `footer` (its buttons) goes under it. The card never reaches past
-/// its room (the window's height in landscape, half of it in portrait, so that the board keeps room enough on a small phone): a body
+/// its room (the window's height in landscape, three fifths of it in portrait): a body
 /// taller than that scrolls, with a thumb showing it does, and the buttons stay in reach.
 pub fn spawn_top_card(
     commands: &mut Commands,
@@ -32,7 +32,7 @@ pub fn spawn_top_card(
     footer: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
     let room = if layout.portrait {
-        layout.window.y * 0.5
+        layout.window.y * 0.6
     } else {
         layout.window.y - layout.safe.top - layout.safe.bottom - 12.0
     };
