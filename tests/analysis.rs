@@ -410,10 +410,24 @@ fn moves_taken_from_the_hint_are_the_analysis_own_choice() {
     set_game(&mut app, START, Mode::TwoPlayers);
     let mut taken = Vec::new();
     for ply in 1..=4 {
-        press(&mut app, "bar.hint");
-        assert!(run_until(&mut app, 20.0, |a| {
-            a.world().resource::<Selection>().hint.is_some()
-        }));
+        // The hint as the Hint button brings it (the engine's, searched here to a fixed
+        // depth: a timed search on the lowest-priority thread can wait long on a loaded
+        // machine), then Accept.
+        let game = own_game(&app).game.clone();
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let clock = || std::time::Duration::ZERO;
+        let ctl = surakarta_engine::ai::SearchControl {
+            stop: &stop,
+            clock: &clock,
+        };
+        let depth = surakarta_engine::ai::Limits {
+            depth: Some(4),
+            ..Default::default()
+        };
+        let found = surakarta_engine::ai::Engine::new(1).hint(&game, depth, &ctl);
+        app.world_mut()
+            .write_message(surakarta::game::computer::HintFound(found.unwrap()));
+        app.update();
         let hint = app.world().resource::<Selection>().hint.clone().unwrap();
         press(&mut app, "bar.accept");
         assert!(run_until(&mut app, 5.0, |a| {
