@@ -74,7 +74,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                     "end.offer_draw",
                     strings.get("end.offer_draw"),
                     theme,
-                    20.0,
+                    crate::ui::widgets::BUTTON_FONT,
                     true,
                 ));
                 // Online, one offer between two of the player's moves (the server's rule):
@@ -100,7 +100,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                         "end.stop",
                         strings.get("end.stop"),
                         theme,
-                        20.0,
+                        crate::ui::widgets::BUTTON_FONT,
                         true,
                     ))
                     .observe(|_: On<Press>, mut end: EndIt| end.offer(Proposal::Stop));
@@ -112,7 +112,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                     "end.resign",
                     strings.get("end.resign"),
                     theme,
-                    20.0,
+                    crate::ui::widgets::BUTTON_FONT,
                     true,
                 ))
                 .observe(|_: On<Press>, mut panel: ResMut<NextState<Panel>>| {

@@ -42,7 +42,7 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
                         "over.rematch",
                         strings.get("over.rematch"),
                         theme,
-                        18.0,
+                        crate::ui::widgets::BUTTON_FONT,
                         true,
                     ))
                     .observe(
@@ -65,7 +65,7 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
                     "over.close",
                     strings.get("button.close"),
                     theme,
-                    18.0,
+                    crate::ui::widgets::BUTTON_FONT,
                     true,
                 ))
                 .observe(close_panel);
@@ -77,7 +77,7 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
                     "over.analyse",
                     strings.get("over.analyse"),
                     theme,
-                    18.0,
+                    crate::ui::widgets::BUTTON_FONT,
                     true,
                 ))
                 .observe(
@@ -111,7 +111,7 @@ fn spawn_new_game(
         "over.new_game",
         strings.get("button.new_game"),
         theme,
-        18.0,
+        crate::ui::widgets::BUTTON_FONT,
         true,
     ))
     .observe(|_: On<Press>, mut new_game: OpenNewGame| {

@@ -126,7 +126,7 @@ fn spawn(
                         "invite.share",
                         strings.get("invite.share"),
                         theme,
-                        20.0,
+                        crate::ui::widgets::BUTTON_FONT,
                         true,
                     ))
                     .observe(share);
@@ -136,7 +136,7 @@ fn spawn(
                         "invite.copy",
                         strings.get("invite.copy"),
                         theme,
-                        20.0,
+                        crate::ui::widgets::BUTTON_FONT,
                         true,
                     ))
                     .observe(copy);
@@ -156,7 +156,7 @@ fn spawn(
                         strings.get("invite.for_watchers"),
                         theme.bar,
                         theme.bar_text,
-                        17.0,
+                        crate::ui::widgets::BUTTON_FONT,
                         true,
                     ))
                     .observe(for_watchers);
@@ -169,7 +169,7 @@ fn spawn(
                     "invite.close",
                     strings.get("invite.to_board"),
                     theme,
-                    20.0,
+                    crate::ui::widgets::BUTTON_FONT,
                     true,
                 ))
                 .observe(to_board);

@@ -41,10 +41,18 @@ fn spawn(mut cards: Cards, settings: Res<Settings>) {
                 strings.fill("lessons.continue", &[("n", (next + 1).to_string())])
             };
             c.spawn(row()).with_children(|r| {
-                r.spawn(button("lessons.continue", main, theme, 17.0, true))
-                    .observe(move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
+                r.spawn(button(
+                    "lessons.continue",
+                    main,
+                    theme,
+                    crate::ui::widgets::BUTTON_FONT,
+                    true,
+                ))
+                .observe(
+                    move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
                         steps.write(LessonStep::Open(next));
-                    });
+                    },
+                );
             });
             for (i, lesson) in LESSONS.iter().enumerate() {
                 let title = strings.get(&format!("tut.{}.title", lesson.id));
@@ -60,7 +68,7 @@ fn spawn(mut cards: Cards, settings: Res<Settings>) {
                         words,
                         theme.bar,
                         theme.bar_text,
-                        17.0,
+                        crate::ui::widgets::BUTTON_FONT,
                         true,
                     ))
                     .observe(

@@ -373,7 +373,7 @@ fn spawn(
                             "moves.analyse",
                             strings.get("moves.analyse"),
                             theme,
-                            18.0,
+                            crate::ui::widgets::BUTTON_FONT,
                             true,
                         ))
                         .observe(

@@ -306,8 +306,14 @@ fn spawn(
                     } else {
                         (theme.bar, theme.bar_text.with_alpha(0.35))
                     };
-                    let mut button =
-                        r.spawn(styled_button(key, strings.get(key), bg, ink, 17.0, true));
+                    let mut button = r.spawn(styled_button(
+                        key,
+                        strings.get(key),
+                        bg,
+                        ink,
+                        crate::ui::widgets::BUTTON_FONT,
+                        true,
+                    ));
                     if can {
                         button.observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
                             choice.level = climb(choice.level, step);

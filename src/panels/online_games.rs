@@ -367,7 +367,7 @@ fn spawn(mut cards: Cards, lines: Res<Lines>) {
                         text,
                         bg,
                         fg,
-                        18.0,
+                        crate::ui::widgets::BUTTON_FONT,
                         true,
                     ))
                     .observe(

@@ -36,7 +36,7 @@ fn spawn(mut cards: Cards, link: Res<Link>) {
                         "problem.close",
                         strings.get("problem.close"),
                         theme,
-                        20.0,
+                        crate::ui::widgets::BUTTON_FONT,
                         true,
                     ))
                     .observe(close_panel);

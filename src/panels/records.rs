@@ -89,7 +89,7 @@ fn spawn(
                         "records.copy",
                         strings.get("records.copy"),
                         theme,
-                        18.0,
+                        crate::ui::widgets::BUTTON_FONT,
                         true,
                     ))
                     .observe(copy);
@@ -99,7 +99,7 @@ fn spawn(
                         "records.share",
                         strings.get("records.share"),
                         theme,
-                        18.0,
+                        crate::ui::widgets::BUTTON_FONT,
                         true,
                     ))
                     .observe(share);
@@ -108,7 +108,7 @@ fn spawn(
                     "records.save",
                     strings.get("records.save"),
                     theme,
-                    18.0,
+                    crate::ui::widgets::BUTTON_FONT,
                     true,
                 ))
                 .observe(save);

@@ -318,8 +318,14 @@ pub(super) fn show_card(
                         .observe(step(then));
                 }
                 if let Some((id, key, then)) = main {
-                    r.spawn(button(id, strings.get(key), theme, 17.0, true))
-                        .observe(step(then));
+                    r.spawn(button(
+                        id,
+                        strings.get(key),
+                        theme,
+                        crate::ui::widgets::BUTTON_FONT,
+                        true,
+                    ))
+                    .observe(step(then));
                 }
             });
         },

@@ -94,7 +94,7 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
                     "puzzles.next",
                     strings.get("puzzles.next"),
                     theme,
-                    20.0,
+                    crate::ui::widgets::BUTTON_FONT,
                     true,
                 ))
                 .observe(step(PuzzleStep::Rated));

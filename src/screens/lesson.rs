@@ -369,7 +369,7 @@ fn show_card(
                             "lesson.puzzles",
                             strings.get("menu.puzzles"),
                             theme,
-                            17.0,
+                            crate::ui::widgets::BUTTON_FONT,
                             true,
                         ))
                         .observe(|_: On<Press>, mut nav: Navigator| {
@@ -380,10 +380,18 @@ fn show_card(
                     }
                     LessonState::Passed => ("lesson.next", "button.next", LessonStep::Next),
                 };
-                r.spawn(button(id, strings.get(key), theme, 17.0, true))
-                    .observe(move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
+                r.spawn(button(
+                    id,
+                    strings.get(key),
+                    theme,
+                    crate::ui::widgets::BUTTON_FONT,
+                    true,
+                ))
+                .observe(
+                    move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
                         steps.write(then);
-                    });
+                    },
+                );
             });
         },
     );

@@ -136,6 +136,10 @@ pub fn card(
         });
 }
 
+/// The words of a card's buttons, in points: one size for every button of a card, its
+/// choices and its actions alike (the menu's entries are larger, all alike).
+pub const BUTTON_FONT: f32 = 18.0;
+
 /// A button with a text label in the theme's button colours.
 pub fn button(
     id: impl Into<String>,
@@ -246,7 +250,7 @@ fn labelled(
 /// One of several choices: drawn as the main button when it is the one chosen.
 pub fn choice(id: impl Into<String>, text: String, selected: bool, theme: &Theme) -> impl Bundle {
     let (bg, fg) = choice_colours(selected, theme);
-    styled_button(id, text, bg, fg, 17.0, true)
+    styled_button(id, text, bg, fg, BUTTON_FONT, true)
 }
 
 /// A [`choice`] in a column of equals (a move list's): its width is the column's, the same
@@ -258,7 +262,7 @@ pub fn column_choice(
     theme: &Theme,
 ) -> impl Bundle {
     let (bg, fg) = choice_colours(selected, theme);
-    labelled(id, text, equal_share(4.0), bg, fg, 17.0)
+    labelled(id, text, equal_share(4.0), bg, fg, BUTTON_FONT)
 }
 
 /// A centred line of text in the card's ink.
@@ -378,7 +382,7 @@ pub fn back_row(footer: &mut ChildSpawnerCommands, strings: &Strings, theme: &Th
             "back",
             strings.get("button.back"),
             theme,
-            18.0,
+            crate::ui::widgets::BUTTON_FONT,
             true,
         ))
         .observe(close_panel);
