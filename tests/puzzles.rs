@@ -685,6 +685,13 @@ fn the_menu_goes_back_to_a_puzzle_left_for_it() {
         before,
         "leaving and coming back counts nothing"
     );
+    // A phone's Back on the menu leads where its first entry does.
+    press(&mut app, "bar.menu");
+    app.world_mut().write_message(surakarta::shell::back::Back);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Puzzle, "Back goes back to the puzzle");
+    assert_eq!(session(&app).game.history(), &puzzle.moves[..2]);
     // The line goes on from there.
     tap_move(&mut app, puzzle.moves[2]);
     assert!(

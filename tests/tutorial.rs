@@ -549,6 +549,14 @@ fn the_menu_goes_back_to_a_lesson_left_for_it() {
         board.history(),
         "the same board"
     );
+    // A phone's Back on the menu leads where its first entry does.
+    press(&mut app, "lesson.menu");
+    assert_eq!(screen(&app), Screen::Menu);
+    app.world_mut().write_message(surakarta::shell::back::Back);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Lesson, "Back goes back to the lesson");
+    assert_eq!(tutorial(&app).state, failed);
 
     // A puzzle taken up in between: the menu's first entry goes back to it instead.
     press(&mut app, "lesson.menu");

@@ -87,7 +87,8 @@ pub fn take_hints(plies: &mut [PlyAnalysis], game: &Game, hinted: &HintedMoves) 
         let Some(&(position, mv)) = hinted.plies.get(&a.ply) else {
             continue;
         };
-        let same = game.positions().get(a.ply - 1) == Some(&position) && a.played == mv;
+        let before = a.ply.checked_sub(1).and_then(|k| game.positions().get(k));
+        let same = before == Some(&position) && a.played == mv;
         if same && a.best != Some(mv) {
             a.best = Some(mv);
             a.class = MoveClass::Best;

@@ -50,6 +50,37 @@ impl ComputedStates for MenuShown {
     }
 }
 
+/// Where the menu's first entry, and Back on the menu, lead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WayBack {
+    /// The player's game.
+    Game,
+    /// The lesson left for the menu ([`LessonStep::Resume`](crate::screens::lesson::LessonStep)).
+    Lesson,
+    /// The puzzle left for the menu ([`PuzzleStep::Resume`](crate::puzzles::PuzzleStep)).
+    Puzzle,
+}
+
+/// The way back from the menu: to the player's game while it goes on (an online game from
+/// its first move on, whoever is to make it); otherwise to a lesson or puzzle left for the
+/// menu (a finished game behind it is the records' and Moves' now), else to the board.
+pub fn way_back(
+    session: &Session,
+    lesson: &crate::screens::lesson::LeftLesson,
+    puzzle: &crate::puzzles::LeftPuzzle,
+) -> WayBack {
+    let online_on = session.is_online() && session.game.outcome().is_none();
+    if session.in_progress() || online_on {
+        WayBack::Game
+    } else if lesson.waiting() {
+        WayBack::Lesson
+    } else if puzzle.waiting() {
+        WayBack::Puzzle
+    } else {
+        WayBack::Game
+    }
+}
+
 /// An entry of the menu and what it opens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Entry {
@@ -81,12 +112,10 @@ fn spawn(
     // An online game goes on from its first move on, whoever is to make it.
     let online_on = session.is_online() && session.game.outcome().is_none();
     let going_on = in_progress || online_on;
-    // A lesson left for the menu, and no game that goes on: the first entry goes back to
-    // the lesson, and says so (a finished game behind it is the records' and Moves' now).
-    let back_to = match (going_on, left_lesson.waiting(), left_puzzle.waiting()) {
-        (false, true, _) => Some((Entry::BackToLesson, "menu.to_lesson")),
-        (false, false, true) => Some((Entry::BackToPuzzle, "menu.to_puzzle")),
-        _ => None,
+    let back_to = match way_back(&session, &left_lesson, &left_puzzle) {
+        WayBack::Lesson => Some((Entry::BackToLesson, "menu.to_lesson")),
+        WayBack::Puzzle => Some((Entry::BackToPuzzle, "menu.to_puzzle")),
+        WayBack::Game => None,
     };
     // One order whatever the state, every entry always in its place (a finger that learnt
     // where "Play a friend online" is finds it there): back to the board first, the game's

@@ -48,8 +48,13 @@ struct Way<'w> {
     panel: Res<'w, State<Panel>>,
     nav: Navigator<'w>,
     lessons: MessageWriter<'w, LessonStep>,
+    puzzles: MessageWriter<'w, crate::puzzles::PuzzleStep>,
     reviews: MessageWriter<'w, ReviewStep>,
     platform: ResMut<'w, Platform>,
+    left: (
+        Res<'w, crate::screens::lesson::LeftLesson>,
+        Res<'w, crate::puzzles::LeftPuzzle>,
+    ),
 }
 
 fn go_back(mut back: MessageReader<Back>, mut way: Way, session: Res<Session>) {
@@ -73,14 +78,28 @@ fn go_back(mut back: MessageReader<Back>, mut way: Way, session: Res<Session>) {
             way.nav.go(Screen::Menu);
             way.nav.open(Panel::Puzzles);
         }
-        Screen::Menu => way.nav.go(Screen::Game),
+        // Where the menu's first entry leads: the game, or a lesson or puzzle left for
+        // the menu.
+        Screen::Menu => {
+            use crate::screens::menu::{WayBack, way_back};
+            match way_back(&session, &way.left.0, &way.left.1) {
+                WayBack::Game => way.nav.go(Screen::Game),
+                WayBack::Lesson => {
+                    way.lessons.write(LessonStep::Resume);
+                }
+                WayBack::Puzzle => {
+                    way.puzzles.write(crate::puzzles::PuzzleStep::Resume);
+                }
+            }
+        }
         Screen::Game if in_progress => way.nav.open(Panel::Leave),
         Screen::Game => way.platform.leave(),
     }
 }
 
 /// Tells the web page (`window.__surakartaWantsBack`) whether Back would do something
-/// (close a card, leave a lesson or a review, go from the menu to the board, ask before
+/// (close a card, leave a lesson or a review, go from the menu to the board or a lesson or
+/// puzzle left for it, ask before
 /// leaving a game in progress), so that the browser's back button or gesture does that
 /// instead of leaving the page. Only on the game screen with nothing to lose does Back
 /// leave the page.
