@@ -6,6 +6,7 @@
 
 pub mod confirm;
 pub mod diagram;
+pub mod equal_rows;
 pub mod i18n;
 pub mod layout;
 pub mod notice;
@@ -27,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         notice::plugin,
         top_card::plugin,
         steady::plugin,
+        equal_rows::plugin,
     ));
 }
 

@@ -303,15 +303,19 @@ pub fn paragraph(text: String, theme: &Theme) -> impl Bundle {
     )
 }
 
-/// A row of buttons that wraps when they do not fit.
+/// A row of buttons that wraps when they do not fit; the growing buttons of a line are
+/// equally wide (`equal_rows`).
 pub fn row() -> impl Bundle {
-    Node {
-        flex_shrink: 0.0,
-        flex_direction: FlexDirection::Row,
-        justify_content: JustifyContent::Center,
-        flex_wrap: FlexWrap::Wrap,
-        ..default()
-    }
+    (
+        Node {
+            flex_shrink: 0.0,
+            flex_direction: FlexDirection::Row,
+            justify_content: JustifyContent::Center,
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        },
+        super::equal_rows::EqualRow,
+    )
 }
 
 /// A row that never wraps, its items centred on one line (a stepper, a line of moves).
