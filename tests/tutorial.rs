@@ -10,6 +10,7 @@ use surakarta::game::tutorial::{Goal, LESSONS, LessonState, Miss, Tutorial};
 use surakarta::persist::GAME_FILE;
 use surakarta::settings::Settings;
 use surakarta::shell::navigation::{Panel, Screen};
+use surakarta::ui::i18n::Strings;
 use surakarta_engine::Move;
 
 fn tutorial(app: &App) -> Tutorial {
@@ -81,7 +82,7 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
     let mut app = app();
     animations_off(&mut app);
     set_game(&mut app, START, Mode::TwoPlayers);
-    play(&mut app, "b2", "c3");
+    play_settled(&mut app, "b2", "c3");
     let game_before = session(&app).clone();
 
     press(&mut app, "bar.menu");
@@ -99,7 +100,7 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
     );
 
     // Lesson 1: a step.
-    play(&mut app, "c3", "c4");
+    play_settled(&mut app, "c3", "c4");
     assert_eq!(tutorial(&app).state, LessonState::Passed);
     assert!(
         app.world()
@@ -117,7 +118,7 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
 
     // Lesson 3: a step is not the capture asked for.
     press(&mut app, "lesson.next");
-    play(&mut app, "b3", "b4");
+    play_settled(&mut app, "b3", "b4");
     assert_eq!(tutorial(&app).state, LessonState::Failed(Miss::Wrong));
     // Explained: the card says what went wrong and what to do.
     app.update();
@@ -134,7 +135,7 @@ fn lessons_are_played_with_taps_wrong_moves_explained_and_tried_again() {
     press(&mut app, "lesson.retry");
     assert_eq!(tutorial(&app).state, LessonState::Asking);
     assert_eq!(session(&app).game, LESSONS[2].game());
-    play(&mut app, "b3", "e3");
+    play_settled(&mut app, "b3", "e3");
     assert_eq!(tutorial(&app).state, LessonState::Passed);
 
     // Leaving brings the game in progress back, as it was.
@@ -154,7 +155,7 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
         let mut app = app_with(Some(dir.clone()));
         animations_off(&mut app);
         set_game(&mut app, START, Mode::TwoPlayers);
-        play(&mut app, "b2", "c3");
+        play_settled(&mut app, "b2", "c3");
         app.update();
         saves_written();
         let saved = std::fs::read_to_string(dir.join(GAME_FILE)).unwrap();
@@ -169,7 +170,7 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
         );
         assert!(texts(&mut app).contains(&"0 of 9 lessons done".to_owned()));
         press(&mut app, "lessons.continue");
-        play(&mut app, "c3", "d4");
+        play_settled(&mut app, "c3", "d4");
         assert_eq!(tutorial(&app).state, LessonState::Passed);
         app.update();
         saves_written();
@@ -282,7 +283,7 @@ fn lights_run_round_both_circuits_in_the_circuits_lesson_only() {
     assert_eq!(tutorial(&app).lesson, Some(0));
     assert!(beads(&mut app).is_empty());
     animations_off(&mut app);
-    play(&mut app, "c3", "c4");
+    play_settled(&mut app, "c3", "c4");
     press(&mut app, "lesson.next");
     assert_eq!(LESSONS[tutorial(&app).lesson.unwrap()].id, LESSON_ID);
     app.update();
@@ -412,7 +413,7 @@ fn a_failed_block_is_explained_by_what_was_played() {
         let mut app = app();
         animations_off(&mut app);
         open_lesson(&mut app, block);
-        play(&mut app, from, to);
+        play_settled(&mut app, from, to);
         assert_eq!(
             tutorial(&app).state,
             LessonState::Failed(miss),
@@ -525,7 +526,7 @@ fn the_menu_goes_back_to_a_lesson_left_for_it() {
         .copied()
         .find(|m| !m.capture && !lesson.passed_by(start.position(), *m))
         .expect("a step that does not block");
-    play(&mut app, &wrong.from.to_string(), &wrong.to.to_string());
+    play_settled(&mut app, &wrong.from.to_string(), &wrong.to.to_string());
     run_until(&mut app, 3.0, |a| tutorial(a).state != LessonState::Asking);
     let failed = tutorial(&app).state;
     assert!(matches!(failed, LessonState::Failed(_)), "{failed:?}");
@@ -571,7 +572,7 @@ fn the_menu_goes_back_to_a_lesson_left_for_it() {
     // A game going on keeps Continue for itself.
     go_to(&mut app, Screen::Game);
     set_game(&mut app, START, Mode::TwoPlayers);
-    play(&mut app, "b2", "c3");
+    play_settled(&mut app, "b2", "c3");
     open_lesson(&mut app, index);
     press(&mut app, "lesson.menu");
     let names = buttons(&mut app);
@@ -579,4 +580,35 @@ fn the_menu_goes_back_to_a_lesson_left_for_it() {
     assert!(!names.contains(&"menu.to_lesson".to_owned()), "{names:?}");
     press(&mut app, "menu.continue");
     assert_eq!(screen(&app), Screen::Game);
+}
+
+#[test]
+fn a_lessons_verdict_comes_when_the_stone_has_landed() {
+    // A card that grows moves the board down; under a moving stone the board would shrink
+    // and leave the stone off its points. So the card changes once the move is shown.
+    let mut app = app();
+    open_lesson(&mut app, 0);
+    let strings = app.world().resource::<Strings>().clone();
+    let (ask, done) = (strings.get("tut.step.ask"), strings.get("tut.step.done"));
+    let shows = |app: &mut App, words: &str| texts(app).iter().any(|t| t == words);
+    assert!(shows(&mut app, &ask));
+    play(&mut app, "c3", "c4");
+    assert!(
+        run_until(&mut app, 2.0, |a| turn(a) == Turn::Animating),
+        "the step is animated"
+    );
+    let mut frames = 0;
+    while turn(&app) == Turn::Animating {
+        assert!(
+            shows(&mut app, &ask),
+            "the verdict came before the stone landed"
+        );
+        assert!(!shows(&mut app, &done));
+        app.update();
+        frames += 1;
+        assert!(frames < 600, "the step never landed");
+    }
+    assert!(frames > 1, "the step took {frames} frames");
+    app.update();
+    assert!(shows(&mut app, &done), "the verdict once the stone landed");
 }

@@ -65,7 +65,8 @@ pub fn facing(board: &OnBoard, settings: &Settings, asked: &Bottom) -> Quat {
 
 /// True unless a move was played this frame: its animation (and the board's turn after
 /// it) is about to start, though the turn says so only from the next frame.
-fn no_move_played(played: Res<Messages<MovePlayed>>) -> bool {
+/// No move was played this frame (its animation, if any, is yet to begin).
+pub(crate) fn no_move_played(played: Res<Messages<MovePlayed>>) -> bool {
     played.iter_current_update_messages().len() == 0
 }
 

@@ -23,7 +23,8 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.wake_on::<LessonStep>().wake_on_change::<Tutorial>();
-    app.init_resource::<LeftLesson>();
+    app.init_resource::<LeftLesson>()
+        .init_resource::<CardStale>();
     app.add_message::<LessonStep>()
         .add_systems(OnExit(Screen::Lesson), forget_lesson)
         // Another board taken up: the menu's way back is to it, not to the lesson.
@@ -48,15 +49,24 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            show_card
-                .run_if(
-                    in_state(Screen::Lesson).and_then(
-                        resource_changed::<Tutorial>
-                            .or_else(resource_changed::<Strings>)
-                            .or_else(resource_changed::<BoardLayout>)
-                            .or_else(resource_changed::<crate::ui::notice::Notice>),
-                    ),
-                )
+            (
+                mark_card_stale.run_if(
+                    resource_changed::<Tutorial>
+                        .or_else(resource_changed::<Strings>)
+                        .or_else(resource_changed::<BoardLayout>)
+                        .or_else(resource_changed::<crate::ui::notice::Notice>),
+                ),
+                // A verdict's card comes when the stone has landed: a card that grows
+                // moves the board down, and a board that shrank under a moving stone
+                // would leave the stone off its points for the rest of the move.
+                show_card.run_if(
+                    in_state(Screen::Lesson)
+                        .and_then(|stale: Res<CardStale>| stale.0)
+                        .and_then(not(in_state(Turn::Animating)))
+                        .and_then(crate::board::view::no_move_played),
+                ),
+            )
+                .chain()
                 .in_set(GameSet::Present),
         );
 }
@@ -272,8 +282,17 @@ pub struct LessonCard;
 #[derive(Component)]
 pub struct LessonNotice;
 
+/// The lesson's card no longer says what it should: shown once nothing moves.
+#[derive(Resource, Default)]
+struct CardStale(bool);
+
+fn mark_card_stale(mut stale: ResMut<CardStale>) {
+    stale.0 = true;
+}
+
 fn show_card(
     mut commands: Commands,
+    mut stale: ResMut<CardStale>,
     old: Query<Entity, With<LessonCard>>,
     (tutorial, notice): (Res<Tutorial>, Res<crate::ui::notice::Notice>),
     settings: Res<Settings>,
@@ -281,6 +300,7 @@ fn show_card(
     theme: Res<Theme>,
     layout: Res<BoardLayout>,
 ) {
+    stale.0 = false;
     for e in &old {
         commands.entity(e).despawn();
     }
