@@ -292,8 +292,7 @@ fn mark_card_stale(mut stale: ResMut<CardStale>) {
 
 fn show_card(
     mut commands: Commands,
-    mut stale: ResMut<CardStale>,
-    old: Query<Entity, With<LessonCard>>,
+    (mut stale, old): (ResMut<CardStale>, Query<Entity, With<LessonCard>>),
     (tutorial, notice): (Res<Tutorial>, Res<crate::ui::notice::Notice>),
     settings: Res<Settings>,
     strings: Res<Strings>,
