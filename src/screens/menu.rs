@@ -212,10 +212,13 @@ fn spawn(
                         let mut button =
                             r.spawn(styled_button(id, words.clone(), bg, fg, 20.0, true));
                         if paired {
-                            // Halves of the row, the words wrapping inside if they must.
-                            button
-                                .entry::<Node>()
-                                .and_modify(|mut node| node.flex_basis = px(0));
+                            // Halves of the row, the words wrapping inside if they must; never
+                            // narrower than the longest word and the padding (a long word on a
+                            // small phone takes room from its shorter neighbour).
+                            button.entry::<Node>().and_modify(|mut node| {
+                                node.flex_basis = px(0);
+                                node.min_width = Val::Auto;
+                            });
                         }
                         if applies {
                             button.observe(move |_: On<Press>, mut go: Go| go.to(entry));
