@@ -3,8 +3,10 @@
 //! quick click); a finger that drags is scrolling, not pressing. [`UiHits`] says what UI
 //! lies under a point, topmost first, so that the board leaves alone the taps that land
 //! on a card or a button, and a button drawn under a card cannot be pressed through it.
+//! A tap on the shade around a card (outside it) is Back, as outside a phone's dialog:
+//! it closes the card, or from the menu goes where the menu's first entry goes.
 
-use crate::shell::navigation::GameSet;
+use crate::shell::navigation::{GameSet, Panel, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
@@ -39,12 +41,19 @@ pub struct Press {
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Solid;
 
+/// The shade around a card: a tap on it (outside the card) is Back, as on a phone's
+/// dialog, where Back would close the card.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Shade;
+
 /// What lies under a point of the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hit {
     /// A button, which a tap there presses.
     Button(Entity),
-    /// A card or a shade: the tap is the UI's, and presses nothing.
+    /// The shade around a card.
+    Shade,
+    /// A card or a bar: the tap is the UI's, and presses nothing.
     Solid,
 }
 
@@ -55,6 +64,7 @@ type NodeParts = (
     Option<&'static CalculatedClip>,
     &'static InheritedVisibility,
     Has<Button>,
+    Has<Shade>,
 );
 
 /// The nodes a tap can land on.
@@ -72,7 +82,7 @@ impl UiHits<'_, '_> {
     pub fn at(&self, point: Vec2) -> Option<Hit> {
         let stack = self.stack.as_ref()?;
         stack.uinodes.iter().rev().find_map(|&entity| {
-            let (node, transform, clip, visible, button) = self.nodes.get(entity).ok()?;
+            let (node, transform, clip, visible, button, shade) = self.nodes.get(entity).ok()?;
             if !visible.get() || node.size() == Vec2::ZERO {
                 return None;
             }
@@ -81,6 +91,8 @@ impl UiHits<'_, '_> {
             let shown = clip.is_none_or(|c| c.clip.contains(physical));
             (shown && node.contains_point(*transform, physical)).then_some(if button {
                 Hit::Button(entity)
+            } else if shade {
+                Hit::Shade
             } else {
                 Hit::Solid
             })
@@ -101,16 +113,16 @@ impl UiHits<'_, '_> {
 struct Down {
     last: Vec2,
     travelled: f32,
-    /// The button it went down on.
-    button: Option<Entity>,
+    /// What it went down on.
+    on: Option<Hit>,
 }
 
 impl Down {
-    fn new(at: Vec2, button: Option<Entity>) -> Down {
+    fn new(at: Vec2, on: Option<Hit>) -> Down {
         Down {
             last: at,
             travelled: 0.0,
-            button,
+            on,
         }
     }
 
@@ -119,13 +131,15 @@ impl Down {
         self.last = to;
     }
 
-    /// The button pressed when it lifts at `to` over `under`: the one it went down on,
-    /// if it is still over it and never dragged.
-    fn lifted(mut self, to: Vec2, under: Option<Entity>) -> Option<Entity> {
+    /// What a tap that lifts at `to` over `under` did: pressed the button it went down
+    /// on, or tapped the shade, if it is still over it and never dragged.
+    fn lifted(mut self, to: Vec2, under: Option<Hit>) -> Option<Hit> {
         self.travel(to);
-        (self.travelled <= DRAG_DISTANCE && self.button == under)
-            .then_some(self.button)
+        let tapped = self.travelled <= DRAG_DISTANCE && self.on == under;
+        tapped
+            .then_some(self.on)
             .flatten()
+            .filter(|hit| *hit != Hit::Solid)
     }
 }
 
@@ -137,12 +151,21 @@ fn press_buttons(
     hits: UiHits,
     mut down: Local<HashMap<u64, Down>>,
     mut commands: Commands,
+    (mut back, panel, screen): (
+        MessageWriter<crate::shell::back::Back>,
+        Option<Res<State<Panel>>>,
+        Option<Res<State<Screen>>>,
+    ),
 ) {
+    // Every card but the menu is a panel's, which Back closes; the menu's Back goes where
+    // its first entry goes. Over the bare board a shade tap would do nothing of the card.
+    let back_closes = panel.is_some_and(|p| *p.get() != Panel::None)
+        || screen.is_some_and(|s| *s.get() == Screen::Menu);
     let mut pressed = Vec::new();
     for t in touches.read() {
         match t.phase {
             TouchPhase::Started => {
-                down.insert(t.id, Down::new(t.position, hits.button_at(t.position)));
+                down.insert(t.id, Down::new(t.position, hits.at(t.position)));
             }
             TouchPhase::Moved => {
                 if let Some(d) = down.get_mut(&t.id) {
@@ -151,7 +174,7 @@ fn press_buttons(
             }
             TouchPhase::Ended => {
                 if let Some(d) = down.remove(&t.id) {
-                    pressed.extend(d.lifted(t.position, hits.button_at(t.position)));
+                    pressed.extend(d.lifted(t.position, hits.at(t.position)));
                 }
             }
             TouchPhase::Canceled => {
@@ -168,11 +191,11 @@ fn press_buttons(
     for c in clicks.read().filter(|c| c.button == MouseButton::Left) {
         match (c.state, cursor) {
             (ButtonState::Pressed, Some(at)) => {
-                down.insert(MOUSE, Down::new(at, hits.button_at(at)));
+                down.insert(MOUSE, Down::new(at, hits.at(at)));
             }
             (ButtonState::Released, Some(at)) => {
                 if let Some(d) = down.remove(&MOUSE) {
-                    pressed.extend(d.lifted(at, hits.button_at(at)));
+                    pressed.extend(d.lifted(at, hits.at(at)));
                 }
             }
             _ => {
@@ -180,7 +203,13 @@ fn press_buttons(
             }
         }
     }
-    for entity in pressed {
-        commands.trigger(Press { entity });
+    for hit in pressed {
+        match hit {
+            Hit::Button(entity) => commands.trigger(Press { entity }),
+            Hit::Shade if back_closes => {
+                back.write(crate::shell::back::Back);
+            }
+            Hit::Shade | Hit::Solid => {}
+        }
     }
 }

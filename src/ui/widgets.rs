@@ -87,6 +87,7 @@ pub fn card(
         .spawn((
             Card,
             Solid,
+            super::press::Shade,
             until,
             GlobalZIndex(10),
             Node {
@@ -103,7 +104,8 @@ pub fn card(
                 align_items: AlignItems::Center,
                 ..default()
             },
-            // Dark enough that the bars under it read as out of reach.
+            // Dark enough that the bars under it read as out of reach; a tap on it is Back
+            // (`press.rs`).
             BackgroundColor(Color::srgba(0.08, 0.06, 0.04, 0.62)),
         ))
         .with_children(|shade| {

@@ -398,6 +398,25 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
         window.__surakarta.screen === "Game");
       assert.ok(await page.evaluate(() => !!window.__surakarta), "still on the page");
     });
+    await t.test("a tap outside a card closes it, as Back does; a tap on the card does not", async () => {
+      await tapButton("bar.menu");
+      await waitFor("the menu", () => window.__surakarta.panel === "menu");
+      await tapButton("menu.vs_computer");
+      await waitFor("the new-game panel", () => window.__surakarta.panel === "new-game");
+      // Beside the level's name on the card: the card's own, no button there.
+      const name = (await report()).buttons["newgame.easier"];
+      await tapAt(name.x, name.y - 60);
+      await new Promise((ok) => setTimeout(ok, 500));
+      assert.equal(await page.evaluate(() => window.__surakarta.panel), "new-game", "a tap on the card keeps it");
+      // Above the card, on the shade.
+      await tapAt(20, 20);
+      await waitFor("back to the menu", () => window.__surakarta.panel === "menu");
+      // The menu fills the phone's height: the shade is its margin at the side.
+      await tapAt(3, (await canvasBox()).height / 2);
+      await waitFor("back to the board", () => window.__surakarta.panel === null &&
+        window.__surakarta.screen === "Game");
+    });
+
     await t.test("a damaged save is kept aside, the player is told, a fresh game starts", async () => {
       const garbage = "{ not a saved game";
       await page.evaluate((g) => localStorage.setItem("surakarta.game.json", g), garbage);
