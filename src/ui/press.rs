@@ -143,6 +143,14 @@ impl Down {
     }
 }
 
+/// What a tap on the shade reads and writes.
+#[derive(SystemParam)]
+struct ShadeTap<'w> {
+    back: MessageWriter<'w, crate::shell::back::Back>,
+    panel: Option<Res<'w, State<Panel>>>,
+    screen: Option<Res<'w, State<Screen>>>,
+}
+
 fn press_buttons(
     mut touches: MessageReader<TouchInput>,
     mut clicks: MessageReader<MouseButtonInput>,
@@ -151,16 +159,12 @@ fn press_buttons(
     hits: UiHits,
     mut down: Local<HashMap<u64, Down>>,
     mut commands: Commands,
-    (mut back, panel, screen): (
-        MessageWriter<crate::shell::back::Back>,
-        Option<Res<State<Panel>>>,
-        Option<Res<State<Screen>>>,
-    ),
+    mut shade: ShadeTap,
 ) {
     // Every card but the menu is a panel's, which Back closes; the menu's Back goes where
     // its first entry goes. Over the bare board a shade tap would do nothing of the card.
-    let back_closes = panel.is_some_and(|p| *p.get() != Panel::None)
-        || screen.is_some_and(|s| *s.get() == Screen::Menu);
+    let back_closes = shade.panel.is_some_and(|p| *p.get() != Panel::None)
+        || shade.screen.is_some_and(|s| *s.get() == Screen::Menu);
     let mut pressed = Vec::new();
     for t in touches.read() {
         match t.phase {
@@ -207,7 +211,7 @@ fn press_buttons(
         match hit {
             Hit::Button(entity) => commands.trigger(Press { entity }),
             Hit::Shade if back_closes => {
-                back.write(crate::shell::back::Back);
+                shade.back.write(crate::shell::back::Back);
             }
             Hit::Shade | Hit::Solid => {}
         }
