@@ -143,9 +143,10 @@ impl Down {
     }
 }
 
-/// What a tap on the shade reads and writes.
+/// What a tap does: presses a button, or is Back on a card's shade.
 #[derive(SystemParam)]
-struct ShadeTap<'w> {
+struct Taps<'w, 's> {
+    commands: Commands<'w, 's>,
     back: MessageWriter<'w, crate::shell::back::Back>,
     panel: Option<Res<'w, State<Panel>>>,
     screen: Option<Res<'w, State<Screen>>>,
@@ -158,13 +159,12 @@ fn press_buttons(
     window: Query<&Window, With<PrimaryWindow>>,
     hits: UiHits,
     mut down: Local<HashMap<u64, Down>>,
-    mut commands: Commands,
-    mut shade: ShadeTap,
+    mut taps: Taps,
 ) {
     // Every card but the menu is a panel's, which Back closes; the menu's Back goes where
     // its first entry goes. Over the bare board a shade tap would do nothing of the card.
-    let back_closes = shade.panel.is_some_and(|p| *p.get() != Panel::None)
-        || shade.screen.is_some_and(|s| *s.get() == Screen::Menu);
+    let back_closes = taps.panel.is_some_and(|p| *p.get() != Panel::None)
+        || taps.screen.is_some_and(|s| *s.get() == Screen::Menu);
     let mut pressed = Vec::new();
     for t in touches.read() {
         match t.phase {
@@ -209,9 +209,9 @@ fn press_buttons(
     }
     for hit in pressed {
         match hit {
-            Hit::Button(entity) => commands.trigger(Press { entity }),
+            Hit::Button(entity) => taps.commands.trigger(Press { entity }),
             Hit::Shade if back_closes => {
-                shade.back.write(crate::shell::back::Back);
+                taps.back.write(crate::shell::back::Back);
             }
             Hit::Shade | Hit::Solid => {}
         }
