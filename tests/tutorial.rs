@@ -504,6 +504,17 @@ fn a_refused_tap_in_a_lesson_is_explained_on_its_card() {
         LessonState::Asking,
         "nothing was played"
     );
+    // Said once: the next tap that chooses a stone takes it down, and the step's words
+    // (which a short screen gives up for it) are all the card says again.
+    let ask = app
+        .world()
+        .resource::<Strings>()
+        .get(&format!("tut.{}.ask", LESSONS[index].id));
+    tap(&mut app, "b3");
+    app.update();
+    app.update();
+    assert!(said(&mut app).is_empty(), "{:?}", said(&mut app));
+    assert!(texts(&mut app).contains(&ask));
 }
 
 /// Menu in a lesson, then the menu's first entry: back to the lesson as it was (its board,

@@ -43,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            hint_selects
+            (hint_selects, words_back_on_next_tap)
                 .run_if(in_state(Screen::Lesson))
                 .in_set(GameSet::Present),
         )
@@ -241,6 +241,30 @@ fn check_selection(
     }
 }
 
+/// The board's "no" or an opponent's threats, said on the card (on a short screen in
+/// place of the step's words), goes with the player's next tap that changes what is
+/// chosen: the step's words come back for the next try.
+fn words_back_on_next_tap(
+    selection: Res<Selection>,
+    mut notice: ResMut<crate::ui::notice::Notice>,
+    mut said_at: Local<
+        Option<(
+            Option<surakarta_engine::Square>,
+            Option<surakarta_engine::Square>,
+        )>,
+    >,
+) {
+    let chosen = (selection.stone, selection.threats);
+    if notice.is_changed() {
+        *said_at = notice.0.as_ref().map(|_| chosen);
+        return;
+    }
+    if said_at.is_some_and(|at| at != chosen) {
+        notice.0 = None;
+        *said_at = None;
+    }
+}
+
 /// In a lesson that asks to tap a stone, Hint taps it: the stone is selected and its
 /// routes drawn, as a tap would (the lesson's hint is a move of that stone).
 fn hint_selects(tutorial: Res<Tutorial>, mut selection: ResMut<Selection>) {
@@ -343,7 +367,7 @@ fn show_card(
             // what an opponent's stone threatens: said in the bar under the board in a
             // game, which this card covers in a lesson, so said here: under the step's
             // words, or on a short screen in their place (two more lines would push the
-            // board down and shrink it) until the move is made or Undo starts again.
+            // board down and shrink it) until the next tap (`words_back_on_next_tap`).
             let said = notice.0.clone().filter(|_| state == LessonState::Asking);
             let short = layout.portrait && layout.window.y < SHORT_SCREEN;
             match said {
