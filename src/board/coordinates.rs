@@ -79,7 +79,9 @@ fn spawn_coordinates(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let size = (SIZE * layout.spacing).max(9.0);
+    // Never under 11 points: smaller, on a 320-point phone, the strokes are thinner than
+    // a pixel and read as a grey smudge.
+    let size = (SIZE * layout.spacing).max(11.0);
     for i in 0..6 {
         for coordinate in [Coordinate::File(i), Coordinate::Rank(i)] {
             commands.spawn((
@@ -89,7 +91,7 @@ fn spawn_coordinates(
                     font_size: FontSize::Px(size),
                     ..default()
                 },
-                TextColor(theme.ink.with_alpha(0.85)),
+                TextColor(theme.ink),
                 Anchor::CENTER,
                 Transform::from_xyz(0.0, 0.0, 1.5),
             ));
