@@ -45,6 +45,18 @@ impl Coordinate {
         }
     }
 
+    /// Where it stands from its edge point, in spacings on screen, for the `seen`-th
+    /// file or rank from the left or bottom as seen: below a file's point, left of a
+    /// rank's, nudged along the edge towards the middle (the first three one way, the last
+    /// three the other).
+    pub fn offset(self, seen: i8) -> Vec2 {
+        let along = if seen < 3 { ALONG } else { -ALONG };
+        match self {
+            Coordinate::File(_) => Vec2::new(along, -ACROSS),
+            Coordinate::Rank(_) => Vec2::new(-ACROSS, along),
+        }
+    }
+
     /// The edge point it stands beside, for a board turned (Black at the bottom) or not:
     /// files under the bottom rank as seen, ranks beside the left file as seen.
     pub fn beside(self, turned: bool) -> Square {
@@ -59,16 +71,16 @@ impl Coordinate {
 
 /// How far a coordinate stands from its point, in spacings: across the edge (down for a
 /// file, left for a rank), clear of a stone's edge (0.35, 0.385 when lifted) ...
-const ACROSS: f32 = 0.66;
+pub(crate) const ACROSS: f32 = 0.66;
 
 /// ... and a little along it, towards the middle: off the loops' arcs, which cross the edge
 /// at the b, c, d and e lines. The nudge is small so that a label is plainly its own line's:
 /// c and d share the gap between the two outer arcs, each beside its own line (0.17 from it,
 /// 0.83 from the other), not both in the gap's middle.
-const ALONG: f32 = 0.17;
+pub(crate) const ALONG: f32 = 0.17;
 
 /// The coordinates' text size, in spacings.
-const SIZE: f32 = 0.28;
+pub(crate) const SIZE: f32 = 0.28;
 
 fn spawn_coordinates(
     mut commands: Commands,
@@ -116,11 +128,7 @@ fn place_coordinates(
             (Coordinate::File(i) | Coordinate::Rank(i), false) => *i,
             (Coordinate::File(i) | Coordinate::Rank(i), true) => 5 - *i,
         };
-        let along = if seen < 3 { ALONG } else { -ALONG };
-        let on_screen = match coordinate {
-            Coordinate::File(_) => Vec2::new(along, -ACROSS),
-            Coordinate::Rank(_) => Vec2::new(-ACROSS, along),
-        } * layout.spacing;
+        let on_screen = coordinate.offset(seen) * layout.spacing;
         let offset = (rotation * on_screen.extend(0.0)).truncate();
         let at = layout.point(coordinate.beside(turned)) + offset;
         let next = Transform {

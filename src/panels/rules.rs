@@ -3,8 +3,9 @@
 
 use crate::settings::Settings;
 use crate::shell::navigation::Panel;
-use crate::ui::diagram::{Mark, diagram};
+use crate::ui::diagram::{Mark, diagram, diagram_size};
 use crate::ui::i18n::{Language, Strings};
+use crate::ui::layout::BoardLayout;
 use crate::ui::widgets::{Cards, back_row, label, panel_card, paragraph};
 use bevy::prelude::*;
 use surakarta_engine::{Position, Side};
@@ -60,7 +61,8 @@ pub fn rules_text(rules: &surakarta_engine::Ruleset, strings: &Strings) -> Vec<S
     out
 }
 
-fn spawn(mut cards: Cards, settings: Res<Settings>) {
+fn spawn(mut cards: Cards, settings: Res<Settings>, layout: Res<BoardLayout>) {
+    let size = diagram_size(&layout);
     let rules = &settings.rules;
     // The board and its circuits; a stone's steps; a capture round a loop.
     let start = Position::start(rules.first).to_string();
@@ -84,7 +86,7 @@ fn spawn(mut cards: Cards, settings: Res<Settings>) {
             for (i, text) in rules_text(rules, strings).into_iter().enumerate() {
                 c.spawn(paragraph(text, theme));
                 if let Some(Some((position, mark))) = pictures.get(i) {
-                    diagram(c, theme, 200.0, position, *mark);
+                    diagram(c, theme, size, position, *mark);
                 }
             }
         },

@@ -5,8 +5,9 @@
 
 use crate::settings::Settings;
 use crate::shell::navigation::Panel;
-use crate::ui::diagram::{Mark, diagram};
+use crate::ui::diagram::{Mark, diagram, diagram_size};
 use crate::ui::i18n::Strings;
+use crate::ui::layout::BoardLayout;
 use crate::ui::widgets::{Cards, back_row, label, panel_card, paragraph};
 use bevy::prelude::*;
 use surakarta_engine::{Position, Side};
@@ -58,7 +59,8 @@ pub fn lesson_text(key: &str, strings: &Strings, settings: &Settings) -> String 
     }
 }
 
-fn spawn(mut cards: Cards, settings: Res<Settings>) {
+fn spawn(mut cards: Cards, settings: Res<Settings>, layout: Res<BoardLayout>) {
+    let size = diagram_size(&layout);
     cards.spawn(
         DespawnOnExit(Panel::Strategy),
         |c, strings, theme| {
@@ -66,7 +68,7 @@ fn spawn(mut cards: Cards, settings: Res<Settings>) {
             for (key, picture) in lessons() {
                 c.spawn(paragraph(lesson_text(key, strings, &settings), theme));
                 if let Some((position, mark)) = picture {
-                    diagram(c, theme, 190.0, &position, mark);
+                    diagram(c, theme, size, &position, mark);
                 }
             }
         },

@@ -3,6 +3,7 @@
 //! capture's route traced along the lines and round its loops. The route comes from the
 //! engine and becomes a path in `geometry`, exactly as on the board.
 
+use crate::board::coordinates::{Coordinate, SIZE};
 use crate::board::geometry::BoardPath;
 use crate::ui::layout::BoardLayout;
 use crate::ui::theme::Theme;
@@ -22,6 +23,16 @@ pub enum Mark {
 
 /// The board spans 9.3 spacings with its loops, as on the game screen.
 const SPAN: f32 = 9.3;
+
+/// A diagram's side in points: as large as a card's column allows, up to 260, so that
+/// its files and ranks can be read (190 on a 390-point phone made them 6 points).
+pub fn diagram_size(layout: &BoardLayout) -> f32 {
+    // The card's margins, padding and scroll gutter either side.
+    let column = layout.window.x - layout.safe.left - layout.safe.right - 70.0;
+    // In landscape, no taller than the card's body shows at once, about.
+    let tall = layout.window.y - layout.safe.top - layout.safe.bottom - 190.0;
+    column.min(tall).clamp(160.0, 260.0)
+}
 
 /// Spawns a `size`-point square diagram of `fen` into `parent`.
 pub fn diagram(parent: &mut ChildSpawnerCommands, theme: &Theme, size: f32, fen: &str, mark: Mark) {
@@ -114,6 +125,35 @@ pub fn diagram(parent: &mut ChildSpawnerCommands, theme: &Theme, size: f32, fen:
                         Side::Black => (theme.black, Some(theme.ring)),
                     };
                     d.spawn(disc(p, s * 0.62, body, ring));
+                }
+            }
+            // The files and ranks, as on the board: the words beside the diagram speak in
+            // them ("Red's b2 threatens e4").
+            let font = (s * SIZE).max(9.0);
+            for i in 0..6 {
+                for coordinate in [Coordinate::File(i), Coordinate::Rank(i)] {
+                    let p = at(layout.point(coordinate.beside(false))
+                        + coordinate.offset(i) * Vec2::new(s, s));
+                    d.spawn((
+                        Node {
+                            position_type: PositionType::Absolute,
+                            left: px(p.x - font),
+                            top: px(p.y - font),
+                            width: px(2.0 * font),
+                            height: px(2.0 * font),
+                            justify_content: JustifyContent::Center,
+                            align_items: AlignItems::Center,
+                            ..default()
+                        },
+                        children![(
+                            Text::new(coordinate.text()),
+                            TextFont {
+                                font_size: FontSize::Px(font),
+                                ..default()
+                            },
+                            TextColor(theme.ink),
+                        )],
+                    ));
                 }
             }
             match mark {
