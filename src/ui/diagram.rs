@@ -69,14 +69,9 @@ pub fn diagram(parent: &mut ChildSpawnerCommands, theme: &Theme, size: f32, fen:
                     let c = at(layout.point(corner));
                     d.spawn((
                         Node {
-                            position_type: PositionType::Absolute,
-                            left: px(c.x - r),
-                            top: px(c.y - r),
-                            width: px(2.0 * r),
-                            height: px(2.0 * r),
                             border: UiRect::all(px(line * 1.3)),
                             border_radius: BorderRadius::MAX,
-                            ..default()
+                            ..centred(c, 2.0 * r)
                         },
                         BorderColor::all(circuit_colour(circuit)),
                     ));
@@ -136,14 +131,9 @@ pub fn diagram(parent: &mut ChildSpawnerCommands, theme: &Theme, size: f32, fen:
                         + coordinate.offset(i) * Vec2::new(s, s));
                     d.spawn((
                         Node {
-                            position_type: PositionType::Absolute,
-                            left: px(p.x - font),
-                            top: px(p.y - font),
-                            width: px(2.0 * font),
-                            height: px(2.0 * font),
                             justify_content: JustifyContent::Center,
                             align_items: AlignItems::Center,
-                            ..default()
+                            ..centred(p, 2.0 * font)
                         },
                         children![(
                             Text::new(coordinate.text()),
@@ -175,14 +165,9 @@ pub fn diagram(parent: &mut ChildSpawnerCommands, theme: &Theme, size: f32, fen:
                     let p = at(layout.point(mv.to));
                     d.spawn((
                         Node {
-                            position_type: PositionType::Absolute,
-                            left: px(p.x - s * 0.45),
-                            top: px(p.y - s * 0.45),
-                            width: px(s * 0.9),
-                            height: px(s * 0.9),
                             border: UiRect::all(px(line * 1.2)),
                             border_radius: BorderRadius::MAX,
-                            ..default()
+                            ..centred(p, s * 0.9)
                         },
                         BorderColor::all(theme.highlight),
                     ));
@@ -208,16 +193,23 @@ fn bar(left: f32, top: f32, width: f32, height: f32, colour: Color) -> impl Bund
 fn disc(centre: Vec2, diameter: f32, colour: Color, ring: Option<Color>) -> impl Bundle {
     (
         Node {
-            position_type: PositionType::Absolute,
-            left: px(centre.x - diameter / 2.0),
-            top: px(centre.y - diameter / 2.0),
-            width: px(diameter),
-            height: px(diameter),
             border: UiRect::all(px(if ring.is_some() { diameter * 0.12 } else { 0.0 })),
             border_radius: BorderRadius::MAX,
-            ..default()
+            ..centred(centre, diameter)
         },
         BackgroundColor(colour),
         BorderColor::all(ring.unwrap_or(colour)),
     )
+}
+
+/// A square node `side` points wide, centred on `centre`.
+fn centred(centre: Vec2, side: f32) -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        left: px(centre.x - side / 2.0),
+        top: px(centre.y - side / 2.0),
+        width: px(side),
+        height: px(side),
+        ..default()
+    }
 }
