@@ -1,10 +1,10 @@
 //! Buttons of one row drawn as equals: "Keep playing" and "Resign", the three rule sets,
-//! the two colours. A [`row`](super::widgets::row) still wraps as it did (its buttons
-//! keep the lines their words give them), but its growing buttons share each line as
-//! equally as their words allow; where the buttons, made as wide as the widest, take no
-//! more lines than their words do, the row is a grid of equals, its last line's buttons
-//! as wide as the others. Words are measured by the layout, so the widths are set after
-//! it and laid out on the next frame.
+//! the two colours, Puzzles' themes. The growing buttons of a [`row`](super::widgets::row)
+//! are all as wide as the widest one's words ask, as many on a line as fit, the lines
+//! balanced, each line's buttons sharing its width: a grid of equals, where a row left to
+//! its words had buttons of every width side by side. A row with other things between its
+//! buttons (a level's name between Easier and Harder) is left to its words. Words are
+//! measured by the layout, so the widths are set after it and laid out on the next frame.
 
 use bevy::prelude::*;
 
@@ -22,51 +22,20 @@ const LEAST: f32 = 64.0;
 /// A button's margin on each side (`widgets::styled_button`).
 const MARGIN: f32 = 4.0;
 
-/// The least and most width of each button of a row `whole` points wide, from the width
-/// each one's words and padding ask (`natural`).
-fn widths(natural: &[f32], whole: f32) -> Vec<(f32, Option<f32>)> {
+/// The width of each button of a row `whole` points wide, from the width each one's words
+/// and padding ask (`natural`): all as wide as the widest asks (so no words wrap inside),
+/// as many on a line as fit, the lines balanced (four in two lines of two, not three and
+/// one), each line's buttons sharing its width.
+fn widths(natural: &[f32], whole: f32) -> Vec<f32> {
     // A point short of the whole row: a row filled to the last fraction of a point
     // wraps in the layout's own measure of its card and stretches the card to the window.
     let room = whole - 1.0;
-    let outer = |w: f32| w.max(LEAST) + 2.0 * MARGIN;
-    // The lines the words give: as many buttons on each as fit.
-    let mut lines: Vec<Vec<usize>> = Vec::new();
-    let mut used = f32::INFINITY;
-    for (i, &w) in natural.iter().enumerate() {
-        if used + outer(w) > room {
-            lines.push(Vec::new());
-            used = 0.0;
-        }
-        used += outer(w);
-        if let Some(line) = lines.last_mut() {
-            line.push(i);
-        }
-    }
+    let count = natural.len().max(1);
     let widest = natural.iter().copied().fold(LEAST, f32::max);
-    let per_line = ((room / outer(widest)).floor() as usize).clamp(1, natural.len().max(1));
-    if natural.len().div_ceil(per_line) <= lines.len() {
-        let width = (room / per_line as f32 - 2.0 * MARGIN).floor().max(LEAST);
-        return vec![(width, Some(width)); natural.len()];
-    }
-    // Equal where the words allow: a line's free room goes first to its narrowest.
-    let mut out = vec![(LEAST, None); natural.len()];
-    for line in lines {
-        let mut asked: Vec<f32> = line.iter().map(|&i| natural[i].max(LEAST)).collect();
-        asked.sort_by(|a, b| b.total_cmp(a));
-        let mut free = room - 2.0 * MARGIN * line.len() as f32;
-        let mut share = free / line.len() as f32;
-        for (kept, &w) in asked.iter().enumerate() {
-            share = free / (line.len() - kept) as f32;
-            if w <= share {
-                break;
-            }
-            free -= w;
-        }
-        for &i in &line {
-            out[i] = (share.floor().max(LEAST), None);
-        }
-    }
-    out
+    let fit = ((room / (widest + 2.0 * MARGIN)).floor() as usize).clamp(1, count);
+    let per_line = count.div_ceil(count.div_ceil(fit));
+    let width = (room / per_line as f32 - 2.0 * MARGIN).floor().max(LEAST);
+    vec![width; natural.len()]
 }
 
 /// After the layout: each growing button of a row given its least and most width.
@@ -84,11 +53,14 @@ fn equal_widths(
         }
         let mut members = Vec::new();
         let mut natural = Vec::new();
+        let mut others = false;
         for child in children.iter() {
             let Ok((node, computed, words)) = buttons.get(child) else {
+                others = true;
                 continue;
             };
             if !growing(node) {
+                others = true;
                 continue;
             }
             let text = words.iter().find_map(|w| texts.get(w).ok());
@@ -97,13 +69,18 @@ fn equal_widths(
             members.push(child);
             natural.push((asked * computed.inverse_scale_factor()).ceil());
         }
-        for (child, (min, max)) in members.into_iter().zip(widths(&natural, whole)) {
-            let (min, max) = (Val::Px(min), max.map_or(Val::Auto, Val::Px));
+        // A row with words or fixed buttons between its buttons (New game's stepper in
+        // landscape: Easier, the level, Harder) is laid out by its words alone.
+        if others {
+            continue;
+        }
+        for (child, width) in members.into_iter().zip(widths(&natural, whole)) {
+            let width = Val::Px(width);
             if let Ok((mut node, _, _)) = buttons.get_mut(child)
-                && (node.min_width != min || node.max_width != max)
+                && (node.min_width != width || node.max_width != width)
             {
-                node.min_width = min;
-                node.max_width = max;
+                node.min_width = width;
+                node.max_width = width;
                 redraw.write(bevy::window::RequestRedraw);
             }
         }
@@ -114,40 +91,45 @@ fn equal_widths(
 mod tests {
     use super::widths;
 
+    /// How many of `w` go on a line of a row `whole` wide.
+    fn on_a_line(w: &[f32], whole: f32) -> usize {
+        ((whole - 1.0) / (w[0] + 8.0)).floor() as usize
+    }
+
     #[test]
     fn two_that_fit_share_the_line_equally() {
-        // "Keep playing" and "Resign" on a 330-point card.
+        // "Keep playing" and "Resign" on a 330-point card: one line, filled.
         let w = widths(&[130.0, 90.0], 330.0);
         assert_eq!(w[0], w[1]);
-        assert!(2.0 * (w[0].0 + 8.0) <= 329.0 && 2.0 * (w[0].0 + 8.0) > 320.0);
+        assert!(2.0 * (w[0] + 8.0) <= 329.0 && 2.0 * (w[0] + 8.0) > 320.0);
     }
 
     #[test]
-    fn a_row_that_wraps_anyway_is_a_grid_of_equals() {
-        // Four languages, three to a line by their words: the fourth as wide as the rest.
+    fn a_row_that_wraps_is_a_balanced_grid_of_equals() {
+        // Four languages, three of whose words fit a line: two lines of two, not 3 and 1.
         let w = widths(&[80.0, 90.0, 100.0, 70.0], 330.0);
-        assert!(w.iter().all(|&x| x == w[0] && x.1 == Some(x.0)));
-        assert!(3.0 * (w[0].0 + 8.0) <= 329.0);
+        assert!(w.iter().all(|&x| x == w[0]));
+        assert_eq!(on_a_line(&w, 330.0), 2);
+        // Close, Analyse, New game where the three do not fit as equals: two and one,
+        // each as wide as the widest's words, none narrower.
+        let w = widths(&[70.0, 98.0, 118.0], 310.0);
+        assert!(w.iter().all(|&x| x == w[0] && x >= 118.0));
+        assert_eq!(on_a_line(&w, 310.0), 2);
     }
 
     #[test]
-    fn equals_never_take_more_lines_than_the_words() {
-        // Three colours that fit on one line only as they are: one line, the free room
-        // to the narrow ones, the wide one keeps its words' width.
-        let w = widths(&[106.0, 98.0, 112.0], 350.0);
-        let line: f32 = [106.0_f32, 98.0, 112.0]
-            .iter()
-            .zip(&w)
-            .map(|(n, (min, _))| n.max(*min) + 8.0)
-            .sum();
-        assert!(line <= 349.0, "{w:?} takes {line}");
-        assert_eq!(w[0], w[1]);
-        assert!(w.iter().all(|x| x.1.is_none()));
+    fn no_button_is_narrower_than_its_words() {
+        for whole in [250.0, 310.0, 330.0, 420.0] {
+            let natural = [64.0, 97.0, 143.0, 120.0, 88.0];
+            let w = widths(&natural, whole);
+            assert!(w.iter().all(|&x| x >= 143.0), "{whole}: {w:?}");
+            assert!(on_a_line(&w, whole) >= 1);
+        }
     }
 
     #[test]
     fn a_button_wider_than_the_row_is_held_to_it() {
         let w = widths(&[500.0], 330.0);
-        assert!(w[0].0 + 8.0 <= 329.0);
+        assert!(w[0] + 8.0 <= 329.0);
     }
 }
