@@ -42,7 +42,7 @@ fn frames_go_on_while_it_runs(background: bool) {
     let plies = game.history().len();
     assert!(plies >= 30, "{plies} plies");
     app.world_mut()
-        .write_message(OpenReview(game, ClosesTo::Records, Side::Red));
+        .write_message(OpenReview(game, ClosesTo::Records, Side::Red, None));
     app.update();
     app.update();
     press(&mut app, "review.moves");
@@ -186,7 +186,7 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
     let game = long_game();
     let plies = game.history().len();
     app.world_mut()
-        .write_message(OpenReview(game.clone(), ClosesTo::Records, Side::Red));
+        .write_message(OpenReview(game.clone(), ClosesTo::Records, Side::Red, None));
     app.update();
     app.update();
     press(&mut app, "review.moves");
@@ -385,8 +385,12 @@ fn a_review_faces_the_way_the_game_was_played_and_can_be_turned() {
     app.update();
     assert!(turned(&mut app), "back on the game: still Black's board");
     // A record of a two-player game opens with Red at the bottom; Turn turns it.
-    app.world_mut()
-        .write_message(OpenReview(Game::default(), ClosesTo::Records, Side::Red));
+    app.world_mut().write_message(OpenReview(
+        Game::default(),
+        ClosesTo::Records,
+        Side::Red,
+        None,
+    ));
     app.update();
     app.update();
     assert!(!turned(&mut app));
@@ -446,7 +450,7 @@ fn moves_taken_from_the_hint_are_the_analysis_own_choice() {
 
     let game = own_game(&app).game.clone();
     app.world_mut()
-        .write_message(OpenReview(game.clone(), ClosesTo::Game, Side::Red));
+        .write_message(OpenReview(game.clone(), ClosesTo::Game, Side::Red, None));
     app.update();
     app.update();
     press(&mut app, "review.moves");

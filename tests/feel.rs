@@ -530,7 +530,7 @@ fn a_reviewed_capture_changes_the_turn_and_the_counts_together_when_it_lands() {
     let plies = game.history().len();
     let mover = game.positions()[plies - 1].side_to_move();
     app.world_mut()
-        .write_message(OpenReview(game, ClosesTo::Records, Side::Red));
+        .write_message(OpenReview(game, ClosesTo::Records, Side::Red, None));
     app.update();
     app.update();
     app.world_mut().write_message(ReviewStep::To(plies - 1));

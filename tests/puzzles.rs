@@ -473,6 +473,36 @@ fn a_mistake_of_the_players_game_becomes_a_puzzle_of_their_own() {
     assert_eq!(stats(&app), before);
 }
 
+/// Against the computer only the player's own mistakes are offered as puzzles: Red's
+/// d2-d1 is not, in a game the player played as Black.
+#[test]
+fn only_the_players_own_mistakes_are_kept() {
+    let start = "6/5r/6/2b3/3r1b/6 r 0 0";
+    let offered = |own| {
+        let mut app = app();
+        animations_off(&mut app);
+        review_and_analyse_as(&mut app, start, &["d2-d1", "c3-c4"], own);
+        if !buttons(&mut app).contains(&"moves.keep".to_owned()) {
+            return Vec::new();
+        }
+        keep_mistakes(&mut app);
+        stats(&app).mine.clone()
+    };
+    let kept_from_start = |mine: &[String]| {
+        mine.iter()
+            .filter_map(|l| l.parse::<Puzzle>().ok())
+            .any(|p| p.position.to_string() == start)
+    };
+    assert!(
+        kept_from_start(&offered(Some(Side::Red))),
+        "Red's own mistake"
+    );
+    assert!(
+        !kept_from_start(&offered(Some(Side::Black))),
+        "not the computer's"
+    );
+}
+
 /// A mistake with two better moves makes no puzzle: a right answer would be called wrong.
 #[test]
 fn a_mistake_with_two_good_answers_is_not_kept() {

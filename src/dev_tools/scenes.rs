@@ -178,7 +178,7 @@ impl Scene {
                 world.write_message(PuzzleStep::Open(0));
             }
             Scene::Review => {
-                world.write_message(OpenReview(a_game(), ClosesTo::Records, Side::Red));
+                world.write_message(OpenReview(a_game(), ClosesTo::Records, Side::Red, None));
             }
         }
     }

@@ -250,10 +250,14 @@ impl Records {
 
     /// The saved game at `index` on the list, as a game to review; `None` (with the
     /// note saying why) when it cannot be read.
-    pub fn open_saved(&mut self, index: usize, strings: &Strings) -> Option<(Game, Side)> {
+    pub fn open_saved(
+        &mut self,
+        index: usize,
+        strings: &Strings,
+    ) -> Option<(Game, Side, Option<Side>)> {
         let error = match self.saved.get(index).map(|s| &s.record) {
             Some(Ok(record)) => match record.to_game() {
-                Ok(game) => return Some((game, player_side(record))),
+                Ok(game) => return Some((game, player_side(record), own_side(record))),
                 Err(e) => Unreadable::Record(e),
             },
             Some(Err(e)) => e.clone(),
@@ -272,6 +276,18 @@ pub fn player_side(record: &Record) -> Side {
         Side::Black
     } else {
         Side::Red
+    }
+}
+
+/// The side that was the player's own in a record the app wrote: the one named `Player`
+/// when the other is not; `None` for two players on one device (or a record not the
+/// app's).
+pub fn own_side(record: &Record) -> Option<Side> {
+    let player = |key: &str| record.header(key) == Some("Player");
+    match (player("Red"), player("Black")) {
+        (true, false) => Some(Side::Red),
+        (false, true) => Some(Side::Black),
+        _ => None,
     }
 }
 

@@ -115,6 +115,16 @@ impl Session {
         }
     }
 
+    /// The side that is the player's own and the other's not: against the computer or a
+    /// friend online (`None` for two players on one device).
+    pub fn own_side(&self) -> Option<Side> {
+        match self.mode {
+            Mode::VsComputer { human, .. } => Some(human),
+            Mode::Online { me } => Some(me),
+            Mode::TwoPlayers => None,
+        }
+    }
+
     /// The level the computer plays at, in a game against it.
     pub fn level(&self) -> Option<Level> {
         match self.mode {

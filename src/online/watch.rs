@@ -139,6 +139,7 @@ fn opened(
                 truth.game,
                 ClosesTo::Watching,
                 surakarta_engine::Side::Red,
+                None,
             ));
         }
         Err(why) => link.tell_problem(why, true),

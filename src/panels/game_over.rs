@@ -91,6 +91,7 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
                             session.game.clone(),
                             ClosesTo::Game,
                             session.player_side(),
+                            session.own_side(),
                         ));
                         analyse.write(Analyse(session.game.clone()));
                     },

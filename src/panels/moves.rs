@@ -242,6 +242,7 @@ fn spawn(
         _ => board.session().game.clone(),
     };
     let shown = board.session().game.history().len();
+    let player = review.player.filter(|_| reviewing);
     let list = rows(&game);
     let analysed = analysis.of(&game);
     let judged: Vec<PlyAnalysis> = if analysed {
@@ -262,6 +263,8 @@ fn spawn(
             .iter()
             .filter(|p| matches!(p.class, MoveClass::Mistake | MoveClass::Blunder))
             .filter_map(|p| Some((*replayed(&game, p.ply - 1).position(), p.best?)))
+            // The player's own mistakes, not the computer's or the friend's.
+            .filter(|(before, _)| player.is_none_or(|side| before.side_to_move() == side))
             .collect()
     } else {
         Vec::new()

@@ -177,8 +177,8 @@ fn spawn(
                               mut records: ResMut<Records>,
                               strings: Res<Strings>,
                               mut open: MessageWriter<OpenReview>| {
-                            if let Some((game, bottom)) = records.open_saved(i, &strings) {
-                                open.write(OpenReview(game, ClosesTo::Records, bottom));
+                            if let Some((game, bottom, own)) = records.open_saved(i, &strings) {
+                                open.write(OpenReview(game, ClosesTo::Records, bottom, own));
                             }
                         },
                     );
@@ -208,6 +208,7 @@ fn review_own(_: On<Press>, session: Res<Session>, mut open: MessageWriter<OpenR
         session.game.clone(),
         ClosesTo::Records,
         session.player_side(),
+        session.own_side(),
     ));
 }
 
@@ -284,6 +285,7 @@ impl Opener<'_> {
                     *game,
                     ClosesTo::Records,
                     surakarta_engine::Side::Red,
+                    None,
                 ));
             }
             Some(Pasted::Position(position)) => {

@@ -50,9 +50,11 @@ pub struct PendingReview(pub Option<Game>);
 
 /// Put this game on the board for review, at its start; Close leads to the second; the
 /// third side sits at the bottom (the side the player played: a review faces the way the
-/// game was played).
+/// game was played); the fourth is the side that was the player's own against the
+/// computer or a friend online (`None`: both were, or neither: two players on one
+/// device, a pasted record, a game watched), whose mistakes the review offers to keep.
 #[derive(Message, Clone, Debug)]
-pub struct OpenReview(pub Game, pub ClosesTo, pub Side);
+pub struct OpenReview(pub Game, pub ClosesTo, pub Side, pub Option<Side>);
 
 /// Where closing a review leads: back where it was opened from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -97,6 +99,8 @@ pub struct Review {
     pub game: Option<Game>,
     /// Where Close leads.
     pub closes_to: ClosesTo,
+    /// The side that was the player's own, against the computer or a friend online.
+    pub player: Option<Side>,
 }
 
 impl Review {
@@ -280,16 +284,16 @@ fn open_reviews(
 ) {
     let at_last = pending.0.take();
     let asked = opened.read().last().cloned();
-    let Some((game, plies, closes_to, bottom)) = at_last
-        .map(|g| (g, usize::MAX, ClosesTo::Records, Side::Red))
-        .or(asked.map(|OpenReview(g, to, bottom)| {
+    let Some((game, plies, closes_to, bottom, player)) = at_last
+        .map(|g| (g, usize::MAX, ClosesTo::Records, Side::Red, None))
+        .or(asked.map(|OpenReview(g, to, bottom, player)| {
             // A watched game is shown where it is now; a record from its start.
             let plies = if to == ClosesTo::Watching {
                 usize::MAX
             } else {
                 0
             };
-            (g, plies, to, bottom)
+            (g, plies, to, bottom, player)
         }))
     else {
         return;
@@ -303,6 +307,7 @@ fn open_reviews(
     };
     board.review.game = Some(game);
     board.review.closes_to = closes_to;
+    board.review.player = player;
     board.bottom.0 = Some(bottom);
     board.jump(plies);
     nav.go(Screen::Review);

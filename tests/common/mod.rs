@@ -428,6 +428,17 @@ pub fn finished(app: &App) -> bool {
 /// Opens the review of `moves` played from `start`, its move list, and analyses it to
 /// the end.
 pub fn review_and_analyse(app: &mut App, start: &str, moves: &[&str]) {
+    review_and_analyse_as(app, start, moves, None);
+}
+
+/// `review_and_analyse` of a game in which `own` was the player's side (against the
+/// computer or a friend online), or both sides were (`None`).
+pub fn review_and_analyse_as(
+    app: &mut App,
+    start: &str,
+    moves: &[&str],
+    own: Option<surakarta_engine::Side>,
+) {
     let mut game = Game::from_position(start.parse().unwrap(), Ruleset::default());
     for m in moves {
         game.try_play(m.parse().unwrap()).unwrap();
@@ -436,7 +447,8 @@ pub fn review_and_analyse(app: &mut App, start: &str, moves: &[&str]) {
         .write_message(surakarta::screens::review::OpenReview(
             game,
             surakarta::screens::review::ClosesTo::Records,
-            surakarta_engine::Side::Red,
+            own.unwrap_or(surakarta_engine::Side::Red),
+            own,
         ));
     app.update();
     app.update();
