@@ -31,7 +31,7 @@ fn due(last: Option<Instant>) -> bool {
 }
 
 /// Runs `f` with the JNI environment of this thread and the activity.
-fn with_activity<T>(
+pub(super) fn with_activity<T>(
     f: impl FnOnce(&mut JNIEnv, &JObject) -> jni::errors::Result<T>,
 ) -> Result<T, DeviceError> {
     let app = bevy::android::ANDROID_APP

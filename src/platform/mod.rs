@@ -13,6 +13,8 @@
 //! - leaving the app with Back where a phone does that (Android: the task goes to the back,
 //!   the process and its one event loop live on), and telling the device that everything is
 //!   saved once the app is suspended (Android's activity may then end the process).
+//! - the phones' screen readers: the game's accessibility tree handed to TalkBack and
+//!   VoiceOver through AccessKit's own adapters (`screen_reader/`).
 //!
 //! The game asks through the [`Platform`] resource from any system; at the end of the frame
 //! `hand_over` hands the requests to the device on the main thread (UIKit answers only
@@ -28,6 +30,7 @@ use std::time::Duration;
 pub mod clipboard;
 pub mod page;
 pub mod recording;
+pub mod screen_reader;
 
 #[cfg(target_os = "android")]
 mod android;
@@ -43,7 +46,7 @@ pub mod console;
 mod web;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(page::plugin);
+    app.add_plugins((page::plugin, screen_reader::plugin));
     app.add_message::<ShareOutcome>()
         .add_message::<Opened>()
         .add_message::<RequestRedraw>()
