@@ -182,6 +182,7 @@ fn review_line_alone(
         .filter(|g| *g == whole)
         .and_then(|_| analysis.plies.get(shown.len() - 1));
     let number = Record::move_number(ply);
+    let last_move = last;
     let last = format!("{last}{}", judged.map_or("", |a| mark(a.class)));
     let mut line = strings.fill(
         "review.move",
@@ -192,6 +193,17 @@ fn review_line_alone(
             ("move", held_whole(&format!("{number} {last}"))),
         ],
     );
+    // A marked move says what was better, stepped to as from the move list.
+    if let Some(judged) = judged
+        && !mark(judged.class).is_empty()
+        && let Some(best) = judged.best.filter(|best| *best != last_move)
+    {
+        let better = strings.fill(
+            "analysis.better",
+            &[("move", held_whole(&best.to_string()))],
+        );
+        line = format!("{line}\u{a0}· {better}");
+    }
     if shown.len() == total
         && let Some(outcome) = whole.outcome()
     {
@@ -220,8 +232,10 @@ pub fn better_line(
         .filter(|g| *g == whole)
         .and_then(|_| analysis.plies.get(before));
     let mark = judged.map_or("", |a| mark(a.class));
+    // The board shows the position before the marked move: said so, and Next then shows
+    // "Move N of M" with the move played.
     let line = strings.fill(
-        "review.move",
+        "review.before",
         &[
             ("n", (before + 1).to_string()),
             ("total", whole.history().len().to_string()),
