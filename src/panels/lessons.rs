@@ -63,19 +63,22 @@ fn spawn(mut cards: Cards, settings: Res<Settings>) {
                 };
                 let words = strings.fill(key, &[("n", (i + 1).to_string()), ("title", title)]);
                 c.spawn(row()).with_children(|r| {
-                    r.spawn(styled_button(
+                    let mut button = r.spawn(styled_button(
                         format!("lessons.{}", i + 1),
                         words,
                         theme.bar,
                         theme.bar_text,
                         crate::ui::widgets::BUTTON_FONT,
                         true,
-                    ))
-                    .observe(
-                        move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
-                            steps.write(LessonStep::Open(i));
-                        },
-                    );
+                    ));
+                    // A narrow side padding: the longest titles and their tick keep to
+                    // one line on a 390-point phone.
+                    button
+                        .entry::<Node>()
+                        .and_modify(|mut node| node.padding = UiRect::axes(px(8), px(10)));
+                    button.observe(move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
+                        steps.write(LessonStep::Open(i));
+                    });
                 });
             }
         },

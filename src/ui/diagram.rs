@@ -124,7 +124,7 @@ pub fn diagram(parent: &mut ChildSpawnerCommands, theme: &Theme, size: f32, fen:
             }
             // The files and ranks, as on the board: the words beside the diagram speak in
             // them ("Red's b2 threatens e4").
-            let font = (s * SIZE).max(9.0);
+            let font = (s * SIZE).max(10.0);
             for i in 0..6 {
                 for coordinate in [Coordinate::File(i), Coordinate::Rank(i)] {
                     let p = at(layout.point(coordinate.beside(false))
