@@ -169,6 +169,11 @@ fn the_result_card_analyses_the_game_just_played() {
     press(&mut app, "review.close");
     assert_eq!((screen(&app), panel(&app)), (Screen::Game, Panel::None));
     assert!(texts(&mut app).contains(&"Red wins".to_owned()));
+    // The finished board as it is: the result, seen already, does not come up again over
+    // it (a tap on Menu would only close it); the bar's Result opens it.
+    assert!(!run_until(&mut app, 2.0, |a| panel(a) == Panel::GameOver));
+    press(&mut app, "bar.end");
+    assert_eq!(panel(&app), Panel::GameOver);
 }
 
 /// After a long game's analysis every move in the list carries the mark of its class (none,

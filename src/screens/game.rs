@@ -3,7 +3,8 @@
 //! result comes up a moment after the last stone has landed, so that the final position
 //! is seen first (`panels/game_over.rs`).
 
-use crate::game::session::Turn;
+use crate::game::session::{Session, Turn};
+use surakarta_engine::Game;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Panel, Screen};
 use bevy::prelude::*;
@@ -29,9 +30,10 @@ pub(super) fn plugin(app: &mut App) {
 /// How long the final position is seen before the result covers it.
 pub const RESULT_DELAY: Duration = Duration::from_millis(900);
 
-/// The time left before the result comes up, while it is on its way.
+/// The time left before the result comes up, while it is on its way, and the game whose
+/// result came up last.
 #[derive(Resource, Default, Debug)]
-pub struct ResultDelay(Option<Timer>);
+pub struct ResultDelay(Option<Timer>, Option<Game>);
 
 impl ResultDelay {
     /// True while the result is on its way.
@@ -40,7 +42,13 @@ impl ResultDelay {
     }
 }
 
-fn wait_for_result(mut delay: ResMut<ResultDelay>) {
+/// The game just ended: its result after a moment. Not again for a game whose result
+/// already came up (back from its review, the finished board is shown as it is: the
+/// bar's Result opens the card).
+fn wait_for_result(mut delay: ResMut<ResultDelay>, session: Res<Session>) {
+    if delay.1.as_ref() == Some(&session.game) {
+        return;
+    }
     delay.0 = Some(Timer::new(RESULT_DELAY, TimerMode::Once));
 }
 
@@ -50,6 +58,7 @@ fn forget_result(mut delay: ResMut<ResultDelay>) {
 
 fn show_result(
     time: Res<Time>,
+    session: Res<Session>,
     mut delay: ResMut<ResultDelay>,
     mut panel: ResMut<NextState<Panel>>,
 ) {
@@ -58,6 +67,7 @@ fn show_result(
     };
     if timer.tick(time.delta()).is_finished() {
         delay.0 = None;
+        delay.1 = Some(session.game.clone());
         (*panel).set_if_neq(Panel::GameOver);
     }
 }
