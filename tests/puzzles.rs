@@ -11,6 +11,7 @@ use surakarta::board::accessibility::Spoken;
 use surakarta::board::view::BoardCamera;
 use surakarta::game::session::{Mode, Turn};
 use surakarta::puzzles::PuzzleStep;
+use surakarta::puzzles::pack::next_rated;
 use surakarta::puzzles::{Kind, PuzzleRun, PuzzleState, PuzzleStats, pack, today};
 use surakarta::shell::navigation::{Panel, Screen};
 use surakarta_engine::puzzle::Puzzle;
@@ -682,6 +683,49 @@ fn an_equally_right_last_move_solves_the_puzzle() {
     assert_eq!((stats(&app).solved, stats(&app).missed), (1, 0));
 }
 
+/// Menu while the engine's answer to a wrong move is still running round the board, then
+/// back to the puzzle: the answer is judged as if the player had watched it land (the card
+/// says what it cost), not left at "Watch the answer".
+#[test]
+fn a_wrong_move_answered_while_away_is_told_on_coming_back() {
+    let mut app = app();
+    let index = find(|p| p.moves.len() == 1 && p.position.side_to_move() == Side::Red);
+    open(&mut app, index);
+    let puzzle = on_board(&app);
+    let wrong = wrong_move(&puzzle);
+    tap(&mut app, &wrong.from.to_string());
+    tap(&mut app, &wrong.to.to_string());
+    // The answer chosen and on its way round the board.
+    assert!(
+        run_until(&mut app, 30.0, |a| {
+            session(a).game.history().len() == 2 && turn(a) == Turn::Animating
+        }),
+        "the answer did not come: {:?}",
+        state(&app)
+    );
+    press(&mut app, "bar.menu");
+    assert_eq!(screen(&app), Screen::Menu);
+    run_until(&mut app, 3.0, |_| false);
+    press(&mut app, "menu.to_puzzle");
+    settle(&mut app);
+    let PuzzleState::Missed { reply, .. } = state(&app) else {
+        panic!("not missed: {:?}", state(&app));
+    };
+    assert_eq!(
+        reply,
+        Some(session(&app).game.history()[1]),
+        "the answer judged"
+    );
+    assert_eq!(stats(&app).missed, 1);
+    assert!(
+        !texts(&mut app)
+            .iter()
+            .any(|t| t.contains("Watch the answer")),
+        "{:?}",
+        texts(&mut app)
+    );
+}
+
 /// Menu in the middle of a line of several moves, then the menu's first entry: back to the
 /// puzzle as it was (the moves played, still to be solved, nothing counted), not to the
 /// player's game; once a game is taken up, the entry is the game's again.
@@ -735,4 +779,24 @@ fn the_menu_goes_back_to_a_puzzle_left_for_it() {
     let names = buttons(&mut app);
     assert!(names.contains(&"menu.continue".to_owned()), "{names:?}");
     assert!(!names.contains(&"menu.to_puzzle".to_owned()), "{names:?}");
+}
+
+/// Twenty rated puzzles in a row near one rating: no idea (the first move and the last of
+/// the line) comes back within twelve, though a few hundred puzzles share that rating.
+#[test]
+fn rated_puzzles_in_a_row_are_not_the_same_idea_again() {
+    let mut stats = PuzzleStats {
+        rating: 1108.0,
+        ..PuzzleStats::default()
+    };
+    let mut ideas = Vec::new();
+    for n in 0..20u64 {
+        let i = next_rated(&stats, 7919 * n + 1).expect("a puzzle");
+        let p = &pack()[i];
+        let idea = (p.moves[0], p.moves.last().copied());
+        let lately = &ideas[ideas.len().saturating_sub(12)..];
+        assert!(!lately.contains(&idea), "puzzle {n}: {p:?} again");
+        ideas.push(idea);
+        stats.played(p);
+    }
 }

@@ -35,6 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PuzzleStats>()
         .init_resource::<PuzzleRun>()
         .init_resource::<LeftPuzzle>()
+        .init_resource::<screen::Rejudge>()
         .init_resource::<Keeping>()
         .add_message::<KeepPuzzles>()
         .add_systems(

@@ -3,7 +3,7 @@
 //! refutation of a wrong move asked for.
 
 use super::run::{Kind, OnBoardPuzzle, Progress, PuzzleRun, PuzzleState, progress};
-use super::screen::{REPLY_PAUSE, SHOW_PAUSE, count};
+use super::screen::{REPLY_PAUSE, Rejudge, SHOW_PAUSE, count};
 use super::stats::PuzzleStats;
 use crate::game::computer::Computer;
 use crate::game::session::{MoveChosen, MoveFinished, Practice, Turn};
@@ -14,13 +14,14 @@ use surakarta_engine::{Game, Move};
 /// Judges each move played against the solution, once it has been shown (its run round
 /// the loops is not spoiled by the verdict).
 pub(super) fn check_moves(
-    mut played: MessageReader<MoveFinished>,
+    (mut played, mut rejudge): (MessageReader<MoveFinished>, ResMut<Rejudge>),
     mut run: ResMut<PuzzleRun>,
     mut stats: ResMut<PuzzleStats>,
     practice: Res<Practice>,
     mut turn: ResMut<NextState<Turn>>,
 ) {
-    if played.read().count() == 0 {
+    let back = std::mem::take(&mut rejudge.0);
+    if played.read().count() == 0 && !back {
         return;
     }
     let game = &practice.0.game;

@@ -50,6 +50,11 @@ pub enum PuzzleStep {
 #[derive(Resource, Default)]
 pub struct LeftPuzzle(Option<(OnBoardPuzzle, Session)>);
 
+/// A puzzle came back from the menu: its board is judged again, as after a move (a move
+/// that landed while the menu was up was never judged).
+#[derive(Resource, Default, Debug)]
+pub struct Rejudge(pub(super) bool);
+
 impl LeftPuzzle {
     /// A puzzle waits to be gone back to.
     pub fn waiting(&self) -> bool {
@@ -73,6 +78,7 @@ pub(super) struct Puzzles<'w> {
     nav: Navigator<'w>,
     turn: ResMut<'w, NextState<Turn>>,
     left: ResMut<'w, LeftPuzzle>,
+    rejudge: ResMut<'w, Rejudge>,
 }
 
 impl Puzzles<'_> {
@@ -136,6 +142,7 @@ impl Puzzles<'_> {
         if let Some((puzzle, board)) = self.left.0.take() {
             self.practice.0 = board;
             self.run.current = Some(puzzle);
+            self.rejudge.0 = true;
             self.show();
         }
     }

@@ -4,11 +4,11 @@
 //! is seen first (`panels/game_over.rs`).
 
 use crate::game::session::{Session, Turn};
-use surakarta_engine::Game;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Panel, Screen};
 use bevy::prelude::*;
 use std::time::Duration;
+use surakarta_engine::Game;
 
 pub(super) fn plugin(app: &mut App) {
     app.wake_while(|delay: Res<ResultDelay>| delay.pending());
