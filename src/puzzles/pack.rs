@@ -45,19 +45,34 @@ pub(super) fn mix(mut x: u64) -> u64 {
 }
 
 /// The puzzle nearest `target` in rating among `candidates`, picked by `seed` among the
-/// few nearest (so the same rating does not always give the same puzzle).
+/// few nearest. Puzzles of one rating are many (a calibrated rating is shared by every
+/// puzzle all the measuring levels solved), so equals are ordered by a hash of the seed,
+/// not by their place in the pack, where the lines of one idea stand together.
 fn nearest(candidates: Vec<usize>, target: f64, seed: u64) -> Option<usize> {
-    let mut by_distance: Vec<(u64, usize)> = candidates
+    let mut by_distance: Vec<(u64, u64, usize)> = candidates
         .into_iter()
-        .map(|i| ((f64::from(pack()[i].rating) - target).abs() as u64, i))
+        .map(|i| {
+            let distance = (f64::from(pack()[i].rating) - target).abs() as u64;
+            (distance, mix(seed ^ i as u64), i)
+        })
         .collect();
     by_distance.sort_unstable();
     let few = by_distance.len().min(8);
-    (few > 0).then(|| by_distance[(mix(seed) % few as u64) as usize].1)
+    (few > 0).then(|| by_distance[(mix(seed) % few as u64) as usize].2)
 }
 
+/// What a puzzle's idea looks like from the outside: the player's first move and the
+/// solution's last. Lines of one idea in different corners of the pack share it.
+fn idea(puzzle: &Puzzle) -> (surakarta_engine::Move, Option<surakarta_engine::Move>) {
+    (puzzle.moves[0], puzzle.moves.last().copied())
+}
+
+/// How many of the puzzles played last have their idea kept from coming again soon.
+const IDEAS_KEPT_APART: usize = 12;
+
 /// The next rated puzzle: of the chosen theme, not played yet in this round, near the
-/// player's rating. When every puzzle of the theme has been played the round is over
+/// player's rating, and not the idea of one of the last few played (while others are
+/// left). When every puzzle of the theme has been played the round is over
 /// ([`round_over`]): the played ones again.
 pub fn next_rated(stats: &PuzzleStats, seed: u64) -> Option<usize> {
     let theme = stats.chosen_theme();
@@ -69,7 +84,28 @@ pub fn next_rated(stats: &PuzzleStats, seed: u64) -> Option<usize> {
     } else {
         fresh
     };
-    nearest(candidates, stats.rating, seed)
+    let lately: Vec<u32> = stats
+        .recent
+        .iter()
+        .rev()
+        .take(IDEAS_KEPT_APART)
+        .copied()
+        .collect();
+    let seen: Vec<_> = pack()
+        .iter()
+        .filter(|p| lately.contains(&key_of(p)))
+        .map(idea)
+        .collect();
+    let new_ideas: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|&i| !seen.contains(&idea(&pack()[i])))
+        .collect();
+    if new_ideas.is_empty() {
+        nearest(candidates, stats.rating, seed)
+    } else {
+        nearest(new_ideas, stats.rating, seed)
+    }
 }
 
 /// True when every puzzle of the chosen theme (of the pack, with none chosen) has been
