@@ -12,7 +12,7 @@ use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::theme::Theme;
 use crate::ui::top_card::spawn_top_card;
-use crate::ui::widgets::{button, choice, label, paragraph, row};
+use crate::ui::widgets::{CardButtons, label, paragraph};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use surakarta_engine::puzzle::{Puzzle, Theme as PuzzleTheme};
@@ -305,8 +305,9 @@ pub(super) fn show_card(
             });
         },
         |card| {
-            card.spawn(row()).with_children(|r| {
-                r.spawn(choice(
+            let buttons = CardButtons::new(&parts.layout);
+            card.spawn(buttons.row()).with_children(|r| {
+                r.spawn(buttons.button(
                     "puzzle.puzzles",
                     strings.get("menu.puzzles"),
                     false,
@@ -314,18 +315,12 @@ pub(super) fn show_card(
                 ))
                 .observe(step(PuzzleStep::Leave));
                 for (id, key, then) in others {
-                    r.spawn(choice(id, strings.get(key), false, theme))
+                    r.spawn(buttons.button(id, strings.get(key), false, theme))
                         .observe(step(then));
                 }
                 if let Some((id, key, then)) = main {
-                    r.spawn(button(
-                        id,
-                        strings.get(key),
-                        theme,
-                        crate::ui::widgets::BUTTON_FONT,
-                        true,
-                    ))
-                    .observe(step(then));
+                    r.spawn(buttons.button(id, strings.get(key), true, theme))
+                        .observe(step(then));
                 }
             });
         },

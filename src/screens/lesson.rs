@@ -17,7 +17,7 @@ use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::theme::Theme;
 use crate::ui::top_card::spawn_top_card;
-use crate::ui::widgets::{button, choice, label, paragraph, row};
+use crate::ui::widgets::{CardButtons, label, paragraph};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -292,10 +292,6 @@ fn play_beginner(
     new_game.open_against(surakarta_engine::ai::Level::Beginner);
 }
 
-/// A window shorter than this (in points, portrait) is a short screen: there a refusal
-/// takes the place of the lesson's words on its card instead of adding to them.
-const SHORT_SCREEN: f32 = 700.0;
-
 /// The lesson card on screen.
 #[derive(Component)]
 pub struct LessonCard;
@@ -369,7 +365,9 @@ fn show_card(
             // words, or on a short screen in their place (two more lines would push the
             // board down and shrink it) until the next tap (`words_back_on_next_tap`).
             let said = notice.0.clone().filter(|_| state == LessonState::Asking);
-            let short = layout.portrait && layout.window.y < SHORT_SCREEN;
+            // On a short screen a refusal takes the place of the lesson's words on its
+            // card instead of adding to them.
+            let short = crate::ui::top_card::short_screen(&layout);
             match said {
                 Some(said) if short => {
                     card.spawn((LessonNotice, paragraph(said, theme)));
@@ -384,16 +382,12 @@ fn show_card(
             }
         },
         |card| {
-            card.spawn(row()).with_children(|r| {
-                r.spawn(choice(
-                    "lesson.menu",
-                    strings.get("button.menu"),
-                    false,
-                    theme,
-                ))
-                .observe(|_: On<Press>, mut steps: MessageWriter<LessonStep>| {
-                    steps.write(LessonStep::Leave);
-                });
+            let buttons = CardButtons::new(&layout);
+            card.spawn(buttons.row()).with_children(|r| {
+                r.spawn(buttons.button("lesson.menu", strings.get("button.menu"), false, theme))
+                    .observe(|_: On<Press>, mut steps: MessageWriter<LessonStep>| {
+                        steps.write(LessonStep::Leave);
+                    });
                 let (id, key, then) = match state {
                     LessonState::Asking => return,
                     LessonState::Failed(_) => {
@@ -401,19 +395,18 @@ fn show_card(
                     }
                     LessonState::Passed if last => {
                         // The tutorial done: on to the puzzles, or a first game.
-                        r.spawn(choice(
+                        r.spawn(buttons.button(
                             "lesson.beginner",
                             strings.get("tut.play_beginner"),
                             false,
                             theme,
                         ))
                         .observe(play_beginner);
-                        r.spawn(button(
+                        r.spawn(buttons.button(
                             "lesson.puzzles",
                             strings.get("menu.puzzles"),
-                            theme,
-                            crate::ui::widgets::BUTTON_FONT,
                             true,
+                            theme,
                         ))
                         .observe(|_: On<Press>, mut nav: Navigator| {
                             nav.go(Screen::Menu);
@@ -423,18 +416,10 @@ fn show_card(
                     }
                     LessonState::Passed => ("lesson.next", "button.next", LessonStep::Next),
                 };
-                r.spawn(button(
-                    id,
-                    strings.get(key),
-                    theme,
-                    crate::ui::widgets::BUTTON_FONT,
-                    true,
-                ))
-                .observe(
-                    move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
+                r.spawn(buttons.button(id, strings.get(key), true, theme))
+                    .observe(move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
                         steps.write(then);
-                    },
-                );
+                    });
             });
         },
     );

@@ -15,13 +15,23 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// A window shorter than this (in points, portrait) is a short screen: there a top card
+/// keeps to fewer lines (its buttons on one line, a refusal in place of a lesson's words).
+const SHORT_SCREEN: f32 = 700.0;
+
+/// A phone too short for a tall card above its board (320x568).
+pub fn short_screen(layout: &BoardLayout) -> bool {
+    layout.portrait && layout.window.y < SHORT_SCREEN
+}
+
 /// The card's panel itself (inside the node that spans the width).
 #[derive(Component)]
 pub struct TopCardBody;
 
 /// Spawns a top card: `until` despawns it (with the screen), `marker` names it, `body`
 /// fills its panel and `footer` (its buttons) goes under it. The card never reaches past
-/// its room (the window's height in landscape, three fifths of it in portrait): a body
+/// its room (the window's height in landscape, three fifths of it in portrait, under half
+/// on a short phone): a body
 /// taller than that scrolls, with a thumb showing it does, and the buttons stay in reach.
 pub fn spawn_top_card(
     commands: &mut Commands,
@@ -31,7 +41,10 @@ pub fn spawn_top_card(
     body: impl FnOnce(&mut ChildSpawnerCommands),
     footer: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
-    let room = if layout.portrait {
+    let room = if short_screen(layout) {
+        // Its buttons on one line, a longer card scrolls rather than halve the board.
+        layout.window.y * 0.45
+    } else if layout.portrait {
         layout.window.y * 0.6
     } else {
         layout.window.y - layout.safe.top - layout.safe.bottom - 12.0

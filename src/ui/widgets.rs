@@ -267,6 +267,77 @@ pub fn column_choice(
     labelled(id, text, equal_share(4.0), bg, fg, BUTTON_FONT)
 }
 
+/// The buttons of a card at the top of a lesson or a puzzle. On a short phone (see
+/// [`super::top_card::short_screen`]) they are one line of equals, their words a little
+/// smaller and wrapping inside them ("Играть с / новичком"): three stacked buttons took
+/// a third of a 568-point screen and shrank the board under them. Elsewhere they are a
+/// card's usual buttons in a [`row`].
+#[derive(Clone, Copy, Debug)]
+pub struct CardButtons {
+    compact: bool,
+}
+
+impl CardButtons {
+    /// The buttons for this screen.
+    pub fn new(layout: &BoardLayout) -> CardButtons {
+        CardButtons {
+            compact: super::top_card::short_screen(layout),
+        }
+    }
+
+    /// The row that holds them.
+    pub fn row(self) -> impl Bundle {
+        (
+            Node {
+                flex_shrink: 0.0,
+                flex_direction: FlexDirection::Row,
+                justify_content: JustifyContent::Center,
+                flex_wrap: if self.compact {
+                    FlexWrap::NoWrap
+                } else {
+                    FlexWrap::Wrap
+                },
+                ..default()
+            },
+            super::equal_rows::EqualRow,
+        )
+    }
+
+    /// A button: the main one (`main`) in the theme's button colours, the others as
+    /// unchosen choices.
+    pub fn button(
+        self,
+        id: impl Into<String>,
+        words: String,
+        main: bool,
+        theme: &Theme,
+    ) -> impl Bundle {
+        let (background, text) = if main {
+            (theme.button, theme.button_text)
+        } else {
+            choice_colours(false, theme)
+        };
+        let (node, size) = if self.compact {
+            let node = Node {
+                padding: UiRect::axes(px(6), px(8)),
+                ..equal_share(3.0)
+            };
+            (node, 16.0)
+        } else {
+            let node = Node {
+                padding: UiRect::axes(px(14), px(10)),
+                margin: UiRect::all(px(4)),
+                min_height: px(48),
+                min_width: px(64),
+                flex_grow: 1.0,
+                ..button_node()
+            };
+            (node, BUTTON_FONT)
+        };
+        labelled(id, words, node, background, text, size)
+    }
+}
+
 /// A centred line of text in the card's ink.
 pub fn label(text: String, size: f32, theme: &Theme) -> impl Bundle {
     (
