@@ -220,7 +220,7 @@ fn undo_after_a_wrong_move_tries_again_and_the_solution_is_played_on_the_board()
     assert!(
         texts(&mut app)
             .iter()
-            .any(|t| t.starts_with("Hint: the ringed stone moves.")),
+            .any(|t| t.starts_with("Hint: the ringed stone moves; this costs nothing.")),
         "{:?}",
         texts(&mut app)
     );
