@@ -782,7 +782,8 @@ fn the_menu_goes_back_to_a_puzzle_left_for_it() {
 }
 
 /// Twenty rated puzzles in a row near one rating: no idea (the first move and the last of
-/// the line) comes back within twelve, though a few hundred puzzles share that rating.
+/// the line) comes back within twelve, and they are not all of the one rating that dozens
+/// of puzzles share, but of several near it.
 #[test]
 fn rated_puzzles_in_a_row_are_not_the_same_idea_again() {
     let mut stats = PuzzleStats {
@@ -790,6 +791,7 @@ fn rated_puzzles_in_a_row_are_not_the_same_idea_again() {
         ..PuzzleStats::default()
     };
     let mut ideas = Vec::new();
+    let mut ratings = std::collections::BTreeMap::new();
     for n in 0..20u64 {
         let i = next_rated(&stats, 7919 * n + 1).expect("a puzzle");
         let p = &pack()[i];
@@ -797,6 +799,14 @@ fn rated_puzzles_in_a_row_are_not_the_same_idea_again() {
         let lately = &ideas[ideas.len().saturating_sub(12)..];
         assert!(!lately.contains(&idea), "puzzle {n}: {p:?} again");
         ideas.push(idea);
+        assert!(
+            p.rating.abs_diff(1108) <= 100,
+            "{} is far from 1108",
+            p.rating
+        );
+        *ratings.entry(p.rating).or_insert(0) += 1;
         stats.played(p);
     }
+    assert!(ratings.len() >= 3, "{ratings:?}");
+    assert!(ratings.values().all(|&n| n <= 12), "{ratings:?}");
 }

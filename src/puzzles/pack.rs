@@ -44,21 +44,24 @@ pub(super) fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// The puzzle nearest `target` in rating among `candidates`, picked by `seed` among the
-/// few nearest. Puzzles of one rating are many (a calibrated rating is shared by every
-/// puzzle all the measuring levels solved), so equals are ordered by a hash of the seed,
-/// not by their place in the pack, where the lines of one idea stand together.
+/// Rating points either side of the target within which any puzzle may come.
+const NEAR: u64 = 60;
+
+/// A puzzle near `target` in rating among `candidates`, picked by `seed`: any of those
+/// within [`NEAR`] points (or of the eight nearest, where fewer are that near). Puzzles of
+/// one rating are many (a calibrated rating is shared by every puzzle the measuring levels
+/// solved alike), so the nearest eight alone were all of one rating, and the first of it
+/// in the pack, where the lines of one idea stand together.
 fn nearest(candidates: Vec<usize>, target: f64, seed: u64) -> Option<usize> {
-    let mut by_distance: Vec<(u64, u64, usize)> = candidates
+    let mut by_distance: Vec<(u64, usize)> = candidates
         .into_iter()
-        .map(|i| {
-            let distance = (f64::from(pack()[i].rating) - target).abs() as u64;
-            (distance, mix(seed ^ i as u64), i)
-        })
+        .map(|i| ((f64::from(pack()[i].rating) - target).abs() as u64, i))
         .collect();
     by_distance.sort_unstable();
     let few = by_distance.len().min(8);
-    (few > 0).then(|| by_distance[(mix(seed) % few as u64) as usize].2)
+    let reach = by_distance.get(few.checked_sub(1)?)?.0.max(NEAR);
+    let near = by_distance.iter().take_while(|(d, _)| *d <= reach).count();
+    Some(by_distance[(mix(seed) % near as u64) as usize].1)
 }
 
 /// What a puzzle's idea looks like from the outside: the player's first move and the

@@ -156,7 +156,7 @@ struct Simulated {
 }
 
 /// Players of fixed true strengths, each solving 200 puzzles picked as the app picks
-/// them (one of the 8 nearest its rating, none twice), a puzzle rated r solved with
+/// them (any within 60 points of its rating, or of the 8 nearest, none twice), a puzzle rated r solved with
 /// [`solve_chance`] (the pack's ratings taken as true), the rating moved by Glicko-2 as
 /// the app moves it.
 fn simulate(app: AppRating, strengths: &[f64], players: u64) -> Simulated {
@@ -183,7 +183,10 @@ fn simulate(app: AppRating, strengths: &[f64], players: u64) -> Simulated {
                     .map(|j| ((ratings[j] - me.rating).abs() as u64, j))
                     .collect();
                 near.sort_unstable();
-                let j = near[rng.random_range(0..near.len().min(8))].1;
+                // Any within 60 points, or of the 8 nearest where fewer are that near.
+                let reach = near[near.len().min(8) - 1].0.max(60);
+                let within = near.iter().take_while(|(d, _)| *d <= reach).count();
+                let j = near[rng.random_range(0..within)].1;
                 played[j] = true;
                 let solved = rng.random::<f64>() < solve_chance(strength, ratings[j]);
                 let puzzle = Glicko2Rating {
