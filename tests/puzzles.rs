@@ -533,16 +533,31 @@ fn a_puzzle_solved_after_the_stone_was_shown_counts_as_solved() {
     let puzzle = on_board(&app);
     let before = stats(&app).rating;
     press(&mut app, "bar.hint");
-    assert_eq!(
+    let ringed = |app: &App| {
         app.world()
             .resource::<surakarta::board::selection::Selection>()
-            .nudge,
-        Some(puzzle.moves[0].from)
+            .nudge
+    };
+    assert_eq!(ringed(&app), Some(puzzle.moves[0].from));
+    // To the menu and back: the stone is ringed again, as the card still says.
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.to_puzzle");
+    app.update();
+    assert_eq!(
+        ringed(&app),
+        Some(puzzle.moves[0].from),
+        "ringed after the menu"
     );
     tap_move(&mut app, puzzle.moves[0]);
     assert_eq!(state(&app), PuzzleState::Solved);
     assert_eq!((stats(&app).solved, stats(&app).missed), (1, 0));
     assert!(stats(&app).rating > before);
+    // Solved, the puzzle is over: the menu's first entry is not the way back to it.
+    press(&mut app, "bar.menu");
+    let names = buttons(&mut app);
+    assert!(!names.contains(&"menu.to_puzzle".to_owned()), "{names:?}");
+    press(&mut app, "menu.continue");
+    assert_ne!(screen(&app), Screen::Puzzle);
     // The ring goes with the move.
     assert_eq!(
         app.world()

@@ -8,7 +8,7 @@
 //! streak. Undo is Try again.
 
 use super::pack::{daily, next_in_streak, next_rated, pack, round_over, theme_keys, today};
-use super::run::{Kind, OnBoardPuzzle, PuzzleRun, PuzzleState, game_of};
+use super::run::{Kind, OnBoardPuzzle, Progress, PuzzleRun, PuzzleState, game_of, progress};
 use super::stats::PuzzleStats;
 use crate::board::selection::Selection;
 use crate::game::computer::HintFound;
@@ -144,6 +144,14 @@ impl Puzzles<'_> {
             self.run.current = Some(puzzle);
             self.rejudge.0 = true;
             self.show();
+            // The stone a first hint ringed is ringed again: the card still says so.
+            let game = &self.practice.0.game;
+            if let Some(c) = &self.run.current
+                && c.nudged == Some(game.history().len())
+                && let Progress::OnTrack(m) = progress(c.puzzle(), game)
+            {
+                self.selection.nudge = Some(m.from);
+            }
         }
     }
 
@@ -282,14 +290,19 @@ pub(super) fn count(c: &mut OnBoardPuzzle, stats: &mut PuzzleStats, solved: bool
     }
 }
 
-/// Leaving the puzzle screen: the puzzle is kept for the menu's way back.
+/// Leaving the puzzle screen: the puzzle, unless it is over, is kept for the menu's way back.
 pub(super) fn forget_puzzle(
     mut run: ResMut<PuzzleRun>,
     mut selection: ResMut<Selection>,
     practice: Res<Practice>,
     mut left: ResMut<LeftPuzzle>,
 ) {
-    left.0 = run.current.take().map(|c| (c, practice.0.clone()));
+    // A puzzle solved or shown is over: the menu's way back is not to it.
+    left.0 = run
+        .current
+        .take()
+        .filter(|c| !matches!(c.state, PuzzleState::Solved | PuzzleState::Shown))
+        .map(|c| (c, practice.0.clone()));
     selection.clear();
 }
 
