@@ -104,7 +104,8 @@ impl Default for Settings {
             haptics: true,
             server: None,
             tutorial_passed: Default::default(),
-            level: surakarta_engine::ai::Level::Medium,
+            // A new player starts where the tutorial ends: against Beginner.
+            level: surakarta_engine::ai::Level::Beginner,
             colour: Some(surakarta_engine::Side::Red),
         }
     }

@@ -467,8 +467,15 @@ fn the_level_stepper_climbs_the_ladder_and_the_game_is_played_at_the_level_shown
         (rank.cloned(), t)
     };
     let (rank, _) = shown(&mut app);
-    assert_eq!(rank.as_deref(), Some("Level 5 of 8"), "Medium first");
-    // Down to the bottom: Easier stops at Beginner, and pressing it again changes nothing.
+    // A new player's first choice: Beginner, where the tutorial's end points.
+    assert_eq!(rank.as_deref(), Some("Level 1 of 8"), "Beginner first");
+    // Up to Medium and down to the bottom: Easier stops at Beginner, and pressing it
+    // again changes nothing.
+    for _ in 0..4 {
+        press(&mut app, "newgame.harder");
+    }
+    assert_eq!(shown(&mut app).0.as_deref(), Some("Level 5 of 8"));
+    assert!(texts(&mut app).contains(&"Medium".to_owned()));
     for _ in 0..6 {
         press(&mut app, "newgame.easier");
     }

@@ -69,7 +69,7 @@ impl Default for Session {
             game: Game::new(Ruleset::default()),
             mode: Mode::VsComputer {
                 human: Side::Red,
-                level: Level::Medium,
+                level: Level::Beginner,
             },
             // Random, not fixed: after a damaged save the next games must not repeat the
             // seeds (and so the record names) of the games before it.

@@ -99,7 +99,7 @@ impl Default for NewGameChoice {
             two_players: false,
             online: false,
             colour: Some(Side::Red),
-            level: Level::Medium,
+            level: Level::Beginner,
             rules: Ruleset::default(),
             clock: None,
             from: Start::Fresh,

@@ -78,7 +78,7 @@ pub struct SavedSettings {
     /// Results against the computer, by level name.
     #[serde(default)]
     pub stats: BTreeMap<String, Tally>,
-    /// The level last chosen for a game against the computer, by name; absent: Medium.
+    /// The level last chosen for a game against the computer, by name; absent: Beginner.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
     /// The colour last chosen: `red`, `black` or `random`; absent: red.
@@ -324,7 +324,7 @@ impl SavedSettings {
                 .level
                 .as_deref()
                 .and_then(Level::from_name)
-                .unwrap_or(Level::Medium),
+                .unwrap_or(Level::Beginner),
             colour: match saved.colour.as_deref() {
                 Some("black") => Some(Side::Black),
                 Some("random") => None,
