@@ -103,11 +103,15 @@ fn spawn(
     session: Res<Session>,
     link: Res<crate::online::Link>,
     games: Res<crate::online::OnlineGames>,
-    (left_lesson, left_puzzle): (
+    (left_lesson, left_puzzle, layout): (
         Res<crate::screens::lesson::LeftLesson>,
         Res<crate::puzzles::LeftPuzzle>,
+        Res<BoardLayout>,
     ),
 ) {
+    // The entries' words: a little smaller on a narrow phone, where a pair's halves are
+    // too narrow for "Пригласить зрителей" at 20 points.
+    let size = if layout.window.x < 360.0 { 18.0 } else { 20.0 };
     let in_progress = session.in_progress();
     // An online game goes on from its first move on, whoever is to make it.
     let online_on = session.is_online() && session.game.outcome().is_none();
@@ -210,7 +214,7 @@ fn spawn(
                             strings.get(key)
                         };
                         let mut button =
-                            r.spawn(styled_button(id, words.clone(), bg, fg, 20.0, true));
+                            r.spawn(styled_button(id, words.clone(), bg, fg, size, true));
                         if paired {
                             // Halves of the row, the words wrapping inside if they must; never
                             // narrower than the longest word and the padding (a long word on a
@@ -218,6 +222,8 @@ fn spawn(
                             button.entry::<Node>().and_modify(|mut node| {
                                 node.flex_basis = px(0);
                                 node.min_width = Val::Auto;
+                                node.padding.left = px(10);
+                                node.padding.right = px(10);
                             });
                         }
                         if applies {
