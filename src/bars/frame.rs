@@ -397,7 +397,13 @@ fn bar_entry<'a>(
     if in_row {
         bar.spawn(bar_button(id, label, theme, size))
     } else {
-        bar.spawn(button(id, label, theme, size, false))
+        // The column's buttons all as wide as the column, not each as its words.
+        let mut entry = bar.spawn(button(id, label, theme, size, false));
+        entry.entry::<Node>().and_modify(|mut node| {
+            node.align_self = AlignSelf::Stretch;
+            node.margin = UiRect::axes(px(14), px(4));
+        });
+        entry
     }
 }
 
