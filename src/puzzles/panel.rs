@@ -38,6 +38,7 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
         .filter(|(_, n)| *n > 0)
         .collect();
     let rating = stats.shown();
+    let provisional = stats.provisional();
     let record = (stats.solved, stats.missed);
     let runs = (stats.first_tries, stats.best_first_tries, stats.best_streak);
     let daily_run = stats.daily_run_today(today());
@@ -51,6 +52,10 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
                 20.0,
                 theme,
             ));
+            // "1000?": what the question mark means, while it stands.
+            if provisional {
+                c.spawn(label(strings.get("puzzles.provisional"), 14.0, theme));
+            }
             c.spawn(label(
                 strings.fill(
                     "puzzles.record",
