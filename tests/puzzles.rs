@@ -659,6 +659,16 @@ fn a_theme_is_played_through_before_any_puzzle_comes_again() {
         assert!(left.contains(&c.index), "{} was played already", c.index);
         assert!(seen.insert(c.index), "puzzle {} came again", c.index);
         assert!(!c.new_round);
+        // The solution's cost is said first; asked again, it is shown.
+        press(&mut app, "puzzle.solution");
+        assert_eq!(state(&app), PuzzleState::Solving);
+        assert!(
+            texts(&mut app)
+                .iter()
+                .any(|t| t.contains("The solution counts as missed")),
+            "{:?}",
+            texts(&mut app)
+        );
         press(&mut app, "puzzle.solution");
         assert!(run_until(&mut app, 20.0, |a| state(a) == PuzzleState::Shown));
         press(&mut app, "puzzle.next");

@@ -128,6 +128,7 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                 // card says the answer as after any move of the line.
                 let here = Some(played.len());
                 lines.push(match told.checked_sub(1).map(|i| played[i]) {
+                    _ if c.solution_asked => strings.get("puzzle.solution_costs"),
                     _ if c.move_shown == here => strings.get("puzzle.hint_move"),
                     _ if c.nudged == here => strings.get("puzzle.hint_stone"),
                     None if c.kind == Kind::Mine => strings.fill(

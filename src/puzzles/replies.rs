@@ -21,12 +21,17 @@ pub(super) fn check_moves(
     mut turn: ResMut<NextState<Turn>>,
 ) {
     let back = std::mem::take(&mut rejudge.0);
-    if played.read().count() == 0 && !back {
+    let moved = played.read().count() > 0;
+    if !moved && !back {
         return;
     }
     let game = &practice.0.game;
     let run = &mut *run;
     let Some(c) = &mut run.current else { return };
+    if moved {
+        // A move instead of the solution: its cost is said again if it is asked for.
+        c.solution_asked = false;
+    }
     let puzzle = c.puzzle();
     match c.state {
         PuzzleState::Solving => match progress(puzzle, game) {

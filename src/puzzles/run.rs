@@ -98,6 +98,9 @@ pub struct OnBoardPuzzle {
     pub new_round: bool,
     /// Tried again after a miss: solving it now does not count.
     pub retried: bool,
+    /// Solution pressed once while the puzzle still counts: the card says it will count
+    /// as missed, and Solution again shows it.
+    pub solution_asked: bool,
 }
 
 impl OnBoardPuzzle {

@@ -124,6 +124,7 @@ impl Puzzles<'_> {
             move_shown: None,
             new_round: false,
             retried: false,
+            solution_asked: false,
         });
         self.show();
     }
@@ -245,6 +246,13 @@ pub(super) fn take_steps(mut steps: MessageReader<PuzzleStep>, mut puzzles: Puzz
             }
             PuzzleStep::Solution => {
                 let Some(mut c) = current else { continue };
+                // A puzzle that still counts: first said what the solution costs.
+                let counts = matches!(c.kind, Kind::Rated | Kind::Daily(_)) && !c.counted;
+                if counts && c.state == PuzzleState::Solving && !c.solution_asked {
+                    c.solution_asked = true;
+                    puzzles.run.current = Some(c);
+                    continue;
+                }
                 let from = match c.state {
                     PuzzleState::Missed { at, .. } => at,
                     // From the player's last turn on the line.
