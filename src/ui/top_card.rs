@@ -28,6 +28,18 @@ pub fn short_screen(layout: &BoardLayout) -> bool {
 #[derive(Component)]
 pub struct TopCardBody;
 
+/// The most a top card reaches down over its board, in points.
+fn room(layout: &BoardLayout) -> f32 {
+    if short_screen(layout) {
+        // Its buttons on one line, a longer card scrolls rather than halve the board.
+        layout.window.y * 0.45
+    } else if layout.portrait {
+        layout.window.y * 0.6
+    } else {
+        layout.window.y - layout.safe.top - layout.safe.bottom - 12.0
+    }
+}
+
 /// Spawns a top card: `until` despawns it (with the screen), `marker` names it, `body`
 /// fills its panel and `footer` (its buttons) goes under it. The card never reaches past
 /// its room (the window's height in landscape, three fifths of it in portrait, under half
@@ -41,14 +53,7 @@ pub fn spawn_top_card(
     body: impl FnOnce(&mut ChildSpawnerCommands),
     footer: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
-    let room = if short_screen(layout) {
-        // Its buttons on one line, a longer card scrolls rather than halve the board.
-        layout.window.y * 0.45
-    } else if layout.portrait {
-        layout.window.y * 0.6
-    } else {
-        layout.window.y - layout.safe.top - layout.safe.bottom - 12.0
-    };
+    let room = room(layout);
     commands
         .spawn((
             marker,
@@ -134,6 +139,15 @@ fn keep_board_below_card(
     }
     // In landscape the card stands in the side panel, beside the board.
     if !layout.portrait {
+        return;
+    }
+    // On a short phone every card's room is kept from the start: the board keeps one size
+    // from lesson to lesson and puzzle to puzzle (a two-line longer card shrank it).
+    if short_screen(&layout) {
+        let kept = 6.0 + layout.safe.top + room(&layout);
+        if top.0 < kept {
+            top.0 = kept;
+        }
         return;
     }
     for (node, at) in &cards {
