@@ -14,7 +14,7 @@
 //! looked at first (`getAccessibilityDelegate`, Android 10 and later), a failure or a panic
 //! on this side is logged and the game goes on without a screen reader.
 
-use super::{Bridge, PhoneTree, ScreenReader, TreeChanges};
+use super::{Bridge, ScreenReader, TreeChanges};
 use crate::platform::android::with_activity;
 use accesskit_android::InjectingAdapter;
 use bevy::ecs::system::NonSendMarker;
@@ -37,16 +37,6 @@ thread_local! {
 /// `onCreate`, before the game starts; this is only in case).
 const TRIES: u32 = 600;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, install.run_if(not(resource_exists::<ScreenReader>)))
-        .add_systems(
-            PostUpdate,
-            hand_over
-                .after(PhoneTree)
-                .run_if(resource_exists::<ScreenReader>),
-        );
-}
-
 /// How installing went this frame.
 enum Installed {
     Done(InjectingAdapter),
@@ -55,7 +45,7 @@ enum Installed {
 }
 
 /// Puts the adapter on the decor view, once.
-fn install(mut commands: Commands, mut tries: Local<u32>, _main_thread: NonSendMarker) {
+pub(super) fn install(mut commands: Commands, mut tries: Local<u32>, _main_thread: NonSendMarker) {
     if *tries >= TRIES {
         return;
     }
@@ -129,7 +119,7 @@ fn adapter_on_decor_view(
 }
 
 /// Hands the frame's changes to TalkBack (nothing while it is off).
-fn hand_over(
+pub(super) fn hand_over(
     mut changes: ResMut<TreeChanges>,
     mut commands: Commands,
     _main_thread: NonSendMarker,

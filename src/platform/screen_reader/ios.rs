@@ -10,7 +10,7 @@
 //! adapter also calls its handlers. Anything that fails is logged and the game goes on
 //! without a screen reader.
 
-use super::{Bridge, PhoneTree, ScreenReader, TreeChanges};
+use super::{Bridge, ScreenReader, TreeChanges};
 use accesskit_ios::SubclassingAdapter;
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
@@ -24,18 +24,8 @@ thread_local! {
     static ADAPTER: RefCell<Option<SubclassingAdapter>> = const { RefCell::new(None) };
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, install.run_if(not(resource_exists::<ScreenReader>)))
-        .add_systems(
-            PostUpdate,
-            hand_over
-                .after(PhoneTree)
-                .run_if(resource_exists::<ScreenReader>),
-        );
-}
-
 /// Puts the adapter on the window's view, once winit has made the window.
-fn install(
+pub(super) fn install(
     window: Query<&RawHandleWrapper, With<PrimaryWindow>>,
     mut commands: Commands,
     mut tried: Local<bool>,
@@ -77,7 +67,7 @@ fn install(
 }
 
 /// Hands the frame's changes to VoiceOver (nothing while it is off).
-fn hand_over(
+pub(super) fn hand_over(
     mut changes: ResMut<TreeChanges>,
     mut commands: Commands,
     _main_thread: NonSendMarker,

@@ -38,8 +38,12 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 #[cfg(target_os = "android")]
 mod android;
+#[cfg(target_os = "android")]
+use android as phone;
 #[cfg(target_os = "ios")]
 mod ios;
+#[cfg(target_os = "ios")]
+use ios as phone;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ActionRequest>()
@@ -55,10 +59,18 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(PhoneTree)
                 .after(AccessibilitySystems::Update),
         );
-    #[cfg(target_os = "android")]
-    app.add_plugins(android::plugin);
-    #[cfg(target_os = "ios")]
-    app.add_plugins(ios::plugin);
+    // The phone's adapter: put under the app once, then handed each frame's changes.
+    #[cfg(any(target_os = "android", target_os = "ios"))]
+    app.add_systems(
+        Update,
+        phone::install.run_if(not(resource_exists::<ScreenReader>)),
+    )
+    .add_systems(
+        PostUpdate,
+        phone::hand_over
+            .after(PhoneTree)
+            .run_if(resource_exists::<ScreenReader>),
+    );
 }
 
 /// Where the phone's tree is built each frame; the phones' modules hand it over after.
