@@ -945,6 +945,59 @@ fn a_long_card_scrolls_under_a_finger_and_stops_at_its_top() {
     assert_eq!(panel(&app), Panel::Settings);
 }
 
+/// The mouse: a pointer that jumps to a button and presses it in the same frame does not
+/// scroll the card (a play-through's quick click on the menu scrolled it instead of
+/// pressing); held and moved, it scrolls.
+#[test]
+fn a_mouse_scrolls_a_card_only_when_held_and_moved() {
+    use bevy::input::ButtonState;
+    use bevy::input::mouse::MouseButtonInput;
+    use bevy::ui::ScrollPosition;
+    let mut app = app();
+    // The mouse's buttons as a window's app keeps them.
+    app.add_plugins(bevy::input::InputPlugin);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.settings");
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    let scrolled = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<&ScrollPosition, With<surakarta::ui::scroll::ScrollArea>>()
+            .iter(app.world())
+            .map(|s| s.y)
+            .next()
+            .unwrap()
+    };
+    let moved = |app: &mut App, y: f32, dy: f32| {
+        app.world_mut().write_message(CursorMoved {
+            window,
+            position: Vec2::new(195.0, y),
+            delta: Some(Vec2::new(0.0, dy)),
+        });
+    };
+    let button = |app: &mut App, state| {
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        });
+    };
+    // Jumped 300 points up and pressed, in one frame: no scroll.
+    moved(&mut app, 300.0, -300.0);
+    button(&mut app, ButtonState::Pressed);
+    app.update();
+    assert_eq!(scrolled(&mut app), 0.0, "a jump is no drag");
+    // Held, then moved up 100: the card follows.
+    moved(&mut app, 200.0, -100.0);
+    app.update();
+    assert_eq!(scrolled(&mut app), 100.0);
+    button(&mut app, ButtonState::Released);
+    app.update();
+}
+
 /// With no server set, the online game's card says what a server is and how to get one,
 /// and leads to Settings instead of a Start that can start nothing.
 #[test]

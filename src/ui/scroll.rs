@@ -148,7 +148,10 @@ fn scroll_cards(
             TouchPhase::Ended | TouchPhase::Canceled => *last_touch = None,
         }
     }
-    let dragging = mouse.is_some_and(|m| m.pressed(MouseButton::Left));
+    // Held down since an earlier frame: a pointer that jumps and presses in one frame (a
+    // quick move and click, xdotool) is a tap where it lands, not a drag from where it was.
+    let dragging =
+        mouse.is_some_and(|m| m.pressed(MouseButton::Left) && !m.just_pressed(MouseButton::Left));
     for c in cursor.read() {
         if dragging && let Some(delta) = c.delta {
             dy -= delta.y;
