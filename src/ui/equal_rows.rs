@@ -3,7 +3,8 @@
 //! are all as wide as the widest one's words ask, as many on a line as fit, the lines
 //! balanced, each line's buttons sharing its width: a grid of equals, where a row left to
 //! its words had buttons of every width side by side. A row with other things between its
-//! buttons (a level's name between Easier and Harder) is left to its words. Words are
+//! buttons (a level's name between Easier and Harder) keeps its lines, its buttons as wide
+//! as the widest of them. Words are
 //! measured by the layout, so the widths are set after it and laid out on the next frame.
 
 use bevy::prelude::*;
@@ -70,17 +71,23 @@ fn equal_widths(
             natural.push((asked * computed.inverse_scale_factor()).ceil());
         }
         // A row with words or fixed buttons between its buttons (New game's stepper in
-        // landscape: Easier, the level, Harder) is laid out by its words alone.
-        if others {
-            continue;
-        }
-        for (child, width) in members.into_iter().zip(widths(&natural, whole)) {
-            let width = Val::Px(width);
+        // landscape: Easier, the level, Harder) keeps its lines: its buttons are only made
+        // as wide as the widest of them, and share what is left alike.
+        let sizes: Vec<(Val, Val)> = if others {
+            let widest = natural.iter().copied().fold(LEAST, f32::max);
+            vec![(Val::Px(widest), Val::Auto); natural.len()]
+        } else {
+            widths(&natural, whole)
+                .into_iter()
+                .map(|w| (Val::Px(w), Val::Px(w)))
+                .collect()
+        };
+        for (child, (min, max)) in members.into_iter().zip(sizes) {
             if let Ok((mut node, _, _)) = buttons.get_mut(child)
-                && (node.min_width != width || node.max_width != width)
+                && (node.min_width != min || node.max_width != max)
             {
-                node.min_width = width;
-                node.max_width = width;
+                node.min_width = min;
+                node.max_width = max;
                 redraw.write(bevy::window::RequestRedraw);
             }
         }
