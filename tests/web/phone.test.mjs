@@ -546,7 +546,8 @@ test("the web build plays like a phone", { timeout: 900_000 }, async (t) => {
       };
       await tap("menu.vs_computer");
       await tap("newgame.red");
-      for (const step of ["newgame.easier", "newgame.easier"]) {
+      // A new player's first level is Beginner: two rungs up, Easy, a quick answer.
+      for (const step of ["newgame.harder", "newgame.harder"]) {
         const before = await p.evaluate(() => window.__surakarta.chosen_level);
         await tap(step);
         await p.waitForFunction((b) => window.__surakarta.chosen_level !== b, before, { timeout: LONG });
