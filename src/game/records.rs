@@ -271,12 +271,7 @@ impl Records {
 /// The side the app's player played in a record it wrote: the one named `Player` when
 /// the other is not (against the computer or a friend online); otherwise Red.
 pub fn player_side(record: &Record) -> Side {
-    let player = |key: &str| record.header(key) == Some("Player");
-    if player("Black") && !player("Red") {
-        Side::Black
-    } else {
-        Side::Red
-    }
+    own_side(record).unwrap_or(Side::Red)
 }
 
 /// The side that was the player's own in a record the app wrote: the one named `Player`

@@ -108,11 +108,7 @@ impl Session {
     /// The side the person holding the phone played: against the computer or a friend
     /// online, their own; two players on one phone, Red (who sits at the bottom).
     pub fn player_side(&self) -> Side {
-        match self.mode {
-            Mode::VsComputer { human, .. } => human,
-            Mode::Online { me } => me,
-            Mode::TwoPlayers => Side::Red,
-        }
+        self.own_side().unwrap_or(Side::Red)
     }
 
     /// The side that is the player's own and the other's not: against the computer or a
