@@ -20,6 +20,7 @@
 
 use super::view::BoardCamera;
 use crate::shell::awake::KeepAwake;
+use crate::ui::layout::BoardLayout;
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{ImageRenderTarget, RenderTarget};
@@ -38,7 +39,7 @@ pub fn plugin(app: &mut App) {
         // in the frame would draw a board it has not yet seen.
         .add_systems(
             PostUpdate,
-            (fit_picture, redraw_on_change)
+            (fit_picture, frame_picture, redraw_on_change)
                 .chain()
                 .before(bevy::camera::CameraUpdateSystems),
         )
@@ -59,6 +60,8 @@ struct Picture {
     shown: u64,
     /// Frames still to draw the board in.
     frames_to_draw: u8,
+    /// The part of it shown, in pixels: the board's square.
+    shown_part: URect,
 }
 
 /// The node that shows the picture, under every other node.
@@ -152,6 +155,55 @@ fn fit_picture(
     picture.frames_to_draw = FRAMES_AFTER_A_CHANGE;
 }
 
+/// How far from the board's centre anything on it is drawn, in spacings: the outer loops
+/// (4.5) and a stone running round them (0.35), with a little to spare.
+const REACH: f32 = 5.2;
+
+/// Only the board's square of the picture is drawn into the window: the window's colour
+/// around it is the board's own, and half the window's pixels not drawn twice are most of
+/// what a clock's frame costs the software renderer. While the board turns, its corners
+/// sweep further, so all of the picture is shown.
+fn frame_picture(
+    layout: Res<BoardLayout>,
+    board_camera: Query<&Transform, With<BoardCamera>>,
+    mut node: Query<(&mut Node, &mut ImageNode), With<PictureNode>>,
+    mut picture: ResMut<Picture>,
+) {
+    let (Ok(turned), Ok((mut node, mut image))) = (board_camera.single(), node.single_mut()) else {
+        return;
+    };
+    let part = shown_part(&layout, turned.rotation, picture.size, picture.scale);
+    if part == picture.shown_part && image.rect.is_some() {
+        return;
+    }
+    picture.shown_part = part;
+    let points = |pixels: u32| px(pixels as f32 / picture.scale);
+    node.left = points(part.min.x);
+    node.top = points(part.min.y);
+    node.width = points(part.width());
+    node.height = points(part.height());
+    image.rect = Some(part.as_rect());
+}
+
+/// The board's square in the picture, in whole pixels, within the picture's `size`: all of
+/// it while the board is turned other than square to the window.
+fn shown_part(layout: &BoardLayout, rotation: Quat, size: UVec2, scale: f32) -> URect {
+    let all = URect::from_corners(UVec2::ZERO, size);
+    let angle = rotation.angle_between(Quat::IDENTITY);
+    let square = angle < 1e-3 || std::f32::consts::PI - angle < 1e-3;
+    if !square || !layout.spacing.is_finite() || !scale.is_finite() || scale <= 0.0 {
+        return all;
+    }
+    let centre = layout.world_to_screen(Vec2::ZERO, rotation) * scale;
+    let half = Vec2::splat(REACH * layout.spacing * scale);
+    let min = (centre - half).floor().max(Vec2::ZERO);
+    let max = (centre + half).ceil().min(size.as_vec2());
+    if min.x >= max.x || min.y >= max.y {
+        return all;
+    }
+    URect::from_corners(min.as_uvec2(), max.as_uvec2())
+}
+
 /// What a board entity shows.
 type Shown = (
     Entity,
@@ -232,4 +284,62 @@ fn redraw_on_change(
         camera.is_active = draw;
     }
     picture.frames_to_draw = picture.frames_to_draw.saturating_sub(1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::layout::SafeArea;
+    use std::f32::consts::PI;
+
+    /// The part shown holds all the board draws: a stone on the outer loops' far points
+    /// whichever way the board faces, at three window sizes; in a tall window it is less
+    /// than three fifths of the picture.
+    #[test]
+    fn the_square_shown_holds_the_outer_loops_and_a_stone_on_them() {
+        for (window, scale) in [
+            (Vec2::new(390.0, 844.0), 3.0),
+            (Vec2::new(320.0, 568.0), 2.0),
+            (Vec2::new(844.0, 390.0), 1.0),
+        ] {
+            let layout = BoardLayout::new(window, SafeArea::default());
+            let size = (window * scale).as_uvec2();
+            for rotation in [Quat::IDENTITY, Quat::from_rotation_z(PI)] {
+                let part = shown_part(&layout, rotation, size, scale);
+                assert!(part != URect::from_corners(UVec2::ZERO, size), "{window}");
+                // The outer loops reach 4.5 spacings from the centre, level with the edge
+                // lines (2.5); a stone on them 0.35 more.
+                let (reach, edge) = (4.5 + 0.35, 2.5);
+                for far in [(reach, edge), (edge, reach)] {
+                    for (x, y) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
+                        let world = Vec2::new(far.0 * x, far.1 * y) * layout.spacing;
+                        let at = layout.world_to_screen(world, rotation) * scale;
+                        assert!(
+                            part.as_rect().contains(at),
+                            "{window} {rotation}: {at} outside {part:?}"
+                        );
+                    }
+                }
+            }
+            if window.y > window.x {
+                assert!(part_area(&layout, size, scale) * 5 < size.x * size.y * 3);
+            }
+        }
+    }
+
+    fn part_area(layout: &BoardLayout, size: UVec2, scale: f32) -> u32 {
+        let part = shown_part(layout, Quat::IDENTITY, size, scale);
+        part.width() * part.height()
+    }
+
+    /// While the board turns its corners sweep beyond the square: all the picture shows.
+    #[test]
+    fn a_turning_board_shows_all_of_the_picture() {
+        let layout = BoardLayout::default();
+        let size = UVec2::new(390, 844);
+        for angle in [0.3, PI / 4.0, PI - 0.2] {
+            let part = shown_part(&layout, Quat::from_rotation_z(angle), size, 1.0);
+            assert_eq!(part, URect::from_corners(UVec2::ZERO, size));
+        }
+    }
 }
