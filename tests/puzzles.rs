@@ -261,6 +261,10 @@ fn the_answer_to_a_hinted_move_is_said_on_the_card() {
     assert!(run_until(&mut app, 1.0, |a| texts(a)
         .iter()
         .any(|t| t.starts_with("The hint shows the move"))));
+    // Counted already: the move is played or put away, nothing is cancelled.
+    let words = texts(&mut app);
+    assert!(words.iter().any(|t| t == "Hide"), "{words:?}");
+    assert!(words.iter().any(|t| t == "Play it"), "{words:?}");
     tap_move(&mut app, puzzle.moves[0]);
     assert_eq!(session(&app).game.history(), &puzzle.moves[..2]);
     let answered = format!("answered {}: keep going.", puzzle.moves[1]);

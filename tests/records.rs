@@ -14,6 +14,7 @@ use surakarta::game::session::{Mode, Start, Turn};
 use surakarta::panels::new_game::NewGameChoice;
 use surakarta::platform::clipboard::Clipboard;
 use surakarta::shell::navigation::{Panel, Screen};
+use surakarta::ui::widgets::ButtonId;
 use surakarta_engine::{Game, Move, Record, Ruleset, Side};
 
 fn records_app(name: &str) -> (App, common::TempDir) {
@@ -132,6 +133,19 @@ fn review_steps_forward_animating_the_capture_and_back_and_stops_at_both_ends() 
     press(&mut app, "records.paste");
     assert!(reviewing(&app));
     assert_eq!(session(&app).game.position().to_string(), start);
+    // At the start only the steps forward can do anything: the others are faded.
+    app.update();
+    let faded = |app: &mut App| -> Vec<String> {
+        app.world_mut()
+            .query::<(&ButtonId, &BackgroundColor)>()
+            .iter(app.world())
+            .filter(|(id, bg)| id.0.starts_with("review.") && bg.0.alpha() < 1.0)
+            .map(|(id, _)| id.0.clone())
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect()
+    };
+    assert_eq!(faded(&mut app), ["review.first", "review.prev"]);
 
     // A tap on the board during a review selects nothing: it is stepped, not played.
     tap(&mut app, "b3");
@@ -162,6 +176,8 @@ fn review_steps_forward_animating_the_capture_and_back_and_stops_at_both_ends() 
             .next()
             .is_none()
     );
+    app.update();
+    assert_eq!(faded(&mut app), ["review.last", "review.next"]);
     press(&mut app, "review.next");
     assert_eq!(shown_plies(&app), 1, "nothing after the last move");
     press(&mut app, "review.prev");

@@ -1,6 +1,7 @@
-//! Which of the bars' buttons can act now: Undo, Redo, Hint and Accept drawn faded when
-//! they can do nothing, and the row of Accept and Cancel shown only while there is
-//! something to confirm or cancel (a move waiting, a hint looked for or shown, a review).
+//! Which of the bars' buttons can act now: Undo, Redo, Hint and Accept, and the review's
+//! steps at either end of the record, drawn faded when they can do nothing; the row of
+//! Accept and Cancel shown only while there is something to confirm or cancel (a move
+//! waiting, a hint looked for or shown, a review), its words those of what waits.
 
 use super::frame::{BarSystems, ConfirmRow, build_bars};
 use crate::board::selection::Selection;
@@ -52,6 +53,7 @@ struct Can<'w> {
     selection: Res<'w, Selection>,
     puzzles: Res<'w, crate::puzzles::PuzzleRun>,
     screen: Res<'w, State<Screen>>,
+    review: Res<'w, crate::screens::review::Review>,
 }
 
 impl Can<'_> {
@@ -107,6 +109,22 @@ impl Can<'_> {
         !self.board.practising() && self.board.session().game.outcome().is_some()
     }
 
+    /// The record under review can step back (`true`) or forward from the move shown.
+    fn review_step(&self, back: bool) -> bool {
+        let shown = self.board.session().game.history().len();
+        if back {
+            shown > 0
+        } else {
+            shown < self.review.total()
+        }
+    }
+
+    /// The hint's move is on the board, waiting to be played or put away (not a move of
+    /// the player's own waiting for Accept).
+    fn hint_shown(&self) -> bool {
+        self.selection.hint.is_some() && self.selection.pending.is_none()
+    }
+
     /// Accept has a move to play: the one waiting for confirmation, or the hint once it
     /// has come (not while it is looked for).
     fn accept(&self) -> bool {
@@ -114,21 +132,33 @@ impl Can<'_> {
     }
 }
 
-/// Undo, Redo, Hint and Accept drawn faded when they can do nothing.
+/// Buttons drawn faded when they can do nothing, and words that follow what they do.
 fn fade_idle_buttons(
     can: Can,
     theme: Res<Theme>,
     strings: Res<crate::ui::i18n::Strings>,
-    mut buttons: Query<(&ButtonId, &mut BackgroundColor, &Children)>,
+    mut buttons: Query<(
+        &ButtonId,
+        &mut BackgroundColor,
+        &Children,
+        Option<&mut bevy::a11y::AccessibilityNode>,
+    )>,
     mut texts: Query<(&mut TextColor, &mut Text)>,
 ) {
-    for (id, mut bg, children) in &mut buttons {
-        if id.0 == "bar.end" {
-            let key = if can.over() {
-                "button.result"
-            } else {
-                "button.end"
-            };
+    for (id, mut bg, children, spoken) in &mut buttons {
+        // Words that follow what the button does now.
+        let key = match id.0.as_str() {
+            "bar.end" if can.over() => Some("button.result"),
+            "bar.end" => Some("button.end"),
+            // A hint shown waits to be played or put away: Cancel would suggest it is
+            // taken back (in a puzzle it has already counted).
+            "bar.cancel" if can.hint_shown() => Some("button.hide_hint"),
+            "bar.cancel" => Some("button.cancel"),
+            "bar.accept" if can.hint_shown() => Some("button.play_hint"),
+            "bar.accept" => Some("button.accept"),
+            _ => None,
+        };
+        if let Some(key) = key {
             let words = strings.get(key);
             for child in children.iter() {
                 if let Ok((_, mut text)) = texts.get_mut(child)
@@ -137,6 +167,11 @@ fn fade_idle_buttons(
                     text.0.clone_from(&words);
                 }
             }
+            if let Some(mut spoken) = spoken
+                && spoken.label() != Some(words.as_str())
+            {
+                spoken.set_label(words);
+            }
         }
         let active = match id.0.as_str() {
             "bar.undo" => can.undo(),
@@ -144,6 +179,8 @@ fn fade_idle_buttons(
             "bar.hint" => can.hint(),
             "bar.end" => can.end(),
             "bar.accept" => can.accept(),
+            "review.first" | "review.prev" => can.review_step(true),
+            "review.next" | "review.last" => can.review_step(false),
             _ => continue,
         };
         let alpha = if active { 1.0 } else { 0.4 };
