@@ -1,9 +1,10 @@
 //! The board kept as a picture between its changes. The board's camera draws into an image
 //! (with multisampling, for the loops' smooth arcs) only in the frames in which something
 //! it shows changed, and a second camera, without multisampling, draws that image under the
-//! bars and cards each frame. A frame that changes only words (a running clock's face, once
-//! a second) then costs little of the board: with the software renderer at 390x844, 2.8%
-//! of a core with a clock running, 5.5-6.8% before (docs/measurements.md).
+//! bars and cards each frame, the board's square of it only. A frame that changes only
+//! words (a running clock's face, once a second) then costs little of the board: with the
+//! software renderer at 390x844, 1.8-2.1% of a core with a clock running (with the game's
+//! schedules on one thread, `lib.rs`), 5.5-6.8% before (docs/measurements.md).
 //!
 //! What the board shows is read each frame, cheaply, before the cameras: every entity drawn
 //! outside the UI, by where it is, whether it is shown, its mesh, its material's colour, its
