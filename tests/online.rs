@@ -1240,8 +1240,8 @@ fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
         press(&mut me, "replace.start");
     }
     assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
-    let link = own_game(&me).online.clone().unwrap().invite();
-    join(&mut first, &link);
+    let quiet = own_game(&me).online.clone().unwrap();
+    join(&mut first, &quiet.invite());
     assert!(run_until(&mut me, 10.0, |m| own_game(m)
         .online
         .as_ref()
@@ -1262,7 +1262,44 @@ fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
         "{:?}",
         a_notice(&me)
     );
+    // Opening another game of the same colour from the list (here the one on the board)
+    // is not going to that game: the notice stays (a play-through lost the live game on
+    // time after opening a game of the same colour that waited for its friend).
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online_games");
+    let untimed = (0..2)
+        .map(|i| format!("online_games.{i}"))
+        .find(|id| {
+            let words = button_words(&mut me, id);
+            !words.is_empty() && !words.contains("3+2")
+        })
+        .expect("the game without a clock is listed");
+    press(&mut me, &untimed);
+    me.update();
+    assert_eq!(
+        own_game(&me).online.as_ref().map(|s| s.id.clone()),
+        Some(quiet.id)
+    );
+    assert_eq!(
+        a_notice(&me).map(|n| n.replace('\u{a0}', " ")).as_deref(),
+        Some("Your move in your other game as Red: its clock runs. Menu, Your online games.")
+    );
     drop(server);
+}
+
+/// A list entry's words ("" when there is no such button).
+fn button_words(app: &mut App, id: &str) -> String {
+    let children: Vec<Entity> = app
+        .world_mut()
+        .query::<(&surakarta::ui::widgets::ButtonId, &Children)>()
+        .iter(app.world())
+        .find(|(b, _)| b.0 == id)
+        .map(|(_, c)| c.to_vec())
+        .unwrap_or_default();
+    children
+        .iter()
+        .find_map(|&c| app.world().get::<Text>(c).map(|t| t.0.clone()))
+        .unwrap_or_default()
 }
 
 #[test]

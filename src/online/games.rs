@@ -89,6 +89,9 @@ pub struct Listing {
     /// A game tapped while the player's clock runs in the one on the board: asked first
     /// ("your clock there keeps running").
     pub confirm: Option<Kept>,
+    /// The game the notice "Your move in your other game" is about: it goes when that game
+    /// comes to the board, not when another of the same colour does.
+    pub elsewhere: Option<String>,
 }
 
 /// Put this kept game on the board. Asked from the list, it is put to the player first

@@ -205,6 +205,7 @@ fn hear_others(
                 && live
             {
                 notice.0 = Some(your_move_elsewhere(me, &strings));
+                listing.elsewhere = Some(id.clone());
             }
             listing.standing.insert(id.clone(), standing);
             other.truth = Some(truth);
@@ -284,8 +285,13 @@ fn resume(
     }
     listing.confirm = None;
     // The game the notice sent the player to is on the board: the notice has done its work.
-    if notice.0.as_ref() == Some(&your_move_elsewhere(kept.seat.side, &strings)) {
-        notice.0 = None;
+    // Another game of the same colour is not that one: the notice stays (a game was lost on
+    // time when opening a game waiting for its friend took it away).
+    if listing.elsewhere.as_deref() == Some(kept.seat.id.as_str()) {
+        if notice.0.as_ref() == Some(&your_move_elsewhere(kept.seat.side, &strings)) {
+            notice.0 = None;
+        }
+        listing.elsewhere = None;
     }
     navigate.write(Navigate::Open(Panel::None));
     navigate.write(Navigate::Go(Screen::Game));
@@ -301,12 +307,13 @@ fn resume(
     // (the game's connection goes on among the others, which hear no news of it until the
     // friend moves).
     let left_running = clock_runs_for_me(&handover.session, &link)
-        .then(|| handover.session.online.as_ref().map(|s| s.side))
+        .then(|| handover.session.online.clone())
         .flatten();
     handover.hand_over();
     *link = Link::default();
-    if let Some(side) = left_running {
-        notice.0 = Some(your_move_elsewhere(side, &strings));
+    if let Some(seat) = left_running {
+        notice.0 = Some(your_move_elsewhere(seat.side, &strings));
+        listing.elsewhere = Some(seat.id);
     }
     start.write(StartOnline {
         rules: kept.rules,
