@@ -834,7 +834,8 @@ fn a_watching_link_follows_the_game_live_read_only() {
     let mut black = phone(&dirs[1], &server.url());
     let mut watcher = phone(&dirs[2], &server.url());
 
-    // Red makes a 5 + 3 game; its invite card gives the link to watch as well.
+    // Red makes a 5 + 3 game; while the friend's seat is free its invite card gives no link
+    // to watch (the game's code would let a watcher take the seat).
     go_to(&mut red, Screen::Menu);
     press(&mut red, "menu.online");
     press(&mut red, "newgame.clock.5+3");
@@ -852,8 +853,20 @@ fn a_watching_link_follows_the_game_live_read_only() {
     assert!(run_until(&mut red, 10.0, |a| panel(a) == Panel::Invite));
     let seat = own_game(&red).online.clone().unwrap();
     let invite = seat.invite();
-    press(&mut red, "invite.for_watchers");
     let watch_link = format!("{}/?watch={}", server.url(), seat.id);
+    assert!(!buttons(&mut red).iter().any(|b| b == "invite.for_watchers"));
+    assert!(
+        !texts(&mut red)
+            .iter()
+            .any(|t| t.replace('\n', "") == watch_link)
+    );
+    join(&mut black, &invite);
+    // With the friend there, the menu gives the link to watch.
+    assert!(both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
+        && connected(b)
+        && !r.world().resource::<Link>().waiting_for_friend()));
+    go_to(&mut red, Screen::Menu);
+    press(&mut red, "menu.watchers");
     assert!(
         texts(&mut red)
             .iter()
@@ -865,20 +878,6 @@ fn a_watching_link_follows_the_game_live_read_only() {
     assert_eq!(
         red.world().resource::<Clipboard>(),
         &Clipboard::Memory(Some(watch_link.clone()))
-    );
-    join(&mut black, &invite);
-    // With the friend there the invite card stays (it was turned to the watchers' link);
-    // the menu offers the same link during the game.
-    assert!(both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
-        && connected(b)
-        && !r.world().resource::<Link>().waiting_for_friend()));
-    assert_eq!(panel(&red), Panel::Invite);
-    go_to(&mut red, Screen::Menu);
-    press(&mut red, "menu.watchers");
-    assert!(
-        texts(&mut red)
-            .iter()
-            .any(|t| t.replace('\n', "") == watch_link)
     );
     go_to(&mut red, Screen::Game);
     play_settled(&mut red, "b2", "b3");

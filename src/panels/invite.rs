@@ -2,8 +2,8 @@
 //! sheet, `navigator.share` in a browser) or Copy (the clipboard, on desktops and in
 //! browsers without a share sheet). Opened when the game has been created, and from the
 //! menu while the friend's seat is free. The same card gives the link that lets anyone
-//! watch the game (`online/watch.rs`): from its "Link to watch" button, and from the
-//! menu's "Let others watch" during the game.
+//! watch the game (`online/watch.rs`), from the menu's "Let others watch" once both seats
+//! are taken: before, a watcher given the game's code could take the free seat.
 
 use crate::game::session::{Seat, Session};
 use crate::online::Link;
@@ -13,7 +13,7 @@ use crate::shell::navigation::{GameSet, Navigator, Panel};
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, clear_card, label, paragraph, row, styled_button};
+use crate::ui::widgets::{Cards, button, clear_card, label, paragraph, row};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -148,20 +148,6 @@ fn spawn(
             c.spawn(label(note.unwrap_or_default(), 16.0, theme))
                 .entry::<Node>()
                 .and_modify(|mut node| node.min_height = px(NOTE_LINE));
-            if inviting == Inviting::Friend {
-                c.spawn(row()).with_children(|r| {
-                    // Second to the friend's link: drawn as the menu's lesser entries.
-                    r.spawn(styled_button(
-                        "invite.for_watchers",
-                        strings.get("invite.for_watchers"),
-                        theme.bar,
-                        theme.bar_text,
-                        crate::ui::widgets::BUTTON_FONT,
-                        true,
-                    ))
-                    .observe(for_watchers);
-                });
-            }
         },
         |footer, strings, theme| {
             footer.spawn(row()).with_children(|r| {
@@ -196,12 +182,6 @@ fn link_lines(link: &str) -> String {
 fn to_board(_: On<Press>, mut nav: Navigator) {
     nav.close();
     nav.go(crate::shell::navigation::Screen::Game);
-}
-
-/// The card shows the link for watchers instead.
-fn for_watchers(_: On<Press>, mut inviting: ResMut<Inviting>, mut note: ResMut<InviteNote>) {
-    *inviting = Inviting::Watchers;
-    note.0 = None;
 }
 
 fn share(
