@@ -1025,7 +1025,7 @@ fn a_notice_does_not_outlive_its_language() {
     let mut app = app();
     app.world_mut()
         .resource_mut::<surakarta::ui::notice::Notice>()
-        .0 = Some("Your friend has left the game.".into());
+        .0 = Some("Your friend is not connected.".into());
     app.update();
     press(&mut app, "bar.menu");
     press(&mut app, "menu.settings");

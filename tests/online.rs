@@ -667,7 +667,7 @@ fn a_clock_that_runs_out_a_rematch_and_a_friend_who_leaves_end_games_on_both_pho
     drop(black);
     assert!(
         run_until(&mut red, 10.0, |r| a_notice(r).as_deref()
-            == Some("Your friend has left the game.")),
+            == Some("Your friend is not connected.")),
         "Red was not told: {:?}",
         a_notice(&red)
     );

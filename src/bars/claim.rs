@@ -85,6 +85,24 @@ impl Claim {
     }
 }
 
+/// The claim button's words, and how strongly it is drawn (faded while it counts down).
+fn claim_words(
+    claim: Claim,
+    control: Option<crate::online::wire::TimeControl>,
+    strings: &Strings,
+) -> (String, f32) {
+    match claim {
+        // Seconds for a live game's short wait; a correspondence game's day as its clock
+        // writes it ("Claim victory in 23 h 59 min", not "in 86398 s").
+        Claim::In(n) if n < 60 => (strings.fill("end.claim_in", &[("n", n.to_string())]), 0.5),
+        Claim::In(n) => {
+            let time = super::clock::face(Duration::from_secs(n), control, strings);
+            (strings.fill("end.claim_in_time", &[("time", time)]), 0.5)
+        }
+        _ => (strings.get("end.claim_now"), 1.0),
+    }
+}
+
 #[allow(
     clippy::too_many_arguments,
     reason = "the button's words, place and fade follow the game, the link, the screen and the card"
@@ -113,10 +131,7 @@ fn show_claim(
         if node.display != display {
             node.display = display;
         }
-        let (words, alpha) = match shown {
-            Claim::In(n) => (strings.fill("end.claim_in", &[("n", n.to_string())]), 0.5),
-            _ => (strings.get("end.claim_now"), 1.0),
-        };
+        let (words, alpha) = claim_words(shown, link.timing.control, &strings);
         let colour = theme.button.with_alpha(alpha);
         if background.0 != colour {
             background.0 = colour;
@@ -132,5 +147,33 @@ fn show_claim(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::online::wire::TimeControl;
+
+    /// A correspondence game's wait is written as its clock is, a live game's in seconds
+    /// (a tester read "Claim victory in 86398 s").
+    #[test]
+    fn the_wait_before_a_claim_is_written_as_a_clock_is() {
+        let strings = Strings::english();
+        let words = |n, control| {
+            claim_words(Claim::In(n), control, &strings)
+                .0
+                .replace('\u{a0}', " ")
+        };
+        let live = Some(TimeControl::Live {
+            initial: 180,
+            increment: 2,
+        });
+        assert_eq!(words(29, live), "Claim victory in 29 s");
+        assert_eq!(words(90, live), "Claim victory in 1:30");
+        let day = Some(TimeControl::Correspondence { days: 1 });
+        assert_eq!(words(86_398, day), "Claim victory in 1 d 0 h");
+        assert_eq!(words(86_398 - 3_600, day), "Claim victory in 23 h 0 min");
+        assert_eq!(claim_words(Claim::Now, day, &strings).1, 1.0);
     }
 }
