@@ -1446,3 +1446,37 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
     assert!(waiting.id != timed.id);
     drop(server);
 }
+
+/// A player who joins by link with no server set has the friend's server in Settings from
+/// then on (a tester read "Server: not set" while playing on one, and their own first game
+/// would have asked for a server).
+#[test]
+fn joining_by_link_with_no_server_set_keeps_the_friends_server() {
+    let dir = temp_dir("online-join-keeps-server");
+    let (red_dir, black_dir) = (temp_dir("keeps-red"), temp_dir("keeps-black"));
+    let server = Server::start(&dir, None);
+    let mut red = phone(&red_dir, &server.url());
+    let mut black = phone(&black_dir, &server.url());
+    black.world_mut().resource_mut::<Settings>().server = None;
+    let link = create(&mut red);
+    join(&mut black, &link);
+    assert_eq!(
+        black.world().resource::<Settings>().server.as_deref(),
+        Some(server.url().as_str())
+    );
+    // A server already set is the player's choice: joining a game on another leaves it.
+    let other = "http://127.0.0.1:9";
+    let fourth_dir = temp_dir("keeps-fourth");
+    let mut fourth = phone(&fourth_dir, other);
+    let link = create(&mut red);
+    join(&mut fourth, &link);
+    assert_eq!(
+        own_game(&fourth).online.as_ref().map(|s| s.server.as_str()),
+        Some(server.url().as_str())
+    );
+    assert_eq!(
+        fourth.world().resource::<Settings>().server.as_deref(),
+        Some(other)
+    );
+    drop(server);
+}

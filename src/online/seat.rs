@@ -96,6 +96,7 @@ pub(super) fn take_answer(
     strings: Res<Strings>,
     mut start: MessageWriter<StartOnline>,
     mut navigate: MessageWriter<Navigate>,
+    mut settings: ResMut<crate::settings::Settings>,
 ) {
     let Some(answer) = link.request.as_ref().and_then(|(_, slot)| http::take(slot)) else {
         return;
@@ -145,6 +146,12 @@ pub(super) fn take_answer(
     };
     notice.0 = None;
     let created = matches!(request, Request::Create { .. });
+    // A player who joined by link with no server of their own set has one now: the
+    // friend's. Settings said "not set" while they played on it, and their own first game
+    // would have asked for one.
+    if !created && settings.online_server().is_none() {
+        settings.server = Some(seat.server.clone());
+    }
     handover.hand_over();
     *link = Link {
         // The creator's seat is taken; the friend's is not, until the server says so.

@@ -127,12 +127,15 @@ fn paste_server(
             return;
         }
     };
-    // An invite link names its server too.
-    let address = crate::online::wire::server_address(&text).or_else(|| {
-        crate::online::wire::read_invite(&text, None)
-            .ok()
-            .map(|(server, _)| server)
-    });
+    // An invite link or a link to watch names its server too (a tester pasted a watch
+    // link and was told it was no address).
+    let address = crate::online::wire::server_address(&text)
+        .or_else(|| {
+            crate::online::wire::read_invite(&text, None)
+                .ok()
+                .map(|(server, _)| server)
+        })
+        .or_else(|| crate::online::wire::read_watch_link(&text).map(|(server, _)| server));
     match address {
         Some(address) => {
             note.0 = Some(strings.fill("settings.server_checking", &[("server", address.clone())]));
