@@ -1480,3 +1480,46 @@ fn joining_by_link_with_no_server_set_keeps_the_friends_server() {
     );
     drop(server);
 }
+
+/// Before the friend has joined there is nobody to offer a draw to: the end card says so
+/// and the offer does nothing (a tester's offer came up over the friend's board as they
+/// joined). Once the friend is there, the offer can be made.
+#[test]
+fn no_draw_is_offered_before_the_friend_joins() {
+    let dir = temp_dir("online-no-draw-alone");
+    let (red_dir, black_dir) = (temp_dir("alone-red"), temp_dir("alone-black"));
+    let server = Server::start(&dir, None);
+    let mut red = phone(&red_dir, &server.url());
+    let mut black = phone(&black_dir, &server.url());
+    let link = create(&mut red);
+    press(&mut red, "invite.close");
+    go_to(&mut red, Screen::Game);
+    press(&mut red, "bar.end");
+    assert_eq!(panel(&red), Panel::EndGame);
+    assert!(
+        texts(&mut red)
+            .iter()
+            .any(|t| t == "Your friend has not joined yet: there is nobody to offer a draw to."),
+        "{:?}",
+        texts(&mut red)
+    );
+    press(&mut red, "end.offer_draw");
+    red.update();
+    assert_eq!(red.world().resource::<Link>().draw_offered_at, None);
+    press(&mut red, "back");
+    join(&mut black, &link);
+    assert!(both_until(&mut red, &mut black, 10.0, |r, _| !r
+        .world()
+        .resource::<Link>()
+        .waiting_for_friend()));
+    go_to(&mut red, Screen::Game);
+    press(&mut red, "bar.end");
+    assert!(
+        !texts(&mut red)
+            .iter()
+            .any(|t| t.starts_with("Your friend has not joined yet")),
+        "{:?}",
+        texts(&mut red)
+    );
+    drop(server);
+}

@@ -178,6 +178,11 @@ impl Link {
 
     /// The server would take a draw offer from `me` now: none made since `me` last moved.
     pub fn may_offer_draw(&self, game: &surakarta_engine::Game, me: Side) -> bool {
+        // Nobody to answer yet (a tester's offer came up over the friend's board as they
+        // joined, before a move).
+        if self.waiting_for_friend() {
+            return false;
+        }
         let Some(at) = self.draw_offered_at else {
             return true;
         };

@@ -33,6 +33,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
         Mode::Online { me } => link.may_offer_draw(&session.game, me),
         _ => true,
     };
+    let waiting = session.is_online() && link.waiting_for_friend();
     let mover = session.game.side_to_move();
     let position = *session.game.position();
     let strings = cards.strings();
@@ -88,6 +89,8 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
             c.spawn(label(
                 if may_offer {
                     draw_note
+                } else if waiting {
+                    strings.get("end.offer_draw.no_friend")
                 } else {
                     strings.get("end.offer_draw.again")
                 },
