@@ -340,7 +340,7 @@ fn a_new_game_over_a_game_in_progress_asks_first() {
 }
 
 #[test]
-fn in_a_two_player_game_the_bars_turn_with_the_board_to_face_the_player_to_move() {
+fn in_a_two_player_game_the_words_turn_to_face_the_player_to_move_across_the_table() {
     use surakarta::bars::status::Bars;
     let angle = turns::<Bars>;
     let mut app = app();
@@ -350,7 +350,11 @@ fn in_a_two_player_game_the_bars_turn_with_the_board_to_face_the_player_to_move(
     set_game(&mut app, START, Mode::TwoPlayers);
     assert_eq!(angle(&mut app), [0.0]);
     play_settled(&mut app, "b2", "c3");
-    app.update();
+    run_until(&mut app, 3.0, |a| {
+        angle(a)
+            .iter()
+            .all(|x| (x - std::f32::consts::PI).abs() < 0.01)
+    });
     let turned = angle(&mut app);
     assert!(
         turned
@@ -358,22 +362,34 @@ fn in_a_two_player_game_the_bars_turn_with_the_board_to_face_the_player_to_move(
             .all(|a| (a - std::f32::consts::PI).abs() < 0.01),
         "Black to move: the bars face Black, {turned:?}"
     );
-    // The board itself turns (the camera, a half turn), and a tap still lands on the point
-    // it is on: e5, now near the bottom of the window, is Black's to move.
-    assert!(run_until(&mut app, 5.0, |a| (camera_angle(a)
-        - std::f32::consts::PI)
-        .abs()
-        < 0.01));
+    // The board lies as it is between the two players, Black's stones on Black's side (a
+    // tester saw it turned as well, the red stones nearest Black): the camera stays, e5 is
+    // above e2 on the screen, the files and ranks read upright from Black's side, and a tap
+    // lands on the point it is on.
+    assert!(camera_angle(&mut app) < 0.01);
     let at = |app: &mut App, sq: &str| {
         let r = surakarta::dev_tools::report::report(app.world_mut());
         r["points"][sq][1].as_f64().unwrap()
     };
     assert!(
-        at(&mut app, "e5") > at(&mut app, "e2"),
-        "Black's side is at the bottom"
+        at(&mut app, "e5") < at(&mut app, "e2"),
+        "Black's side is at the top, across the table"
+    );
+    let labels: Vec<f32> = app
+        .world_mut()
+        .query_filtered::<&Transform, With<surakarta::board::coordinates::Coordinate>>()
+        .iter(app.world())
+        .map(|t| t.rotation.angle_between(Quat::IDENTITY))
+        .collect();
+    assert!(
+        labels.len() == 12
+            && labels
+                .iter()
+                .all(|a| (a - std::f32::consts::PI).abs() < 0.01),
+        "the files and ranks face Black: {labels:?}"
     );
     play_settled(&mut app, "e5", "d4");
-    app.update();
+    run_until(&mut app, 3.0, |a| angle(a).iter().all(|x| *x < 0.01));
     assert!(
         angle(&mut app).iter().all(|a| *a < 0.01),
         "and back for Red"
@@ -402,7 +418,8 @@ fn in_a_two_player_game_the_cards_the_player_to_move_opens_face_them() {
         .turn_board = true;
     set_game(&mut app, START, Mode::TwoPlayers);
     play_settled(&mut app, "b2", "c3");
-    app.update();
+    let table = |a: &mut App| a.world().resource::<surakarta::board::view::TableTurn>().0;
+    run_until(&mut app, 3.0, |a| (table(a) - PI).abs() < 0.01);
     // Black to move, from the far side of the table: the menu, End, Resign face Black.
     press(&mut app, "bar.menu");
     let angles = card_angle(&mut app);
@@ -423,7 +440,7 @@ fn in_a_two_player_game_the_cards_the_player_to_move_opens_face_them() {
     assert!(card_angle(&mut app).is_empty());
     // Red to move: the same cards upright.
     play_settled(&mut app, "e5", "d4");
-    app.update();
+    run_until(&mut app, 3.0, |a| table(a) < 0.01);
     press(&mut app, "bar.menu");
     assert_eq!(card_angle(&mut app), [0.0], "the menu faces Red");
     go_to(&mut app, surakarta::shell::navigation::Screen::Game);

@@ -6,7 +6,6 @@
 
 use crate::board::selection::Selection;
 use crate::board::stones::Moving;
-use crate::board::view::BoardCamera;
 use crate::game::computer::Computer;
 use crate::game::session::{Mode, MovePlayed, OnBoard, Session, Turn};
 use crate::screens::review::{Review, better_line, review_line};
@@ -372,18 +371,11 @@ type TurnedCards = (With<Card>, Without<OwnFacing>, Without<Bars>);
 /// game…), unless a card faces someone else of its own accord (a draw offer faces the
 /// player who answers).
 fn face_the_player(
-    board: OnBoard,
-    camera: Query<&Transform, With<BoardCamera>>,
+    table: Res<crate::board::view::TableTurn>,
     mut bars: Query<&mut UiTransform, With<Bars>>,
     mut cards: Query<&mut UiTransform, TurnedCards>,
 ) {
-    let angle = match board.session().mode {
-        Mode::TwoPlayers if !board.practising() => camera
-            .iter()
-            .next()
-            .map_or(0.0, |t| t.rotation.to_euler(EulerRot::XYZ).2),
-        _ => 0.0,
-    };
+    let angle = table.0;
     let rotation = Rot2::radians(angle);
     for mut t in bars.iter_mut().chain(cards.iter_mut()) {
         if t.rotation != rotation {

@@ -111,13 +111,16 @@ fn spawn_coordinates(
     }
 }
 
-/// Each coordinate beside its point for the way the board faces now, upright.
+/// Each coordinate beside its point for the way the board faces now, upright for the
+/// player it faces (across the table, the player to move: `TableTurn`).
 fn place_coordinates(
     layout: Res<BoardLayout>,
     camera: Query<&Transform, (With<BoardCamera>, Without<Coordinate>)>,
+    table: Res<super::view::TableTurn>,
     mut coordinates: Query<(&Coordinate, &mut Transform)>,
 ) {
-    let rotation = camera.iter().next().map_or(Quat::IDENTITY, |t| t.rotation);
+    // As seen by the player the board faces, or, across the table, the one the words face.
+    let rotation = camera.iter().next().map_or(Quat::IDENTITY, |t| t.rotation) * table.rotation();
     // Half turned or more counts as turned: the labels move once, mid-turn.
     let turned = rotation.angle_between(Quat::IDENTITY) > std::f32::consts::FRAC_PI_2;
     for (coordinate, mut transform) in &mut coordinates {

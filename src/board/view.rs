@@ -5,6 +5,7 @@
 
 use crate::game::session::{Mode, MovePlayed, OnBoard, Session, Turn};
 use crate::settings::Settings;
+use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::GameSet;
 use crate::ui::layout::BoardLayout;
 use bevy::prelude::*;
@@ -13,7 +14,14 @@ use surakarta_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Bottom>()
+        .init_resource::<TableTurn>()
         .add_systems(Startup, spawn_camera)
+        .add_systems(Update, turn_to_the_table.in_set(GameSet::Present))
+        .wake_while(
+            |board: OnBoard, settings: Res<Settings>, table: Res<TableTurn>| {
+                table.0 != table_target(&board, &settings)
+            },
+        )
         .add_systems(
             Update,
             snap_view
@@ -40,12 +48,68 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, BoardCamera, Transform::default()));
 }
 
-/// Whether the board should face Black (turned half a circle).
-pub fn faces_black(session: &Session, settings: &Settings) -> bool {
+/// Whether the board should face Black (turned half a circle): a player alone playing
+/// Black. Two players at one phone sit on either side of it, each behind their own
+/// stones: the board stays as it lies, and with the setting on the words turn to face the
+/// player to move instead ([`TableTurn`]). (Turned as well, the board showed Black the
+/// red stones nearest.)
+pub fn faces_black(session: &Session, _settings: &Settings) -> bool {
     match session.mode {
         Mode::VsComputer { human, .. } | Mode::Online { me: human } => human == Side::Black,
-        Mode::TwoPlayers => settings.turn_board && session.game.side_to_move() == Side::Black,
+        Mode::TwoPlayers => false,
     }
+}
+
+/// How far the words (bars, cards, the board's files and ranks) are turned to face the
+/// player to move across the table, in radians: a half turn for Black in a two-player game
+/// with the setting on, none otherwise. It turns once the move's stone has landed.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct TableTurn(pub f32);
+
+impl TableTurn {
+    /// The turn as a rotation of the board's plane.
+    pub fn rotation(self) -> Quat {
+        Quat::from_rotation_z(self.0)
+    }
+}
+
+/// Where the words should face now: Black's side of the table in a two-player game with
+/// the setting on (not in a lesson or puzzle), else the usual way.
+fn table_target(board: &OnBoard, settings: &Settings) -> f32 {
+    let session = board.session();
+    let across = session.mode == Mode::TwoPlayers
+        && !board.practising()
+        && settings.turn_board
+        && session.game.side_to_move() == Side::Black;
+    if across { PI } else { 0.0 }
+}
+
+/// The words' half turn, over 400 ms as the board's turn was (at once with animations
+/// off), after the move's stone has landed.
+fn turn_to_the_table(
+    board: OnBoard,
+    settings: Res<Settings>,
+    turn: Option<Res<State<Turn>>>,
+    time: Res<Time>,
+    mut table: ResMut<TableTurn>,
+) {
+    if turn.is_some_and(|t| *t.get() == Turn::Animating) {
+        return;
+    }
+    let target = table_target(&board, &settings);
+    if table.0 == target {
+        return;
+    }
+    let step = match settings.animation.factor() {
+        Some(speed) => PI / 0.4 * speed as f32 * time.delta_secs(),
+        None => PI,
+    };
+    let next = if target > table.0 {
+        (table.0 + step).min(target)
+    } else {
+        (table.0 - step).max(target)
+    };
+    table.0 = next;
 }
 
 /// Which way the board faces for what is on it: lessons are never turned; a puzzle faces
