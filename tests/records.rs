@@ -177,7 +177,14 @@ fn review_steps_forward_animating_the_capture_and_back_and_stops_at_both_ends() 
             .is_none()
     );
     app.update();
-    assert_eq!(faded(&mut app), ["review.last", "review.next"]);
+    // At the end the game is over on the board: nothing to step to, nor to play from (a
+    // tester's "Play from here" there kept and counted the win a second time).
+    assert_eq!(
+        faded(&mut app),
+        ["review.last", "review.next", "review.play_here"]
+    );
+    press(&mut app, "review.play_here");
+    assert_ne!(panel(&app), Panel::NewGame);
     press(&mut app, "review.next");
     assert_eq!(shown_plies(&app), 1, "nothing after the last move");
     press(&mut app, "review.prev");

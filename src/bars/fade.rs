@@ -181,6 +181,7 @@ fn fade_idle_buttons(
             "bar.accept" => can.accept(),
             "review.first" | "review.prev" => can.review_step(true),
             "review.next" | "review.last" => can.review_step(false),
+            "review.play_here" => crate::panels::new_game::can_play_from(&can.board.session().game),
             _ => continue,
         };
         let alpha = if active { 1.0 } else { 0.4 };

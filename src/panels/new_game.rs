@@ -47,7 +47,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The review's "Play from here": a new game from the record as far as it is shown, in
-/// its rules.
+/// its rules. Not from a position the game is over in (no stones left, no move): that
+/// "game" would be over at once, and was kept and counted as a second win.
 fn play_from_review(
     mut steps: MessageReader<crate::screens::review::ReviewStep>,
     practice: Res<crate::game::session::Practice>,
@@ -56,9 +57,17 @@ fn play_from_review(
     if steps
         .read()
         .any(|s| *s == crate::screens::review::ReviewStep::PlayHere)
+        && can_play_from(&practice.0.game)
     {
         new_game.open_in(None, *practice.0.game.rules(), Start::Here);
     }
+}
+
+/// A new game can start from the position `game` shows: one not over by the rules.
+pub fn can_play_from(game: &surakarta_engine::Game) -> bool {
+    surakarta_engine::Game::from_position(*game.position(), *game.rules())
+        .outcome()
+        .is_none()
 }
 
 /// The card opens with the level and colour chosen last, also after a restart.
