@@ -623,3 +623,26 @@ fn a_lessons_verdict_comes_when_the_stone_has_landed() {
     app.update();
     assert!(shows(&mut app, &done), "the verdict once the stone landed");
 }
+
+/// The circuits lesson names the loops by the colours they are drawn in: teal and
+/// terracotta, and in high contrast blue and orange (a tester read "teal" beside blue).
+#[test]
+fn the_circuits_lesson_names_the_colours_of_the_theme() {
+    use surakarta::ui::theme::ThemeKind;
+    let in_high_contrast = || {
+        let mut app = app();
+        animations_off(&mut app);
+        app.world_mut().resource_mut::<Settings>().theme = ThemeKind::HighContrast;
+        app.update();
+        app
+    };
+    let mut app = app();
+    animations_off(&mut app);
+    open_lesson(&mut app, 1);
+    let said = |app: &mut App, words: &str| texts(app).iter().any(|t| t.contains(words));
+    assert!(said(&mut app, "The teal lines"), "{:?}", texts(&mut app));
+    let mut app = in_high_contrast();
+    open_lesson(&mut app, 1);
+    assert!(said(&mut app, "The blue lines"), "{:?}", texts(&mut app));
+    assert!(!said(&mut app, "teal"));
+}

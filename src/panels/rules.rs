@@ -16,10 +16,14 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The rules in words, for the rule set new games use: the board, stepping, capturing
 /// round the loops, and how this rule set ends a game.
-pub fn rules_text(rules: &surakarta_engine::Ruleset, strings: &Strings) -> Vec<String> {
+pub fn rules_text(
+    rules: &surakarta_engine::Ruleset,
+    strings: &Strings,
+    theme: &crate::ui::theme::Theme,
+) -> Vec<String> {
     use surakarta_engine::NoMoves;
     let mut out = vec![
-        strings.get("rules.board"),
+        strings.for_theme("rules.board", theme),
         strings.get(if rules.diagonal_steps {
             "rules.step.diagonal"
         } else {
@@ -83,7 +87,7 @@ fn spawn(mut cards: Cards, settings: Res<Settings>, layout: Res<BoardLayout>) {
         DespawnOnExit(Panel::Rules),
         |c, strings, theme| {
             c.spawn(label(strings.get("rules.title"), 28.0, theme));
-            for (i, text) in rules_text(rules, strings).into_iter().enumerate() {
+            for (i, text) in rules_text(rules, strings, theme).into_iter().enumerate() {
                 c.spawn(paragraph(text, theme));
                 if let Some(Some((position, mark))) = pictures.get(i) {
                     diagram(c, theme, size, position, *mark);

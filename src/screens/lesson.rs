@@ -335,16 +335,19 @@ fn show_card(
             ("title", strings.get(&key("title"))),
         ],
     );
-    let mut body = strings.get(&key(match state {
-        LessonState::Asking => "ask",
-        LessonState::Passed => "done",
-        LessonState::Failed(miss) => miss.key(),
-    }));
+    let mut body = strings.for_theme(
+        &key(match state {
+            LessonState::Asking => "ask",
+            LessonState::Passed => "done",
+            LessonState::Failed(miss) => miss.key(),
+        }),
+        theme,
+    );
     let last = index + 1 == LESSONS.len();
     // The last lesson ends with how the chosen rule set ends games, and what to do next.
     if state == LessonState::Passed
         && last
-        && let Some(end) = rules_text(&settings.rules, strings).get(3)
+        && let Some(end) = rules_text(&settings.rules, strings, theme).get(3)
     {
         body = format!("{body}\n{end}\n{}", strings.get("tut.next_steps"));
     }

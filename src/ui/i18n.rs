@@ -158,6 +158,17 @@ impl Strings {
         self.map.get(key).cloned().unwrap_or_else(|| key.to_owned())
     }
 
+    /// A text that names the board's colours, in the words of the theme it is drawn in:
+    /// the high-contrast theme's own (`KEY.contrast`: blue and orange loops, not teal and
+    /// terracotta) where it has them.
+    pub fn for_theme(&self, key: &str, theme: &crate::ui::theme::Theme) -> String {
+        let contrast = format!("{key}.contrast");
+        match self.map.get(&contrast) {
+            Some(text) if theme.kind == crate::ui::theme::ThemeKind::HighContrast => text.clone(),
+            _ => self.get(key),
+        }
+    }
+
     /// A side's name: Red or Black, in this language.
     pub fn side(&self, side: surakarta_engine::Side) -> String {
         self.get(match side {
