@@ -569,3 +569,24 @@ fn a_game_in_progress_replaced_by_a_new_game_is_kept_in_game_records() {
     assert_eq!(kept.len(), 1, "one record for the replaced game");
     assert_eq!(kept[0].history(), &played[..]);
 }
+
+/// An aborted game (online, no first move in time) is "no result" in words, not the
+/// notation's "*" (a tester read "This game: *, moves: 0").
+#[test]
+fn an_aborted_game_is_said_in_words_in_game_records() {
+    use surakarta_engine::{EndReason, Outcome};
+    let dir = temp_dir("records-aborted");
+    let mut app = app_with(Some(dir.to_path_buf()));
+    let mut game = Game::from_position(START.parse().unwrap(), Ruleset::default());
+    game.declare(Outcome {
+        winner: None,
+        reason: EndReason::Aborted,
+    });
+    set_session(&mut app, game, Mode::TwoPlayers);
+    open_records(&mut app);
+    let words = texts(&mut app);
+    assert!(
+        words.iter().any(|t| t == "This game: no result, moves:\u{a0}0"),
+        "{words:?}"
+    );
+}

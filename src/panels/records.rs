@@ -57,7 +57,11 @@ fn spawn(
     let game = &session.game;
     let result = game.outcome().map_or_else(
         || cards.strings().get("records.in_progress"),
-        |o| o.result_token().to_owned(),
+        // An aborted game's token is "*", the notation's mark: said in words.
+        |o| match o.result_token() {
+            "*" => cards.strings().get("records.no_result"),
+            token => token.to_owned(),
+        },
     );
     let has_moves = !game.history().is_empty();
     // A game with nothing in it yet (after the puzzles or lessons, a new game unplayed) is
