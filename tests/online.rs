@@ -1523,3 +1523,64 @@ fn no_draw_is_offered_before_the_friend_joins() {
     );
     drop(server);
 }
+
+/// What was said of one game is not said over another: "The rematch: you play Black." goes
+/// when the player opens another of their games (a tester read it on an unrelated game).
+#[test]
+fn the_rematch_notice_stays_with_its_game() {
+    let dir = temp_dir("online-rematch-notice");
+    let (red_dir, black_dir) = (temp_dir("notice-red"), temp_dir("notice-black"));
+    let server = Server::start(&dir, None);
+    let mut red = phone(&red_dir, &server.url());
+    let mut black = phone(&black_dir, &server.url());
+    let first = create(&mut red);
+    join(&mut black, &first);
+    go_to(&mut black, Screen::Game);
+    assert!(both_until(&mut red, &mut black, 10.0, |r, b| connected(r)
+        && connected(b)
+        && panel(r) == Panel::None));
+    first_moves(&mut red, &mut black);
+    let (third_dir, mut third) = {
+        let d = temp_dir("notice-third");
+        let app = phone(&d, &server.url());
+        (d, app)
+    };
+    go_to(&mut red, Screen::Menu);
+    press(&mut red, "menu.online");
+    press(&mut red, "newgame.red");
+    press(&mut red, "newgame.start");
+    if panel(&red) == Panel::Replace {
+        press(&mut red, "replace.start");
+    }
+    assert!(run_until(&mut red, 10.0, |a| panel(a) == Panel::Invite));
+    let second = own_game(&red).online.clone().unwrap().invite();
+    join(&mut third, &second);
+    let second_id = own_game(&red).online.clone().unwrap().id;
+    let said = "The rematch: you play Black.";
+    red.world_mut()
+        .resource_mut::<surakarta::ui::notice::Notice>()
+        .0 = Some(said.into());
+    // The list holds both games: the other is the entry that takes the board elsewhere.
+    let elsewhere = |m: &mut App| {
+        own_game(m)
+            .online
+            .as_ref()
+            .is_some_and(|s| s.id != second_id)
+    };
+    for entry in ["online_games.0", "online_games.1"] {
+        go_to(&mut red, Screen::Menu);
+        press(&mut red, "menu.online_games");
+        press(&mut red, entry);
+        if run_until(&mut red, 3.0, elsewhere) {
+            break;
+        }
+        assert_eq!(
+            a_notice(&red).as_deref(),
+            Some(said),
+            "kept on its own game"
+        );
+    }
+    assert!(elsewhere(&mut red));
+    assert_ne!(a_notice(&red).as_deref(), Some(said));
+    drop((server, third_dir));
+}

@@ -303,6 +303,14 @@ fn resume(
     {
         return; // on the board already
     }
+    // What was said of the game on the board is not said of the one coming (a tester read
+    // "The rematch: you play Black." on another game).
+    for side in [surakarta_engine::Side::Red, surakarta_engine::Side::Black] {
+        let rematch = strings.fill("notice.rematch_started", &[("side", strings.side(side))]);
+        if notice.0.as_ref() == Some(&rematch) {
+            notice.0 = None;
+        }
+    }
     // Leaving a game where the player's live clock runs: a reminder on the board they go to
     // (the game's connection goes on among the others, which hear no news of it until the
     // friend moves).
