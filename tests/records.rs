@@ -586,7 +586,9 @@ fn an_aborted_game_is_said_in_words_in_game_records() {
     open_records(&mut app);
     let words = texts(&mut app);
     assert!(
-        words.iter().any(|t| t == "This game: no result, moves:\u{a0}0"),
+        words
+            .iter()
+            .any(|t| t == "This game: no result, moves:\u{a0}0"),
         "{words:?}"
     );
 }
