@@ -175,6 +175,20 @@ fn a_wrong_move_is_answered_by_the_engine_then_tried_again_without_counting_twic
     press(&mut app, "puzzle.retry");
     assert_eq!(state(&app), PuzzleState::Solving);
     assert!(session(&app).game.history().is_empty());
+    // The miss has counted: a hint costs nothing more, and the card does not say it will.
+    press(&mut app, "bar.hint");
+    app.update();
+    let words = texts(&mut app);
+    assert!(
+        words
+            .iter()
+            .any(|t| t.contains("Hint: the ringed stone moves. Hint again shows the move.")),
+        "{words:?}"
+    );
+    assert!(
+        !words.iter().any(|t| t.contains("costs nothing")),
+        "{words:?}"
+    );
     tap_move(&mut app, puzzle.moves[0]);
     assert_eq!(state(&app), PuzzleState::Solved);
     assert_eq!(stats(&app), missed);

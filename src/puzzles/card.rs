@@ -129,7 +129,16 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                 let here = Some(played.len());
                 lines.push(match told.checked_sub(1).map(|i| played[i]) {
                     _ if c.solution_asked => strings.get("puzzle.solution_costs"),
+                    // Once the puzzle has counted (a wrong try), a hint costs nothing
+                    // more, and the card does not say it will (a tester read "costs
+                    // nothing... then counts as missed" after losing 87 points).
+                    _ if c.move_shown == here && (c.counted || c.retried) => {
+                        strings.get("puzzle.hint_move.counted")
+                    }
                     _ if c.move_shown == here => strings.get("puzzle.hint_move"),
+                    _ if c.nudged == here && (c.counted || c.retried) => {
+                        strings.get("puzzle.hint_stone.counted")
+                    }
                     _ if c.nudged == here => strings.get("puzzle.hint_stone"),
                     None if c.kind == Kind::Mine => strings.fill(
                         "puzzle.task.better",
