@@ -217,7 +217,9 @@ fn androids_back_button_comes_as_the_logical_key_and_closes_the_panel() {
 #[test]
 fn the_rules_screen_explains_the_rule_set_new_games_use() {
     let strings = Strings::english();
-    let standard = surakarta::panels::rules::rules_text(&Ruleset::default(), &strings).join("\n");
+    let standard =
+        surakarta::panels::rules::rules_text(&Ruleset::default(), &strings, &Default::default())
+            .join("\n");
     assert!(standard.contains("straight or diagonally"));
     assert!(standard.contains("Red moves first."));
     assert!(standard.contains("Draw after 50 moves in a row without a capture."));
@@ -225,13 +227,17 @@ fn the_rules_screen_explains_the_rule_set_new_games_use() {
     assert!(standard.contains("the game is drawn"));
     assert!(standard.contains("Rule set: Standard."));
     let forty = Ruleset::from_id("forty-move").unwrap();
-    let text = surakarta::panels::rules::rules_text(&forty, &strings).join("\n");
+    let text =
+        surakarta::panels::rules::rules_text(&forty, &strings, &Default::default()).join("\n");
     assert!(text.contains("Black moves first."));
     assert!(text.contains("Draw after 40 moves"));
     assert!(!text.contains("come up"), "no repetition rule in this set");
     assert!(text.contains("A player who cannot move loses."));
     let straight: Ruleset = "standard,diagonal_steps=off".parse().unwrap();
-    assert!(surakarta::panels::rules::rules_text(&straight, &strings)[1].contains("straight only"));
+    assert!(
+        surakarta::panels::rules::rules_text(&straight, &strings, &Default::default())[1]
+            .contains("straight only")
+    );
 
     // On screen, from the menu, for the rule set chosen in Settings.
     let mut app = app();
