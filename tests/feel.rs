@@ -40,21 +40,6 @@ fn alpha_of(app: &mut App, id: &str) -> f32 {
         .unwrap()
 }
 
-/// A bar button's words.
-fn label_of(app: &mut App, id: &str) -> String {
-    let children = app
-        .world_mut()
-        .query::<(&ButtonId, &Children)>()
-        .iter(app.world())
-        .find(|(b, _)| b.0 == id)
-        .map(|(_, c)| c.to_vec())
-        .unwrap();
-    children
-        .iter()
-        .find_map(|&c| app.world().get::<Text>(c).map(|t| t.0.clone()))
-        .unwrap()
-}
-
 /// A position set up from the command line (`--fen`, as the check tools do) idles like a
 /// game reached by taps: the same way of drawing, and no frame asked for at rest.
 #[test]
@@ -173,7 +158,7 @@ fn a_hint_says_it_is_thinking_and_cancel_stops_it() {
     );
     assert_eq!(text_of::<HintText>(&mut app), "Looking for a hint…");
     assert_eq!(
-        label_of(&mut app, "bar.cancel"),
+        button_words(&mut app, "bar.cancel"),
         "Cancel",
         "stops the search"
     );
@@ -208,11 +193,11 @@ fn a_hint_says_it_is_thinking_and_cancel_stops_it() {
         "the hint can be played"
     );
     // The hint shown is played or put away, not cancelled: it was given.
-    assert_eq!(label_of(&mut app, "bar.accept"), "Play it");
-    assert_eq!(label_of(&mut app, "bar.cancel"), "Hide");
+    assert_eq!(button_words(&mut app, "bar.accept"), "Play it");
+    assert_eq!(button_words(&mut app, "bar.cancel"), "Hide");
     press(&mut app, "bar.cancel");
     app.update();
-    assert_eq!(label_of(&mut app, "bar.cancel"), "Cancel");
+    assert_eq!(button_words(&mut app, "bar.cancel"), "Cancel");
 }
 
 #[test]

@@ -1286,21 +1286,6 @@ fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
     drop(server);
 }
 
-/// A list entry's words ("" when there is no such button).
-fn button_words(app: &mut App, id: &str) -> String {
-    let children: Vec<Entity> = app
-        .world_mut()
-        .query::<(&surakarta::ui::widgets::ButtonId, &Children)>()
-        .iter(app.world())
-        .find(|(b, _)| b.0 == id)
-        .map(|(_, c)| c.to_vec())
-        .unwrap_or_default();
-    children
-        .iter()
-        .find_map(|&c| app.world().get::<Text>(c).map(|t| t.0.clone()))
-        .unwrap_or_default()
-}
-
 #[test]
 fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
     use surakarta::online::wire::TimeControl;

@@ -464,3 +464,18 @@ pub fn review_and_analyse_as(
     );
     assert!(run_until(app, 120.0, |a| finished(a)), "the analysis ended");
 }
+
+/// A button's words ("" when there is no such button).
+pub fn button_words(app: &mut App, id: &str) -> String {
+    let children: Vec<Entity> = app
+        .world_mut()
+        .query::<(&surakarta::ui::widgets::ButtonId, &Children)>()
+        .iter(app.world())
+        .find(|(b, _)| b.0 == id)
+        .map(|(_, c)| c.to_vec())
+        .unwrap_or_default();
+    children
+        .iter()
+        .find_map(|&c| app.world().get::<Text>(c).map(|t| t.0.clone()))
+        .unwrap_or_default()
+}
