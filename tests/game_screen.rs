@@ -717,14 +717,21 @@ fn coordinates_turn_with_the_board() {
                 level: Level::Beginner,
             },
         );
-        // The board has finished turning (a frame under load may leave it half way).
+        // The board has finished turning to the player's side (a frame under load may leave
+        // it half way, and a slow first frame may not have begun the turn yet).
+        let target = if human == Side::Red {
+            0.0
+        } else {
+            std::f32::consts::PI
+        };
         let mut last = f32::NAN;
-        run_until(&mut app, 3.0, |a| {
+        let turned = run_until(&mut app, 5.0, |a| {
             let now = camera_angle(a);
-            let still = (now - last).abs() < 1e-5;
+            let still = (now - last).abs() < 1e-5 && (now - target).abs() < 1e-3;
             last = now;
             still
         });
+        assert!(turned, "{human:?}: the board turned to the player's side");
         // The leftmost file on screen stands under the leftmost bottom point, below it.
         let corner = screen_of(&mut app, Square::at(left_file, bottom_rank).unwrap());
         let file = on_screen(&mut app, Coordinate::File(left_file));

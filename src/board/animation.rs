@@ -290,7 +290,7 @@ fn turn_board(
         return;
     }
     let (entity, transform) = *camera;
-    let target = facing(&board, &settings, &asked);
+    let target = facing(&board, &asked);
     match settings.animation.factor() {
         Some(speed) if transform.rotation.angle_between(target) > 0.01 => {
             let tween = Tween::new(

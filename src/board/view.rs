@@ -53,7 +53,7 @@ fn spawn_camera(mut commands: Commands) {
 /// stones: the board stays as it lies, and with the setting on the words turn to face the
 /// player to move instead ([`TableTurn`]). (Turned as well, the board showed Black the
 /// red stones nearest.)
-pub fn faces_black(session: &Session, _settings: &Settings) -> bool {
+pub fn faces_black(session: &Session) -> bool {
     match session.mode {
         Mode::VsComputer { human, .. } | Mode::Online { me: human } => human == Side::Black,
         Mode::TwoPlayers => false,
@@ -114,11 +114,11 @@ fn turn_to_the_table(
 
 /// Which way the board faces for what is on it: lessons are never turned; a puzzle faces
 /// its player, who plays up the board; a review the side the player played, unless turned.
-pub fn facing(board: &OnBoard, settings: &Settings, asked: &Bottom) -> Quat {
+pub fn facing(board: &OnBoard, asked: &Bottom) -> Quat {
     let black = if let Some(side) = asked.0 {
         side == Side::Black
     } else {
-        faces_black(board.session(), settings) && (!board.practising() || board.puzzle())
+        faces_black(board.session()) && (!board.practising() || board.puzzle())
     };
     if black {
         Quat::from_rotation_z(PI)
@@ -138,11 +138,10 @@ pub(crate) fn no_move_played(played: Res<Messages<MovePlayed>>) -> bool {
 /// at once.
 fn snap_view(
     board: OnBoard,
-    settings: Res<Settings>,
     asked: Res<Bottom>,
     mut camera: Query<&mut Transform, (With<BoardCamera>, Without<Turning>)>,
 ) {
-    let target = facing(&board, &settings, &asked);
+    let target = facing(&board, &asked);
     for mut t in &mut camera {
         if t.rotation.angle_between(target) > 0.01 {
             t.rotation = target;
