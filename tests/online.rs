@@ -1146,10 +1146,19 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
 
     // The list survives the app being closed and opened again; switching boards never
     // left an "unfinished" copy of an online game in Game records.
+    let taken = |app: &App| -> Vec<Option<u64>> {
+        let games = app.world().resource::<OnlineGames>();
+        games.0.iter().map(|k| k.since).collect()
+    };
+    let before = taken(&me);
+    assert!(before.iter().all(Option::is_some), "{before:?}");
     drop(me);
     let mut me = phone(&dirs[0], &server.url());
     let kept = me.world().resource::<OnlineGames>().0.len();
     assert_eq!(kept, 2);
+    // When each was taken is kept too (the list says how long ago a game with no move
+    // yet was created).
+    assert_eq!(taken(&me), before);
     let records = |app: &mut App| {
         let mut records = app
             .world_mut()
@@ -1423,7 +1432,7 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
         run_until(&mut me, 5.0, |m| texts(m).iter().any(|t| t
             .replace('\u{a0}', " ")
             .starts_with(
-                "You play Red · 3 d a move\nWaiting for your friend"
+                "You play Red · 3 d a move\nWaiting for your friend · created just now"
             ))),
         "{:?}",
         texts(&mut me)

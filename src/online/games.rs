@@ -37,12 +37,25 @@ pub const GAMES_FILE: &str = "online.json";
 /// The most games kept: a player with more has long stopped playing the oldest.
 const MAX_KEPT: usize = 50;
 
-/// A kept game: its seat, and its rules (to put it on the board before the server's
-/// state arrives).
+/// A kept game: its seat, its rules (to put it on the board before the server's state
+/// arrives), and when the app took the seat (seconds since 1970; `None` if the device's
+/// clock could not say, or kept before the time was), which tells two games with no move
+/// yet apart on the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kept {
     pub seat: Seat,
     pub rules: Ruleset,
+    pub since: Option<u64>,
+}
+
+impl Kept {
+    /// How long ago the app took the seat, by the device's clock.
+    pub fn age(&self) -> Option<std::time::Duration> {
+        let now = crate::platform::now_secs()?;
+        Some(std::time::Duration::from_secs(
+            now.saturating_sub(self.since?),
+        ))
+    }
 }
 
 /// The online games in progress the app has a seat in, newest first.
@@ -116,6 +129,8 @@ struct SavedKept {
     side: String,
     token: String,
     rules: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    since: Option<u64>,
 }
 
 impl Saved {
@@ -131,6 +146,7 @@ impl Saved {
                     side: wire::side_word(k.seat.side).to_owned(),
                     token: k.seat.token.clone(),
                     rules: k.rules.to_string(),
+                    since: k.since,
                 })
                 .collect(),
         }
@@ -159,6 +175,7 @@ impl Saved {
                         token,
                     },
                     rules: k.rules.parse().ok()?,
+                    since: k.since,
                 })
             })
             .take(MAX_KEPT)
@@ -204,6 +221,7 @@ pub(super) fn remember(session: Res<Session>, mut games: ResMut<OnlineGames>) {
                 Kept {
                     seat: seat.clone(),
                     rules: *session.game.rules(),
+                    since: crate::platform::now_secs(),
                 },
             );
             games.0.truncate(MAX_KEPT);

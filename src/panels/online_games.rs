@@ -78,8 +78,22 @@ struct Entry {
 }
 
 /// A kept game's words: the side the player plays and the time limit, then how the game
-/// stands (whose turn, the move number and the last move, the player's clock).
-fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
+/// stands (whose turn, the move number and the last move, the player's clock). With no
+/// move yet, how long ago the game was created or started (`age`: since the app took its
+/// seat), so that two such games read apart.
+fn line(
+    side: Side,
+    standing: Option<&Standing>,
+    age: Option<Duration>,
+    strings: &Strings,
+) -> String {
+    let aged = |words: String, key: &str| match age {
+        Some(age) => format!(
+            "{words}\u{a0}· {}",
+            strings.fill(key, &[("ago", ago_words(age, strings))])
+        ),
+        None => words,
+    };
     // The time limit, once the server has said it.
     let limit = match standing {
         Some(Standing::Going { timing, .. } | Standing::Waiting { timing }) => match timing.control
@@ -120,7 +134,10 @@ fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
                     &[("move", last.clone()), ("ago", ago_words(ago, strings))],
                 ),
                 (Some(last), None) => strings.fill("online_games.last", &[("move", last.clone())]),
-                (None, _) => strings.get("online_games.no_moves"),
+                (None, _) => aged(
+                    strings.get("online_games.no_moves"),
+                    "online_games.started_ago",
+                ),
             });
             if let Some(left) = timing.left(side) {
                 // Written as the board writes it: in the scale of the longer of the clocks.
@@ -140,7 +157,10 @@ fn line(side: Side, standing: Option<&Standing>, strings: &Strings) -> String {
             // A line may end with "·", never begin with it (a no-break space before it).
             parts.join("\u{a0}· ")
         }
-        Some(Standing::Waiting { .. }) => strings.get("online_games.waiting"),
+        Some(Standing::Waiting { .. }) => aged(
+            strings.get("online_games.waiting"),
+            "online_games.created_ago",
+        ),
         Some(Standing::Over) => strings.get("online_games.over"),
         Some(Standing::Gone) => strings.get("online_games.gone"),
         Some(Standing::Unreachable) => strings.get("online_games.unreachable"),
@@ -198,7 +218,7 @@ fn compose(
                 }) => (*to_move == side, timing.low(side)),
                 _ => (false, false),
             };
-            let mut text = line(side, standing.as_ref(), &strings);
+            let mut text = line(side, standing.as_ref(), kept.age(), &strings);
             if on_board {
                 text = format!("{text}\n{}", strings.get("online_games.on_board"));
             }
@@ -282,12 +302,15 @@ fn rewrite(
 /// When a clock on the open card shows other words next.
 fn next_change(
     state: Option<Res<State<Panel>>>,
+    games: Res<OnlineGames>,
     listing: Res<Listing>,
     link: Res<Link>,
 ) -> Option<Duration> {
     if state.is_none_or(|s| *s.get() != Panel::OnlineGames) {
         return None;
     }
+    // A game with no move yet says how long ago it was created or started.
+    let ages = games.0.iter().filter_map(Kept::age).map(next_minute).min();
     let standings = listing.standing.values().cloned().chain(link.standing());
     standings
         .filter_map(|standing| match standing {
@@ -303,6 +326,7 @@ fn next_change(
             }
             _ => None,
         })
+        .chain(ages)
         .min()
 }
 
@@ -387,9 +411,33 @@ fn spawn(mut cards: Cards, lines: Res<Lines>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{ago_words, next_minute};
+    use super::{ago_words, line, next_minute};
+    use crate::online::clock::Timing;
+    use crate::online::games::Standing;
     use crate::ui::i18n::Strings;
     use std::time::Duration;
+    use surakarta_engine::Side;
+
+    #[test]
+    fn two_games_waiting_for_the_friend_read_apart_by_when_they_were_created() {
+        let strings = Strings::english();
+        let waiting = Standing::Waiting {
+            timing: Timing::default(),
+        };
+        let older = line(
+            Side::Red,
+            Some(&waiting),
+            Some(Duration::from_secs(14 * 60 + 5)),
+            &strings,
+        );
+        let newer = line(Side::Red, Some(&waiting), Some(Duration::from_secs(20)), &strings);
+        assert_ne!(older, newer);
+        assert!(older.ends_with("created 14\u{a0}min\u{a0}ago"), "{older}");
+        assert!(newer.ends_with("created just\u{a0}now"), "{newer}");
+        // A seat kept before its time was: the words as before, no "created".
+        let unknown = line(Side::Red, Some(&waiting), None, &strings);
+        assert!(unknown.ends_with("Waiting for your friend"), "{unknown}");
+    }
 
     #[test]
     fn how_long_ago_reads_in_whole_minutes_hours_and_days_and_changes_on_the_minute() {
