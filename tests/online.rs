@@ -946,12 +946,28 @@ fn a_watching_link_follows_the_game_live_read_only() {
         session(apps[2]).game.history().is_empty(),
         "the step back holds"
     );
+    // The bar says the live game has gone on (its turn line is the board's, Red to move,
+    // while Black is to move in the game), not "Watching live".
+    let says = |a: &mut App, words: &str| texts(a).iter().any(|t| t.contains(words));
+    assert!(
+        says(apps[2], "Live game further on: » Last") && !says(apps[2], "Watching live"),
+        "{:?}",
+        texts(apps[2])
+    );
     press(apps[2], "review.last");
     assert!(all_until(&mut apps, 2.0, |a| session(a[2])
         .game
         .history()
         .len()
         == 3));
+    for _ in 0..5 {
+        apps[2].update();
+    }
+    assert!(
+        says(apps[2], "Watching live") && !says(apps[2], "further on"),
+        "{:?}",
+        texts(apps[2])
+    );
     // A watcher cannot play: Black's legal a5-a4, tapped by a finger, does nothing.
     tap(apps[2], "a5");
     tap(apps[2], "a4");

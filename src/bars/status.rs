@@ -242,7 +242,8 @@ fn show_counters(
     }
     // A game watched live: that it is (or how it ended), or the connection's trouble.
     if seen.board.practising() && watch.watching() {
-        level = Some(watch_line(&watch, &review, &strings));
+        let shown = seen.board.session().game.history().len();
+        level = Some(watch_line(&watch, &review, shown, &strings));
         own_line = true;
     }
     let mut counters = Vec::new();
@@ -274,10 +275,18 @@ fn show_counters(
 }
 
 /// A watched game's line: how it ended (the whole record's end, whichever move the board
-/// shows), or else the connection.
-pub fn watch_line(watch: &crate::online::Watch, review: &Review, strings: &Strings) -> String {
+/// shows); that the game has gone on past the move shown (`shown` moves on the board, the
+/// watcher stepped back: the turn above is the board's, not the live game's); or else the
+/// connection.
+pub fn watch_line(
+    watch: &crate::online::Watch,
+    review: &Review,
+    shown: usize,
+    strings: &Strings,
+) -> String {
     match review.game.as_ref().and_then(|g| g.outcome()) {
         Some(outcome) => crate::game::ending_words::ending_line(outcome, strings),
+        None if watch.behind(shown, review.total()) => strings.get("watch.behind"),
         None => watch.line(strings),
     }
 }

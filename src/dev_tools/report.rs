@@ -296,7 +296,14 @@ pub fn report(world: &mut World) -> Value {
     let watch = world.resource::<crate::online::Watch>();
     let watch = watch.watching().then(|| {
         let strings = world.resource::<crate::ui::i18n::Strings>();
-        let line = crate::bars::status::watch_line(watch, world.resource::<Review>(), strings);
+        let shown = world
+            .resource::<crate::game::session::Practice>()
+            .0
+            .game
+            .history()
+            .len();
+        let line =
+            crate::bars::status::watch_line(watch, world.resource::<Review>(), shown, strings);
         json!({"status": status_word(&watch.line.status), "line": line})
     });
     // Which cut of the font is drawing (the web's wasm starts with the western one and

@@ -63,6 +63,12 @@ impl Watch {
         self.watching() && self.timing.ticking()
     }
 
+    /// True when the board shows fewer of the watched game's `total` moves than it has
+    /// (`shown`) and is not on its way to the latest: the watcher stepped back.
+    pub fn behind(&self, shown: usize, total: usize) -> bool {
+        self.watching() && self.following.is_none() && shown < total
+    }
+
     /// The line the bars show for the connection while the game goes on.
     pub fn line(&self, strings: &Strings) -> String {
         strings.get(match self.line.status {

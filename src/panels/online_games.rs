@@ -430,7 +430,12 @@ mod tests {
             Some(Duration::from_secs(14 * 60 + 5)),
             &strings,
         );
-        let newer = line(Side::Red, Some(&waiting), Some(Duration::from_secs(20)), &strings);
+        let newer = line(
+            Side::Red,
+            Some(&waiting),
+            Some(Duration::from_secs(20)),
+            &strings,
+        );
         assert_ne!(older, newer);
         assert!(older.ends_with("created 14\u{a0}min\u{a0}ago"), "{older}");
         assert!(newer.ends_with("created just\u{a0}now"), "{newer}");
