@@ -8,7 +8,7 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use surakarta::game::session::Mode;
+use surakarta::game::session::{Mode, Turn};
 use surakarta::game::session::{Offer, Proposal};
 use surakarta::game::statistics::Stats;
 use surakarta::panels::offer::OfferCard;
@@ -256,6 +256,28 @@ fn two_players_answer_each_others_offers_on_the_device() {
     let record = saved_record(&dir);
     assert_eq!(record.header("Termination"), Some("agreed-draw"));
     assert!(shelf(&dir).iter().any(|r| r.contains("agreed-draw")));
+
+    // Analysed and stepped through to its end with Next, the review ends with the draw,
+    // as it does from Game records (a tester read "Red to move" there).
+    press(&mut app, "over.analyse");
+    assert_eq!(screen(&app), Screen::Review);
+    // Analyse opens the move list over the review; Back shows the board.
+    assert_eq!(panel(&app), Panel::Moves);
+    press(&mut app, "back");
+    for _ in 0..2 {
+        assert!(run_until(&mut app, 5.0, |a| turn(a) != Turn::Animating));
+        press(&mut app, "review.next");
+    }
+    assert!(run_until(&mut app, 5.0, |a| session(a)
+        .game
+        .history()
+        .len()
+        == 2
+        && turn(a) == Turn::Over));
+    let outcome = session(&app).game.outcome().expect("the draw at the end");
+    assert_eq!(outcome.reason, EndReason::AgreedDraw);
+    let shown = texts(&mut app);
+    assert!(!shown.iter().any(|t| t.contains("to move")), "{shown:?}");
 }
 
 #[test]

@@ -30,7 +30,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Review), forget_review)
         .add_systems(
             Update,
-            (open_reviews, step_review.run_if(in_state(Screen::Review)))
+            (
+                open_reviews,
+                (step_review, end_as_the_record_ends).run_if(in_state(Screen::Review)),
+            )
                 .chain()
                 .in_set(GameSet::Rules)
                 .in_set(ReviewSystems)
@@ -326,6 +329,24 @@ fn open_reviews(
     board.jump(plies);
     nav.go(Screen::Review);
     nav.close();
+}
+
+/// Stepped with Next onto the record's last move, the board has the moves but not a
+/// result the board does not show (a resignation, an agreed draw, a clock run out): the
+/// whole record is put there once the stone has landed, so the review ends as the game
+/// did ("Draw", not "Red to move"), as Last ends it.
+fn end_as_the_record_ends(mut board: ReviewBoard) {
+    if board.animating() {
+        return;
+    }
+    let Some(whole) = &board.review.game else {
+        return;
+    };
+    let shown = &board.practice.0.game;
+    if whole.outcome().is_some() && shown.outcome().is_none() && shown.history() == whole.history()
+    {
+        board.jump(usize::MAX);
+    }
 }
 
 fn step_review(
