@@ -823,6 +823,26 @@ fn the_menu_goes_back_to_a_puzzle_left_for_it() {
     let names = buttons(&mut app);
     assert!(names.contains(&"menu.continue".to_owned()), "{names:?}");
     assert!(!names.contains(&"menu.to_puzzle".to_owned()), "{names:?}");
+
+    // With a game going on, a puzzle left for the menu is gone back to from Puzzles
+    // (its "Next puzzle" had been the only way in, and started another).
+    go_to(&mut app, Screen::Game);
+    set_game(&mut app, START, surakarta::game::session::Mode::TwoPlayers);
+    play_settled(&mut app, "b2", "c3");
+    open(&mut app, index);
+    tap_move(&mut app, puzzle.moves[0]);
+    press(&mut app, "bar.menu");
+    assert!(buttons(&mut app).contains(&"menu.continue".to_owned()));
+    press(&mut app, "menu.puzzles");
+    assert_eq!(button_words(&mut app, "puzzles.back"), "Back to the puzzle");
+    press(&mut app, "puzzles.back");
+    assert_eq!(screen(&app), Screen::Puzzle);
+    assert_eq!(on_board(&app), puzzle);
+    assert_eq!(session(&app).game.history(), &puzzle.moves[..2]);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.continue");
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(session(&app).game.history().len(), 1, "the game as it was");
 }
 
 /// Twenty rated puzzles in a row near one rating: no idea (the first move and the last of

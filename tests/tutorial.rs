@@ -580,17 +580,32 @@ fn the_menu_goes_back_to_a_lesson_left_for_it() {
     assert!(!names.contains(&"menu.to_lesson".to_owned()), "{names:?}");
     assert!(names.contains(&"menu.to_puzzle".to_owned()), "{names:?}");
 
-    // A game going on keeps Continue for itself.
+    // A game going on keeps Continue for itself; the way back to the lesson is then the
+    // Tutorial's first button (it had started the lesson again).
     go_to(&mut app, Screen::Game);
     set_game(&mut app, START, Mode::TwoPlayers);
     play_settled(&mut app, "b2", "c3");
     open_lesson(&mut app, index);
+    play_settled(&mut app, &wrong.from.to_string(), &wrong.to.to_string());
+    run_until(&mut app, 3.0, |a| tutorial(a).state == failed);
     press(&mut app, "lesson.menu");
     let names = buttons(&mut app);
     assert!(names.contains(&"menu.continue".to_owned()), "{names:?}");
     assert!(!names.contains(&"menu.to_lesson".to_owned()), "{names:?}");
+    press(&mut app, "menu.tutorial");
+    assert_eq!(
+        button_words(&mut app, "lessons.continue"),
+        format!("Back to lesson {}", index + 1)
+    );
+    press(&mut app, "lessons.continue");
+    assert_eq!(screen(&app), Screen::Lesson);
+    assert_eq!(tutorial(&app).lesson, Some(index));
+    assert_eq!(tutorial(&app).state, failed, "as it was left");
+    assert_eq!(session(&app).game.history(), board.history());
+    press(&mut app, "lesson.menu");
     press(&mut app, "menu.continue");
     assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(session(&app).game.history().len(), 1, "the game as it was");
 }
 
 #[test]

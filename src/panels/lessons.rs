@@ -1,10 +1,11 @@
 //! The tutorial's lessons (menu → Tutorial): how many are done, Continue at the first not
-//! yet passed (where the player stopped), and every lesson by name, a tick on those
-//! passed, to go back to one or skip ahead. The lessons themselves are played on their
-//! own screen (`screens/lesson.rs`).
+//! yet passed (where the player stopped), or back to the lesson left for the menu as it
+//! was (the menu's first entry is the game while one goes on), and every lesson by name,
+//! a tick on those passed, to go back to one or skip ahead. The lessons themselves are
+//! played on their own screen (`screens/lesson.rs`).
 
 use crate::game::tutorial::{LESSONS, Tutorial};
-use crate::screens::lesson::LessonStep;
+use crate::screens::lesson::{LeftLesson, LessonStep};
 use crate::settings::Settings;
 use crate::shell::navigation::Panel;
 use crate::ui::press::Press;
@@ -15,8 +16,9 @@ pub(super) fn plugin(app: &mut App) {
     crate::ui::widgets::panel_card(app, Panel::Lessons, spawn);
 }
 
-fn spawn(mut cards: Cards, settings: Res<Settings>) {
+fn spawn(mut cards: Cards, settings: Res<Settings>, left: Res<LeftLesson>) {
     let passed = &settings.tutorial_passed;
+    let left = left.lesson();
     let done = LESSONS.iter().filter(|l| passed.contains(l.id)).count();
     let next = Tutorial::next_unpassed(passed);
     cards.spawn(
@@ -34,11 +36,20 @@ fn spawn(mut cards: Cards, settings: Res<Settings>) {
                 16.0,
                 theme,
             ));
-            // The main button: on from where the player stopped, or all again once done.
-            let main = if done == LESSONS.len() {
-                strings.get("lessons.again")
-            } else {
-                strings.fill("lessons.continue", &[("n", (next + 1).to_string())])
+            // The main button: back to the lesson left for the menu, as it was; else on from
+            // where the player stopped, or all again once done.
+            let (main, step) = match left {
+                Some(i) => (
+                    strings.fill("lessons.back_to", &[("n", (i + 1).to_string())]),
+                    LessonStep::Resume,
+                ),
+                None if done == LESSONS.len() => {
+                    (strings.get("lessons.again"), LessonStep::Open(next))
+                }
+                None => (
+                    strings.fill("lessons.continue", &[("n", (next + 1).to_string())]),
+                    LessonStep::Open(next),
+                ),
             };
             c.spawn(row()).with_children(|r| {
                 r.spawn(button(
@@ -50,7 +61,7 @@ fn spawn(mut cards: Cards, settings: Res<Settings>) {
                 ))
                 .observe(
                     move |_: On<Press>, mut steps: MessageWriter<LessonStep>| {
-                        steps.write(LessonStep::Open(next));
+                        steps.write(step);
                     },
                 );
             });

@@ -1,5 +1,6 @@
-//! Puzzles (menu → Puzzles): the player's puzzle rating and record, the next puzzle near
-//! the rating (of the theme chosen), today's puzzle, a streak, and the themes to choose
+//! Puzzles (menu → Puzzles): the player's puzzle rating and record, back to the puzzle
+//! left for the menu (while a game goes on), the next puzzle near the rating (of the theme
+//! chosen), today's puzzle, a streak, and the themes to choose
 //! from. The puzzles themselves are played on their own screen (`screen.rs`).
 
 use super::card::{step, theme_key};
@@ -28,7 +29,10 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
+fn spawn(mut cards: Cards, stats: Res<PuzzleStats>, left: Res<super::LeftPuzzle>) {
+    // A puzzle left for the menu while a game goes on (the menu's first entry is then the
+    // game's): the way back to it comes first here.
+    let left = left.waiting();
     let chosen = stats.chosen_theme();
     let daily_solved = stats.daily.is_some_and(|d| d.day == today() && d.solved);
     // The themes some puzzle of the pack has, with how many.
@@ -94,15 +98,33 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>) {
             } else {
                 strings.fill("puzzles.daily", &[date])
             };
+            if left {
+                c.spawn(row()).with_children(|r| {
+                    r.spawn(button(
+                        "puzzles.back",
+                        strings.get("menu.to_puzzle"),
+                        theme,
+                        crate::ui::widgets::BUTTON_FONT,
+                        true,
+                    ))
+                    .observe(step(PuzzleStep::Resume));
+                });
+            }
             c.spawn(row()).with_children(|r| {
-                r.spawn(button(
-                    "puzzles.next",
-                    strings.get("puzzles.next"),
-                    theme,
-                    crate::ui::widgets::BUTTON_FONT,
-                    true,
-                ))
-                .observe(step(PuzzleStep::Rated));
+                let words = strings.get("puzzles.next");
+                if left {
+                    r.spawn(choice("puzzles.next", words, false, theme))
+                        .observe(step(PuzzleStep::Rated));
+                } else {
+                    r.spawn(button(
+                        "puzzles.next",
+                        words,
+                        theme,
+                        crate::ui::widgets::BUTTON_FONT,
+                        true,
+                    ))
+                    .observe(step(PuzzleStep::Rated));
+                }
             });
             if mine > 0 {
                 let words = strings.fill("puzzles.mine", &[("n", mine.to_string())]);

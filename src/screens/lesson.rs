@@ -98,6 +98,11 @@ impl LeftLesson {
     pub fn waiting(&self) -> bool {
         self.0.is_some()
     }
+
+    /// The lesson waiting (an index into `LESSONS`).
+    pub fn lesson(&self) -> Option<usize> {
+        self.0.as_ref().and_then(|(tutorial, _)| tutorial.lesson)
+    }
 }
 
 /// What starting and leaving a lesson changes.
