@@ -67,7 +67,24 @@ fn task(puzzle: &Puzzle, strings: &Strings) -> String {
     let side = ("side", strings.side(puzzle.position.side_to_move()));
     let mine = puzzle.moves.len().div_ceil(2);
     if mine > 1 {
-        return strings.fill("puzzle.task.line", &[side, ("n", mine.to_string())]);
+        // What the line does: the opponent may keep stones at its end (a tester read
+        // "the winning line" as taking them all).
+        let n = ("n", mine.to_string());
+        let won = stones_won(puzzle);
+        return if puzzle.themes.contains(&PuzzleTheme::WinsTheGame) {
+            strings.fill("puzzle.task.line_game", &[side, n])
+        } else if puzzle.themes.contains(&PuzzleTheme::EndgameTechnique) {
+            strings.fill("puzzle.task.line_keep", &[side, n])
+        } else if won > 1 {
+            strings.fill(
+                "puzzle.task.line_stones",
+                &[side, n, ("k", won.to_string())],
+            )
+        } else if won == 1 {
+            strings.fill("puzzle.task.line_stone", &[side, n])
+        } else {
+            strings.fill("puzzle.task.line", &[side, n])
+        };
     }
     if puzzle.themes.contains(&PuzzleTheme::WinsTheGame) {
         return strings.fill("puzzle.task.game", &[side]);
@@ -371,4 +388,50 @@ pub(super) fn say_what_happened(
     *said_for = Some(now);
     let (heading, body) = words(&run, &stats, game, &strings);
     say.write(Say(format!("{heading}. {body}")));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::task;
+    use crate::ui::i18n::Strings;
+    use surakarta_engine::{Game, Ruleset};
+
+    /// Every puzzle of several moves says what its line does, and that is what playing it
+    /// out on the board does: the game won (no enemy stone left), or so many stones more
+    /// than the player gives, or an endgame kept won ("the winning line" had been read as
+    /// taking every stone where the opponent keeps some).
+    #[test]
+    fn a_lines_task_says_what_playing_it_out_wins() {
+        let strings = Strings::english();
+        let mut kinds = [0; 4];
+        for puzzle in crate::puzzles::pack().iter().filter(|p| p.moves.len() > 2) {
+            let words = task(puzzle, &strings);
+            let me = puzzle.position.side_to_move();
+            let mut game = Game::from_position(puzzle.position.clone(), Ruleset::default());
+            let count = |g: &Game, side| g.position().stones(side).count() as i32;
+            let lead = |g: &Game| count(g, me) - count(g, me.other());
+            let before = lead(&game);
+            for mv in &puzzle.moves {
+                game.try_play(*mv).expect("the solution is legal");
+            }
+            let won = lead(&game) - before;
+            let mine = puzzle.moves.len().div_ceil(2);
+            let of = format!("{mine} moves of yours");
+            assert!(words.contains(&of), "{words}");
+            if words.contains("win the game") {
+                assert_eq!(count(&game, me.other()), 0, "{words}");
+                kinds[0] += 1;
+            } else if words.contains("keep it\u{a0}won") {
+                assert!(count(&game, me.other()) > 0, "{words}");
+                kinds[1] += 1;
+            } else if words.contains("wins a stone") {
+                assert_eq!(won, 1, "{words}");
+                kinds[2] += 1;
+            } else {
+                assert!(words.contains(&format!("wins {won} stones")), "{words}");
+                kinds[3] += 1;
+            }
+        }
+        assert!(kinds.iter().all(|n| *n > 0), "{kinds:?}");
+    }
 }
