@@ -407,7 +407,7 @@ mod tests {
         for puzzle in crate::puzzles::pack().iter().filter(|p| p.moves.len() > 2) {
             let words = task(puzzle, &strings);
             let me = puzzle.position.side_to_move();
-            let mut game = Game::from_position(puzzle.position.clone(), Ruleset::default());
+            let mut game = Game::from_position(puzzle.position, Ruleset::default());
             let count = |g: &Game, side| g.position().stones(side).count() as i32;
             let lead = |g: &Game| count(g, me) - count(g, me.other());
             let before = lead(&game);
