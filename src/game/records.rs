@@ -214,8 +214,15 @@ impl Records {
             &file_name(session),
             &stamped(record_of(session)).to_string(),
         );
+        // Where it is for the player: in the list below (a file's path in an app's private
+        // folder means nothing on a phone); in a browser, also a downloaded file.
+        let saved = if cfg!(target_arch = "wasm32") {
+            "records.saved_downloaded"
+        } else {
+            "records.saved"
+        };
         self.note = Some(match self.save(session, false) {
-            Ok(place) => strings.fill("records.saved", &[("where", place)]),
+            Ok(_) => strings.get(saved),
             Err(e) => strings.fill("records.not_saved", &[("error", e.to_string())]),
         });
         self.refresh();
