@@ -579,20 +579,6 @@ fn unavailable(app: &mut App, id: &str) -> Option<bool> {
         .map(|(_, n)| n.is_disabled())
 }
 
-/// The menu's entry drawn as its main button (in the theme's button colour).
-fn main_button(app: &mut App) -> String {
-    let main = app.world().resource::<surakarta::ui::theme::Theme>().button;
-    let found: Vec<String> = app
-        .world_mut()
-        .query::<(&surakarta::ui::widgets::ButtonId, &BackgroundColor)>()
-        .iter(app.world())
-        .filter(|(id, bg)| id.0.starts_with("menu.") && bg.0 == main)
-        .map(|(id, _)| id.0.clone())
-        .collect();
-    assert_eq!(found.len(), 1, "one main button: {found:?}");
-    found[0].clone()
-}
-
 #[test]
 fn the_new_game_card_remembers_the_level_and_colour_after_a_restart() {
     let dir = temp_dir("choice");

@@ -1210,10 +1210,13 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
             == 1),
         "the game over is still listed"
     );
-    assert_eq!(
-        a_notice(&me).as_deref(),
-        Some("Your online game as Red is over. You win\u{a0}· Your friend resigned")
-    );
+    // Said in the bar, and kept there (not a notice the next move takes away) until the
+    // player looks at Game records, where it now is.
+    let ended = "Your online game as Red is over. You win\u{a0}· Your friend resigned";
+    assert!(run_until(&mut me, 2.0, |m| {
+        m.update();
+        texts(m).iter().any(|t| t == ended)
+    }));
     assert!(
         run_until(&mut me, 5.0, |m| records(m).len() == 1),
         "the game that ended off the board is not in Game records"
@@ -1223,6 +1226,20 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
     let record = saved.record.expect("a readable record");
     assert_eq!(record.header("Result"), Some("1-0"));
     assert_eq!(record.moves.len(), 2);
+    me.update();
+    assert!(
+        texts(&mut me).iter().any(|t| t == ended),
+        "kept until looked at"
+    );
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.records");
+    press(&mut me, "back");
+    go_to(&mut me, Screen::Game);
+    me.update();
+    assert!(
+        !texts(&mut me).iter().any(|t| t == ended),
+        "gone once looked at"
+    );
     drop(server);
 }
 
@@ -1275,17 +1292,44 @@ fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
         == Screen::Game
         && turn(s) == surakarta::game::session::Turn::Waiting));
     play_settled(&mut second, "e4", "e3");
+    // Said in the bar with the time left there, as long as it holds.
+    let said = |m: &mut App| {
+        texts(m).iter().any(|t| {
+            let t = t.replace('\u{a0}', " ");
+            t.starts_with("Your move in your other game as Red: ")
+                && t.ends_with(" left. Menu, Your online games.")
+        })
+    };
     assert!(
-        both_until(&mut me, &mut second, 10.0, |m, _| {
-            a_notice(m).is_some_and(
-            |n| n
-                .replace('\u{a0}', " ")
-                == "Your move in your other game as Red: its clock runs. Menu, Your online games."
-        )
+        run_until(&mut me, 10.0, |m| {
+            m.update();
+            said(m)
         }),
         "{:?}",
-        a_notice(&me)
+        texts(&mut me)
     );
+    // A move on the board, or a notice there, does not take it away (the notice it was
+    // went with the next move on the board, and a 3+2 game was lost on time unsaid).
+    assert!(run_until(&mut me, 10.0, |m| screen(m) == Screen::Game
+        && turn(m) == surakarta::game::session::Turn::Waiting));
+    play_settled(&mut me, "a2", "a3");
+    assert!(both_until(&mut me, &mut first, 10.0, |_, f| history(f)
+        .len()
+        == 1));
+    assert!(said(&mut me), "{:?}", texts(&mut me));
+    go_to(&mut first, Screen::Game);
+    assert!(both_until(&mut me, &mut first, 10.0, |_, f| turn(f)
+        == surakarta::game::session::Turn::Waiting));
+    play_settled(&mut first, "f5", "f4");
+    assert!(both_until(&mut me, &mut first, 10.0, |m, _| history(m)
+        .len()
+        == 2));
+    me.update();
+    assert!(said(&mut me), "{:?}", texts(&mut me));
+    // The menu's main button is the way there.
+    go_to(&mut me, Screen::Menu);
+    me.update();
+    assert_eq!(main_button(&mut me), "menu.online_games");
     // Opening another game of the same colour from the list (here the one on the board)
     // is not going to that game: the notice stays (a play-through lost the live game on
     // time after opening a game of the same colour that waited for its friend).
@@ -1300,14 +1344,26 @@ fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
         .expect("the game without a clock is listed");
     press(&mut me, &untimed);
     me.update();
+    me.update();
     assert_eq!(
         own_game(&me).online.as_ref().map(|s| s.id.clone()),
         Some(quiet.id)
     );
-    assert_eq!(
-        a_notice(&me).map(|n| n.replace('\u{a0}', " ")).as_deref(),
-        Some("Your move in your other game as Red: its clock runs. Menu, Your online games.")
-    );
+    assert!(said(&mut me), "{:?}", texts(&mut me));
+    // Going to the live game: it is on the board, and no longer said.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online_games");
+    let timed = (0..2)
+        .map(|i| format!("online_games.{i}"))
+        .find(|id| button_words(&mut me, id).contains("3+2"))
+        .expect("the live game is listed");
+    press(&mut me, &timed);
+    assert!(run_until(&mut me, 10.0, |m| own_game(m)
+        .online
+        .as_ref()
+        .is_some_and(|s| s.id == live.id)));
+    me.update();
+    assert!(!said(&mut me), "{:?}", texts(&mut me));
     drop(server);
 }
 
@@ -1402,12 +1458,16 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
     // On the board it went to, the player is reminded that the other clock runs (a
     // play-through lost a game on time after joining another).
     assert!(
-        run_until(&mut me, 5.0, |m| a_notice(m).as_deref()
-            == Some(
-                "Your move in your other game as Red: its clock runs. Menu, Your online games."
-            )),
+        run_until(&mut me, 5.0, |m| {
+            m.update();
+            texts(m).iter().any(|t| {
+                let t = t.replace('\u{a0}', " ");
+                t.starts_with("Your move in your other game as Red: ")
+                    && t.ends_with(" left. Menu, Your online games.")
+            })
+        }),
         "{:?}",
-        a_notice(&me)
+        texts(&mut me)
     );
     // From a game without a clock nothing is asked.
     go_to(&mut me, Screen::Menu);

@@ -9,6 +9,7 @@ use crate::board::stones::Moving;
 use crate::game::computer::Computer;
 use crate::game::session::{Mode, MovePlayed, OnBoard, Session, Turn};
 use crate::screens::review::{Review, better_line, review_line};
+use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::i18n::level_key;
@@ -40,7 +41,9 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(
         PostUpdate,
         face_the_player.before(bevy::ui::UiSystems::Layout),
-    );
+    )
+    // A frame when the time left in another game, said in the bar, changes its face.
+    .wake_after(next_elsewhere_change);
 }
 
 /// A line of the status bar (whose move, the counts, the counters, the notice).
@@ -291,12 +294,38 @@ pub fn watch_line(
     }
 }
 
+/// "Your move in your other game as Red: 1:26 left. Menu, Your online games."
+pub fn elsewhere_line(m: &crate::online::games::MoveElsewhere, strings: &Strings) -> String {
+    strings.fill(
+        "online_games.your_move_elsewhere",
+        &[
+            ("side", strings.side(m.side)),
+            ("time", crate::bars::clock::face(m.left, m.control, strings)),
+        ],
+    )
+}
+
+/// When the words of [`elsewhere_line`] next change (its clock's next face), while it is
+/// said.
+fn next_elsewhere_change(
+    listing: Res<crate::online::games::Listing>,
+    games: Res<crate::online::OnlineGames>,
+    own: Res<Session>,
+) -> Option<std::time::Duration> {
+    let m = listing.move_elsewhere(&games, &own)?;
+    Some(crate::online::clock::next_face_change(m.left))
+}
+
 /// What the line under the counts can say, most pressing first.
 #[derive(SystemParam)]
 struct Notes<'w> {
     review: Res<'w, Review>,
     analysis: Res<'w, crate::game::analysis::Analysis>,
     notice: Res<'w, Notice>,
+    /// The player's other online games, as last heard.
+    listing: Res<'w, crate::online::games::Listing>,
+    games: Res<'w, crate::online::OnlineGames>,
+    own: Res<'w, Session>,
     selection: Res<'w, Selection>,
     computer: Res<'w, Computer>,
 }
@@ -316,7 +345,19 @@ fn show_notice(
         .selection
         .stone
         .is_some_and(|from| !game.moves().iter().any(|m| m.from == from));
-    let line = if let Some(line) = review_line(&notes.review, game, &notes.analysis, &strings) {
+    // The player's move in another online game, its clock running: said for as long as it
+    // holds, above the game on the board's own notices (a game there was lost on time while
+    // "Your friend has joined." stood here), and above a review's place once it runs low.
+    let elsewhere = notes
+        .listing
+        .move_elsewhere(&notes.games, &notes.own)
+        .map(|m| (elsewhere_line(&m, &strings), m.low));
+    let reviewing = notes.review.game.is_some();
+    let line = if let Some((line, low)) = &elsewhere
+        && (*low || !reviewing)
+    {
+        line.clone()
+    } else if let Some(line) = review_line(&notes.review, game, &notes.analysis, &strings) {
         // The analysis's better move, drawn on the board, named here beside the move it
         // would replace.
         notes
@@ -325,8 +366,12 @@ fn show_notice(
             .as_ref()
             .and_then(|h| better_line(&notes.review, game, &notes.analysis, h.mv, &strings))
             .unwrap_or(line)
+    } else if let Some((line, _)) = elsewhere {
+        line
     } else if let Some(n) = &notes.notice.0 {
         n.clone()
+    } else if let Some(ended) = &notes.listing.ended {
+        ended.clone()
     } else if let Some(h) = &notes.selection.hint {
         strings.get(match h.reason {
             HintReason::Captures => "hint.captures",

@@ -22,6 +22,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Resume>()
         .add_systems(Startup, load.after(crate::persist::load))
         .add_systems(OnEnter(Panel::OnlineGames), ask_standing)
+        // The game that ended away is said until the player looks where it is now.
+        .add_systems(OnEnter(Panel::Records), |mut listing: ResMut<Listing>| {
+            listing.ended = None;
+        })
         .add_systems(
             Update,
             (remember, take_standing, save)
@@ -102,9 +106,60 @@ pub struct Listing {
     /// A game tapped while the player's clock runs in the one on the board: asked first
     /// ("your clock there keeps running").
     pub confirm: Option<Kept>,
-    /// The game the notice "Your move in your other game" is about: it goes when that game
-    /// comes to the board, not when another of the same colour does.
-    pub elsewhere: Option<String>,
+    /// A game of the player's that ended away from the board, in words ("Your online game
+    /// as Red is over. ..."): said in the bar until the player opens the list or Game
+    /// records, where it is (a notice was gone with the next move on the board).
+    pub ended: Option<String>,
+}
+
+/// The player's move in another of their games, its live clock running: said in the bar
+/// for as long as it is true (`bars/status.rs`), with the time left, whatever else comes
+/// and goes there (a notice was taken down by the next move on the board, and a 3+2 game
+/// was lost on time unsaid).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveElsewhere {
+    /// The side the player plays there.
+    pub side: Side,
+    /// The time left there now.
+    pub left: std::time::Duration,
+    /// True when it runs low.
+    pub low: bool,
+    /// How it is written.
+    pub control: Option<wire::TimeControl>,
+}
+
+impl Listing {
+    /// The game other than the one on the board where the player is to move with a live
+    /// clock running, the one with the least time left, as last heard.
+    pub fn move_elsewhere(&self, games: &OnlineGames, session: &Session) -> Option<MoveElsewhere> {
+        games
+            .elsewhere(session)
+            .filter_map(|kept| {
+                let Some(Standing::Going {
+                    to_move, timing, ..
+                }) = self.standing.get(&kept.seat.id)
+                else {
+                    return None;
+                };
+                let side = kept.seat.side;
+                let live = matches!(timing.control, Some(wire::TimeControl::Live { .. }));
+                if *to_move != side || !live {
+                    return None;
+                }
+                let left = if timing.running() == Some(side) {
+                    timing.left(side)
+                } else {
+                    timing.first_move_left()
+                }?;
+                Some(MoveElsewhere {
+                    side,
+                    left,
+                    low: timing.low(side),
+                    control: timing.control,
+                })
+            })
+            .min_by_key(|m| m.left)
+    }
 }
 
 /// Put this kept game on the board. Asked from the list, it is put to the player first
@@ -237,6 +292,7 @@ pub(super) fn remember(session: Res<Session>, mut games: ResMut<OnlineGames>) {
 fn ask_standing(games: Res<OnlineGames>, mut listing: ResMut<Listing>, waker: Res<Waker>) {
     listing.asking.clear();
     listing.confirm = None;
+    listing.ended = None;
     let kept_ids: Vec<_> = games.0.iter().map(|k| k.seat.id.clone()).collect();
     listing.standing.retain(|id, _| kept_ids.contains(id));
     for kept in &games.0 {

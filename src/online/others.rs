@@ -146,7 +146,6 @@ fn hear_others(
     mut listing: ResMut<Listing>,
     mut games: ResMut<OnlineGames>,
     mut records: ResMut<Records>,
-    mut notice: ResMut<Notice>,
     strings: Res<Strings>,
 ) {
     let mut ended = Vec::new();
@@ -188,25 +187,9 @@ fn hear_others(
             if matches!(standing, Standing::Over) {
                 ended.push((other.seat.clone(), truth.game.clone()));
             }
-            // The player's turn come in a game with a live clock, away from the board: said
-            // at once, with the time left (a game was lost on time with nothing on the
-            // board to say that its clock ran).
-            // Also when first heard: a player who left a game where their clock ran is
-            // reminded on the board they went to.
-            let me = other.seat.side;
-            let was_mine = other
-                .truth
-                .as_ref()
-                .is_some_and(|t| t.game.side_to_move() == me);
-            let live = matches!(timing.control, Some(wire::TimeControl::Live { .. }));
-            if let Standing::Going { to_move, .. } = &standing
-                && *to_move == me
-                && !was_mine
-                && live
-            {
-                notice.0 = Some(your_move_elsewhere(me, &strings));
-                listing.elsewhere = Some(id.clone());
-            }
+            // The player's turn come in a game with a live clock, away from the board, is
+            // said in the bar from this standing for as long as it holds
+            // (`Listing::move_elsewhere`).
             listing.standing.insert(id.clone(), standing);
             other.truth = Some(truth);
         }
@@ -228,7 +211,7 @@ fn hear_others(
             warn!("could not keep the online game that ended: {e}");
         }
         let side = strings.side(seat_side);
-        notice.0 = Some(strings.fill(
+        listing.ended = Some(strings.fill(
             "online_games.ended",
             &[
                 ("side", side),
@@ -236,15 +219,6 @@ fn hear_others(
             ],
         ));
     }
-}
-
-/// "Your move in your other game as Red: its clock runs." (no time in it: a notice stands
-/// still while the clock does not).
-fn your_move_elsewhere(side: surakarta_engine::Side, strings: &Strings) -> String {
-    strings.fill(
-        "online_games.your_move_elsewhere",
-        &[("side", strings.side(side))],
-    )
 }
 
 /// How a game of the player's ended, in the words of its game-over card: "Your friend
@@ -284,15 +258,6 @@ fn resume(
         return;
     }
     listing.confirm = None;
-    // The game the notice sent the player to is on the board: the notice has done its work.
-    // Another game of the same colour is not that one: the notice stays (a game was lost on
-    // time when opening a game waiting for its friend took it away).
-    if listing.elsewhere.as_deref() == Some(kept.seat.id.as_str()) {
-        if notice.0.as_ref() == Some(&your_move_elsewhere(kept.seat.side, &strings)) {
-            notice.0 = None;
-        }
-        listing.elsewhere = None;
-    }
     navigate.write(Navigate::Open(Panel::None));
     navigate.write(Navigate::Go(Screen::Game));
     if handover
@@ -311,18 +276,16 @@ fn resume(
             notice.0 = None;
         }
     }
-    // Leaving a game where the player's live clock runs: a reminder on the board they go to
-    // (the game's connection goes on among the others, which hear no news of it until the
-    // friend moves).
-    let left_running = clock_runs_for_me(&handover.session, &link)
-        .then(|| handover.session.online.clone())
-        .flatten();
+    // The game left goes on among the others, as it stands now (its connection hears no
+    // news of it until the friend moves): the bar says at once if the player's clock runs
+    // there.
+    if let Some(seat) = &handover.session.online
+        && let Some(standing) = link.standing()
+    {
+        listing.standing.insert(seat.id.clone(), standing);
+    }
     handover.hand_over();
     *link = Link::default();
-    if let Some(seat) = left_running {
-        notice.0 = Some(your_move_elsewhere(seat.side, &strings));
-        listing.elsewhere = Some(seat.id);
-    }
     start.write(StartOnline {
         rules: kept.rules,
         seat: kept.seat,

@@ -2,7 +2,8 @@
 //! Continue (back to the board), Moves (once the game has one) and the online game's link,
 //! a game against the computer and for two players, the online games kept, Play online,
 //! Tutorial, Puzzles, Game records, Rules, Strategy, Settings and Statistics. The main
-//! button is Continue while a game goes on, after it a new game of the same kind.
+//! button is Continue while a game goes on, after it a new game of the same kind; Your
+//! online games while the player's clock runs in one not on the board.
 
 use crate::game::session::{Session, Start};
 use crate::panels::new_game::OpenNewGame;
@@ -24,7 +25,8 @@ pub(super) fn plugin(app: &mut App) {
                     in_state(MenuShown).and_then(
                         resource_changed::<Strings>
                             .or_else(resource_changed::<BoardLayout>)
-                            .or_else(friend_came),
+                            .or_else(friend_came)
+                            .or_else(move_elsewhere_came),
                     ),
                 )
                 .in_set(GameSet::Present),
@@ -35,6 +37,18 @@ pub(super) fn plugin(app: &mut App) {
 /// menu's Invite link comes or goes.
 fn friend_came(link: Res<crate::online::Link>, mut was: Local<bool>) -> bool {
     let now = link.waiting_for_friend();
+    std::mem::replace(&mut *was, now) != now
+}
+
+/// The player's move has come (or gone) in another online game: Your online games is
+/// the main button while it stands.
+fn move_elsewhere_came(
+    listing: Res<crate::online::games::Listing>,
+    games: Res<crate::online::OnlineGames>,
+    session: Res<Session>,
+    mut was: Local<bool>,
+) -> bool {
+    let now = listing.move_elsewhere(&games, &session).is_some();
     std::mem::replace(&mut *was, now) != now
 }
 
@@ -103,10 +117,11 @@ fn spawn(
     session: Res<Session>,
     link: Res<crate::online::Link>,
     games: Res<crate::online::OnlineGames>,
-    (left_lesson, left_puzzle, layout): (
+    (left_lesson, left_puzzle, layout, listing): (
         Res<crate::screens::lesson::LeftLesson>,
         Res<crate::puzzles::LeftPuzzle>,
         Res<BoardLayout>,
+        Res<crate::online::games::Listing>,
     ),
 ) {
     // The entries' words: a little smaller on a narrow phone, where a pair's halves are
@@ -171,7 +186,10 @@ fn spawn(
     // How many of the entries each row holds, in order.
     const ROWS: [usize; 10] = [1, 2, 1, 1, 1, 1, 2, 2, 2, 1];
     debug_assert_eq!(ROWS.iter().sum::<usize>(), entries.len());
-    let main = if going_on {
+    // The player's clock runs in another online game: the way there is the main button.
+    let main = if listing.move_elsewhere(&games, &session).is_some() {
+        Entry::Open(Panel::OnlineGames)
+    } else if going_on {
         Entry::Continue
     } else if let Some((entry, _)) = back_to {
         entry

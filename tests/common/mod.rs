@@ -479,3 +479,17 @@ pub fn button_words(app: &mut App, id: &str) -> String {
         .find_map(|&c| app.world().get::<Text>(c).map(|t| t.0.clone()))
         .unwrap_or_default()
 }
+
+/// The menu's entry drawn as its main button (in the theme's button colour).
+pub fn main_button(app: &mut App) -> String {
+    let main = app.world().resource::<surakarta::ui::theme::Theme>().button;
+    let found: Vec<String> = app
+        .world_mut()
+        .query::<(&surakarta::ui::widgets::ButtonId, &BackgroundColor)>()
+        .iter(app.world())
+        .filter(|(id, bg)| id.0.starts_with("menu.") && bg.0 == main)
+        .map(|(id, _)| id.0.clone())
+        .collect();
+    assert_eq!(found.len(), 1, "one main button: {found:?}");
+    found[0].clone()
+}
