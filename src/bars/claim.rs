@@ -1,8 +1,9 @@
 //! Online, when the friend has gone away: a button at the foot of the top bar, never a card
 //! over the board (the position stays in view, and a tap meant for a stone never lands on
 //! an answer). While the friend has been away for less than the claim wait it counts down,
-//! faded ("Claim victory in 12 s", as lichess does); then it opens the end-game card with
-//! the claim on it. It is there only on the game screen with no card open, in a game going
+//! faded ("Friend away: claim victory in 12 s", as lichess does); then it opens the
+//! end-game card with the claim on it. A correspondence game shows it only once the claim
+//! can be made. It is there only on the game screen with no card open, in a game going
 //! on whose two seats are taken.
 
 use super::frame::BarSystems;
@@ -77,9 +78,17 @@ impl Claim {
         if session.game.outcome().is_some() || link.waiting_for_friend() {
             return Claim::None;
         }
+        // In a correspondence game a friend away is the rule, not news: nothing counts the
+        // day down (a tester read "Claim victory in 1 d 0 h" as their friend having left),
+        // and the claim is offered once it can be made.
+        let correspondence = matches!(
+            link.timing.control,
+            Some(crate::online::wire::TimeControl::Correspondence { .. })
+        );
         match link.timing.claim_in(me) {
             None => Claim::None,
             Some(wait) if wait.is_zero() => Claim::Now,
+            Some(_) if correspondence => Claim::None,
             Some(wait) => Claim::In(wait.saturating_add(Duration::from_millis(999)).as_secs()),
         }
     }
@@ -153,7 +162,47 @@ fn show_claim(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::online::wire::TimeControl;
+    use crate::online::wire::{Away, GameState, Seats, TimeControl};
+    use surakarta_engine::Side;
+
+    /// The friend (Black) away for `away_ms` of a game with `control`, Red's app.
+    fn claim(control: TimeControl, away_ms: u64, claim_after: u64) -> Claim {
+        let state = GameState {
+            time_control: Some(control),
+            away: Away {
+                red: None,
+                black: Some(away_ms),
+            },
+            claim_after,
+            ..GameState::default()
+        };
+        let mut link = Link::default();
+        link.seats = Seats {
+            red: true,
+            black: true,
+        };
+        link.timing = crate::online::clock::Timing::of(&state);
+        let session = Session {
+            mode: crate::game::session::Mode::Online { me: Side::Red },
+            ..Session::default()
+        };
+        Claim::of(&session, &link)
+    }
+
+    /// A live game counts the wait down; a correspondence game, where a friend away is the
+    /// rule, says nothing until the claim can be made.
+    #[test]
+    fn a_correspondence_game_counts_no_day_down_before_a_claim() {
+        let live = TimeControl::Live {
+            initial: 180,
+            increment: 2,
+        };
+        assert_eq!(claim(live, 10_000, 30_000), Claim::In(20));
+        assert_eq!(claim(live, 31_000, 30_000), Claim::Now);
+        let day = TimeControl::Correspondence { days: 1 };
+        assert_eq!(claim(day, 10_000, 86_400_000), Claim::None);
+        assert_eq!(claim(day, 86_401_000, 86_400_000), Claim::Now);
+    }
 
     /// A correspondence game's wait is written as its clock is, a live game's in seconds
     /// (a tester read "Claim victory in 86398 s").
@@ -169,11 +218,14 @@ mod tests {
             initial: 180,
             increment: 2,
         });
-        assert_eq!(words(29, live), "Claim victory in 29 s");
-        assert_eq!(words(90, live), "Claim victory in 1:30");
+        assert_eq!(words(29, live), "Friend away: claim victory in 29 s");
+        assert_eq!(words(90, live), "Friend away: claim victory in 1:30");
         let day = Some(TimeControl::Correspondence { days: 1 });
-        assert_eq!(words(86_398, day), "Claim victory in 1 d 0 h");
-        assert_eq!(words(86_398 - 3_600, day), "Claim victory in 23 h 0 min");
+        assert_eq!(words(86_398, day), "Friend away: claim victory in 1 d 0 h");
+        assert_eq!(
+            words(86_398 - 3_600, day),
+            "Friend away: claim victory in 23 h 0 min"
+        );
         assert_eq!(claim_words(Claim::Now, day, &strings).1, 1.0);
     }
 }

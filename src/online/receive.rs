@@ -196,8 +196,16 @@ fn take_other(
             // (not a first connection after joining).
             let seen = link.friend_seen;
             link.friend_seen |= gone == Some(false);
+            // In a correspondence game a friend away is the rule, not news: not said.
+            let correspondence = matches!(
+                link.timing.control,
+                Some(super::wire::TimeControl::Correspondence { .. })
+            );
             if going_on && seen && gone == Some(!link.told_left) {
                 link.told_left = !link.told_left;
+                if correspondence {
+                    return;
+                }
                 // Gone just as this app came back itself: the server or the network
                 // dropped both; the friend is on the way back too.
                 let key = match (link.told_left, link.line.just_reopened()) {
