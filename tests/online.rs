@@ -1240,6 +1240,51 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
         !texts(&mut me).iter().any(|t| t == ended),
         "gone once looked at"
     );
+
+    // The friend offers a rematch of the game that ended away: it reaches the player on
+    // the board of the other game (one went unanswered for minutes), and is answered from
+    // the list, where that game is put back on the board with the offer.
+    assert!(run_until(&mut first, 5.0, |f| panel(f) == Panel::GameOver));
+    press(&mut first, "over.rematch");
+    let offered =
+        "Your friend offers a rematch of your game as Red that ended. Menu, Your online games.";
+    assert!(
+        both_until(&mut me, &mut first, 10.0, |m, _| {
+            m.update();
+            texts(m).iter().any(|t| t == offered)
+        }),
+        "{:?}",
+        texts(&mut me)
+    );
+    go_to(&mut me, Screen::Menu);
+    me.update();
+    assert_eq!(main_button(&mut me), "menu.online_games");
+    press(&mut me, "menu.online_games");
+    me.update();
+    let entry = (0..3)
+        .map(|i| format!("online_games.{i}"))
+        .find(|id| button_words(&mut me, id).contains("offers a rematch"))
+        .unwrap_or_else(|| panic!("the rematch is not listed: {:?}", texts(&mut me)));
+    press(&mut me, &entry);
+    assert!(
+        both_until(&mut me, &mut first, 10.0, |m, _| panel(m) == Panel::Offer),
+        "not asked: {:?} {:?}",
+        panel(&me),
+        texts(&mut me)
+    );
+    press(&mut me, "offer.accept");
+    let moved = |app: &App| {
+        app.world()
+            .resource::<surakarta::game::session::Session>()
+            .online
+            .as_ref()
+            .is_some_and(|s| s.id != one.id && s.id != two.id)
+    };
+    assert!(
+        both_until(&mut me, &mut first, 10.0, |m, f| moved(m) && moved(f)),
+        "not both in the rematch"
+    );
+    assert_eq!(own_game(&me).mode, Mode::Online { me: Side::Black });
     drop(server);
 }
 

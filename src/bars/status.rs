@@ -368,6 +368,11 @@ fn show_notice(
             .unwrap_or(line)
     } else if let Some((line, _)) = elsewhere {
         line
+    } else if let Some(away) = notes.listing.rematch_elsewhere() {
+        strings.fill(
+            "online_games.rematch_elsewhere",
+            &[("side", strings.side(away.kept.seat.side))],
+        )
     } else if let Some(n) = &notes.notice.0 {
         n.clone()
     } else if let Some(ended) = &notes.listing.ended {

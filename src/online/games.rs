@@ -110,6 +110,34 @@ pub struct Listing {
     /// as Red is over. ..."): said in the bar until the player opens the list or Game
     /// records, where it is (a notice was gone with the next move on the board).
     pub ended: Option<String>,
+    /// The player's games that ended away from the board, each kept connected for a while
+    /// after its end as the board's game is, so that a rematch the friend offers there
+    /// reaches the player (one offered to a player in another game went unanswered).
+    pub ended_away: Vec<EndedAway>,
+}
+
+/// A game of the player's that ended away from the board.
+#[derive(Clone, Debug)]
+pub struct EndedAway {
+    pub kept: Kept,
+    /// When it was heard over.
+    pub at: bevy::platform::time::Instant,
+    /// The friend offers a rematch there.
+    pub rematch_offered: bool,
+}
+
+impl Listing {
+    /// The games ended away still kept connected, for a rematch.
+    pub fn lingering(&self) -> impl Iterator<Item = &EndedAway> {
+        self.ended_away
+            .iter()
+            .filter(|e| e.at.elapsed() < super::socket::LINGER)
+    }
+
+    /// A game ended away whose friend offers a rematch, the newest.
+    pub fn rematch_elsewhere(&self) -> Option<&EndedAway> {
+        self.lingering().filter(|e| e.rematch_offered).last()
+    }
 }
 
 /// The player's move in another of their games, its live clock running: said in the bar

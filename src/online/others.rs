@@ -111,13 +111,26 @@ impl HandOver<'_> {
 fn keep_others(
     session: Res<Session>,
     games: Res<OnlineGames>,
+    mut listing: ResMut<Listing>,
     link: Res<super::Link>,
     mut others: NonSendMut<Others>,
     waker: Res<Waker>,
     mut lifecycle: MessageReader<AppLifecycle>,
 ) {
     let resumed = resumed(&mut lifecycle);
-    let want: Vec<Seat> = wanted(&games, &session).cloned().collect();
+    // The games ended away stay connected a while, as the board's does after its end,
+    // for a rematch (not once on the board: it has its own connection then).
+    let board = session.online.as_ref().map(|s| s.id.clone());
+    let lingering = |e: &super::games::EndedAway| {
+        e.at.elapsed() < super::socket::LINGER && Some(&e.kept.seat.id) != board.as_ref()
+    };
+    if listing.ended_away.iter().any(|e| !lingering(e)) {
+        listing.ended_away.retain(lingering);
+    }
+    let want: Vec<Seat> = wanted(&games, &session)
+        .cloned()
+        .chain(listing.ended_away.iter().map(|e| e.kept.seat.clone()))
+        .collect();
     // A game gone from the list, or put on the board: there its own connection takes
     // over, and this one stays until that one has been answered (the server never sees
     // the player go in between).
@@ -184,8 +197,23 @@ fn hear_others(
             };
             let timing = super::clock::Timing::of(&state);
             let standing = standing_of(&truth, timing.clone());
-            if matches!(standing, Standing::Over) {
-                ended.push((other.seat.clone(), truth.game.clone()));
+            let friend = other.seat.side.other();
+            if let Some(away) = listing
+                .ended_away
+                .iter_mut()
+                .find(|e| e.kept.seat.id == *id)
+            {
+                // Over already: only a rematch offered there (or gone, or taken up) is news.
+                let offered = truth.rematch_offer == Some(friend) && truth.rematch.is_none();
+                if away.rematch_offered != offered {
+                    away.rematch_offered = offered;
+                }
+            } else if matches!(standing, Standing::Over) {
+                ended.push((
+                    other.seat.clone(),
+                    truth.game.clone(),
+                    truth.rematch_offer == Some(friend),
+                ));
             }
             // The player's turn come in a game with a live clock, away from the board, is
             // said in the bar from this standing for as long as it holds
@@ -194,9 +222,16 @@ fn hear_others(
             other.truth = Some(truth);
         }
     }
-    for (seat, game) in ended {
+    for (seat, game, rematch_offered) in ended {
+        // Its connection stays a while, for a rematch the friend may offer there.
+        if let Some(kept) = games.0.iter().find(|k| k.seat.id == seat.id) {
+            listing.ended_away.push(super::games::EndedAway {
+                kept: kept.clone(),
+                at: bevy::platform::time::Instant::now(),
+                rematch_offered,
+            });
+        }
         games.0.retain(|k| k.seat.id != seat.id);
-        others.0.remove(&seat.id);
         let Some(outcome) = game.outcome() else {
             continue;
         };

@@ -140,7 +140,7 @@ const PING_EVERY: Duration = Duration::from_secs(10);
 const SILENCE: Duration = Duration::from_secs(25);
 
 /// How long the connection stays after the game, for a rematch.
-const LINGER: Duration = Duration::from_secs(600);
+pub(super) const LINGER: Duration = Duration::from_secs(600);
 
 /// The largest message taken from a server (the longest game's record is far smaller).
 const MAX_MESSAGE: usize = 1 << 20;

@@ -229,7 +229,21 @@ fn compose(
                 low,
             }
         })
-        .collect();
+        .collect::<Vec<_>>();
+    // A game that ended away where the friend offers a rematch: a tap puts it on the
+    // board, where the offer is answered.
+    let mut entries = entries;
+    if let Some(away) = listing.rematch_elsewhere() {
+        entries.push(Entry {
+            kept: away.kept.clone(),
+            text: strings.fill(
+                "online_games.rematch_entry",
+                &[("side", strings.side(away.kept.seat.side))],
+            ),
+            yours: true,
+            low: false,
+        });
+    }
     let confirm = listing
         .confirm
         .clone()

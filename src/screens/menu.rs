@@ -48,7 +48,8 @@ fn move_elsewhere_came(
     session: Res<Session>,
     mut was: Local<bool>,
 ) -> bool {
-    let now = listing.move_elsewhere(&games, &session).is_some();
+    let now =
+        listing.move_elsewhere(&games, &session).is_some() || listing.rematch_elsewhere().is_some();
     std::mem::replace(&mut *was, now) != now
 }
 
@@ -144,7 +145,10 @@ fn spawn(
     // board's own (the bar's End).
     let has_moves = !session.game.history().is_empty();
     let waiting = online_on && link.waiting_for_friend();
-    let elsewhere = games.elsewhere(&session).next().is_some();
+    // Kept games besides the one on the board, or one ended away whose friend offers a
+    // rematch (it is answered from the list).
+    let rematch = listing.rematch_elsewhere().is_some();
+    let elsewhere = games.elsewhere(&session).next().is_some() || rematch;
     let entries = [
         match back_to {
             Some((entry, key)) => (entry, key, true),
@@ -187,7 +191,7 @@ fn spawn(
     const ROWS: [usize; 10] = [1, 2, 1, 1, 1, 1, 2, 2, 2, 1];
     debug_assert_eq!(ROWS.iter().sum::<usize>(), entries.len());
     // The player's clock runs in another online game: the way there is the main button.
-    let main = if listing.move_elsewhere(&games, &session).is_some() {
+    let main = if listing.move_elsewhere(&games, &session).is_some() || rematch {
         Entry::Open(Panel::OnlineGames)
     } else if going_on {
         Entry::Continue
