@@ -1007,6 +1007,30 @@ fn an_online_game_without_a_server_leads_to_settings() {
     assert!(!buttons(&mut app).contains(&"newgame.start".to_owned()));
     press(&mut app, "newgame.settings");
     assert_eq!(panel(&app), Panel::Settings);
+    // Back from there is back to the online card the player came from (it was the menu),
+    // by the card's Back and by the phone's.
+    press(&mut app, "back");
+    app.update();
+    app.update();
+    assert_eq!(panel(&app), Panel::NewGame);
+    assert!(
+        app.world()
+            .resource::<surakarta::panels::new_game::NewGameChoice>()
+            .online
+    );
+    press(&mut app, "newgame.settings");
+    app.world_mut().write_message(surakarta::shell::back::Back);
+    app.update();
+    app.update();
+    app.update();
+    assert_eq!(panel(&app), Panel::NewGame);
+    // Settings from the menu goes back to the menu, as before.
+    press(&mut app, "newgame.cancel");
+    press(&mut app, "menu.settings");
+    press(&mut app, "back");
+    app.update();
+    app.update();
+    assert_eq!((screen(&app), panel(&app)), (Screen::Menu, Panel::None));
 }
 
 /// A notice is in the language of its moment: another language chosen, it goes.

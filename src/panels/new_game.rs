@@ -29,6 +29,8 @@ pub(super) fn plugin(app: &mut App) {
             keep_choice.run_if(resource_changed::<NewGameChoice>),
         )
         .add_systems(Update, play_from_review)
+        .init_resource::<BackToOnline>()
+        .add_systems(Update, back_to_online)
         .add_systems(OnEnter(Panel::NewGame), spawn)
         .add_systems(
             Update,
@@ -49,6 +51,33 @@ pub(super) fn plugin(app: &mut App) {
 /// The review's "Play from here": a new game from the record as far as it is shown, in
 /// its rules. Not from a position the game is over in (no stones left, no move): that
 /// "game" would be over at once, and was kept and counted as a second win.
+/// Settings opened from the online card to set the server: closed (Back, or the phone's
+/// Back), the online card comes again, where the player was going (it had led to the
+/// menu).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
+enum BackToOnline {
+    #[default]
+    Off,
+    /// Asked for; Settings opens at the end of the frame.
+    Asked,
+    /// Settings is open.
+    InSettings,
+}
+
+fn back_to_online(mut back: ResMut<BackToOnline>, panel: Res<State<Panel>>, mut open: OpenNewGame) {
+    let now = match (*back, panel.get()) {
+        (BackToOnline::Off, _) => return,
+        (_, Panel::Settings) => BackToOnline::InSettings,
+        (BackToOnline::Asked, _) => BackToOnline::Asked,
+        (BackToOnline::InSettings, Panel::None) => {
+            open.open_online();
+            BackToOnline::Off
+        }
+        (BackToOnline::InSettings, _) => BackToOnline::Off,
+    };
+    back.set_if_neq(now);
+}
+
 fn play_from_review(
     mut steps: MessageReader<crate::screens::review::ReviewStep>,
     practice: Res<crate::game::session::Practice>,
@@ -347,9 +376,13 @@ fn spawn(
             if now.online && no_server {
                 // Nothing to start without a server: the way to one instead.
                 let go = Answer::new("newgame.settings", strings.get("online.to_settings"));
-                let to_settings = |_: On<Press>, mut nav: crate::shell::navigation::Navigator| {
-                    nav.open(Panel::Settings)
-                };
+                let to_settings =
+                    |_: On<Press>,
+                     mut nav: crate::shell::navigation::Navigator,
+                     mut back: ResMut<BackToOnline>| {
+                        *back = BackToOnline::Asked;
+                        nav.open(Panel::Settings)
+                    };
                 return answers(footer, theme, cancel, close_panel, go, to_settings);
             }
             let go = Answer::new("newgame.start", strings.get("button.start"));
