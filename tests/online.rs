@@ -429,6 +429,14 @@ fn an_accepted_draw_leaves_no_waiting_word_and_a_declined_rematch_can_be_asked_a
     assert!(run_until(&mut red, 5.0, |r| panel(r) == Panel::GameOver));
     press(&mut red, "over.rematch");
     assert!(both_until(&mut red, &mut black, 10.0, |_, b| panel(b) == Panel::Offer));
+    // While it is asked, the result card says it was offered and does not offer it twice.
+    go_to(&mut red, Screen::Game);
+    press(&mut red, "bar.end");
+    assert_eq!(panel(&red), Panel::GameOver);
+    assert_eq!(button_words(&mut red, "over.rematch"), "Rematch offered");
+    press(&mut red, "over.rematch");
+    assert_eq!(panel(&red), Panel::GameOver, "nothing asked twice");
+    press(&mut red, "over.close");
     press(&mut black, "offer.decline");
     assert!(
         both_until(&mut red, &mut black, 10.0, |r, _| a_notice(r).as_deref()
@@ -458,6 +466,25 @@ fn an_accepted_draw_leaves_no_waiting_word_and_a_declined_rematch_can_be_asked_a
     // Asked again, the friend no longer reads that they declined (it stood above the
     // new offer in a play-through).
     assert_eq!(a_notice(&black), None);
+    // New game from the result of an online game is another online game (the friend who
+    // joined by link had been offered the last kind they started themselves).
+    press(&mut black, "offer.decline");
+    go_to(&mut black, Screen::Game);
+    press(&mut black, "bar.end");
+    assert_eq!(panel(&black), Panel::GameOver);
+    black
+        .world_mut()
+        .resource_mut::<surakarta::panels::new_game::NewGameChoice>()
+        .online = false;
+    press(&mut black, "over.new_game");
+    black.update();
+    assert_eq!(panel(&black), Panel::NewGame);
+    assert!(
+        black
+            .world()
+            .resource::<surakarta::panels::new_game::NewGameChoice>()
+            .online
+    );
     drop(server);
 }
 

@@ -176,6 +176,13 @@ impl Link {
         Some(games::standing_of(truth, self.timing.clone()))
     }
 
+    /// `me`'s rematch offer stands, unanswered, as last heard.
+    pub fn rematch_offered_by(&self, me: Side) -> bool {
+        self.truth
+            .as_ref()
+            .is_some_and(|t| t.rematch_offer == Some(me) && t.rematch.is_none())
+    }
+
     /// The server would take a draw offer from `me` now: none made since `me` last moved.
     pub fn may_offer_draw(&self, game: &surakarta_engine::Game, me: Side) -> bool {
         // Nobody to answer yet (a tester's offer came up over the friend's board as they

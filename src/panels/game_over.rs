@@ -21,12 +21,18 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct GameOverTitle;
 
-fn spawn(mut cards: Cards, session: Res<Session>) {
+fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>) {
     let (Some(title), Some(outcome)) = (title_key(&session), session.game.outcome()) else {
         return;
     };
     let reason = reason_line(&session, outcome, cards.strings());
     let online = session.is_online();
+    // The player's own rematch offer stands: said, and not made twice (a tester's card
+    // offered Rematch again while the friend was being asked).
+    let offered = session
+        .online
+        .as_ref()
+        .is_some_and(|seat| link.rematch_offered_by(seat.side));
     let moved = !session.game.history().is_empty();
     cards.spawn(
         DespawnOnExit(Panel::GameOver),
@@ -35,7 +41,25 @@ fn spawn(mut cards: Cards, session: Res<Session>) {
             c.spawn(label(reason, 18.0, theme));
         },
         move |footer, strings, theme| {
-            if online {
+            if online && offered {
+                footer.spawn(row()).with_children(|r| {
+                    let mut button = r.spawn(button(
+                        "over.rematch",
+                        strings.get("over.rematch_offered"),
+                        theme,
+                        crate::ui::widgets::BUTTON_FONT,
+                        false,
+                    ));
+                    // Faded, and a screen reader says it is unavailable.
+                    button.entry::<BackgroundColor>().and_modify(|mut bg| {
+                        bg.0 = bg.0.with_alpha(0.5);
+                    });
+                    let mut spoken = accesskit::Node::new(accesskit::Role::Button);
+                    spoken.set_label(strings.get("over.rematch_offered"));
+                    spoken.set_disabled();
+                    button.insert(bevy::a11y::AccessibilityNode::from(spoken));
+                });
+            } else if online {
                 // Another game with the friend, colours swapped: they are asked.
                 footer.spawn(row()).with_children(|r| {
                     r.spawn(button(
@@ -115,7 +139,15 @@ fn spawn_new_game(
         crate::ui::widgets::BUTTON_FONT,
         true,
     ))
-    .observe(|_: On<Press>, mut new_game: OpenNewGame| {
-        new_game.open(None, Start::Fresh);
-    });
+    .observe(
+        |_: On<Press>, session: Res<Session>, mut new_game: OpenNewGame| {
+            // After an online game, another online game (the card remembers the kind of
+            // the last game started, which may not be the one joined by a link).
+            if session.is_online() {
+                new_game.open_online();
+            } else {
+                new_game.open(None, Start::Fresh);
+            }
+        },
+    );
 }
