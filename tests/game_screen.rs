@@ -333,6 +333,35 @@ fn undo_after_a_finished_game_changes_nothing() {
     assert_eq!(turn(&app), Turn::Over);
 }
 
+/// After an Undo, a resignation ends the game: Redo, which can play nothing on a finished
+/// game, is faded with Undo (a tester saw it drawn active, and it did nothing).
+#[test]
+fn redo_is_faded_once_the_game_is_over() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play_settled(&mut app, "b2", "c3");
+    play_settled(&mut app, "e5", "d4");
+    press(&mut app, "bar.undo");
+    app.update();
+    let faded = |app: &mut App, id: &str| -> bool {
+        app.world_mut()
+            .query::<(&surakarta::ui::widgets::ButtonId, &BackgroundColor)>()
+            .iter(app.world())
+            .any(|(b, bg)| b.0 == id && bg.0.alpha() < 1.0)
+    };
+    assert!(!faded(&mut app, "bar.redo"), "Redo can play e5-d4 again");
+    press(&mut app, "bar.end");
+    press(&mut app, "end.resign");
+    press(&mut app, "resign.confirm");
+    assert!(run_until(&mut app, 3.0, |a| panel(a)
+        == surakarta::shell::navigation::Panel::GameOver));
+    press(&mut app, "over.close");
+    app.update();
+    assert!(session(&app).game.outcome().is_some());
+    assert!(faded(&mut app, "bar.redo"), "Redo on a finished game");
+}
+
 /// The computer (Hard, Red) opens a game: after `frames` updates it is still thinking and
 /// nothing is on the board (had an update waited for the search, the move would be), and
 /// then it plays a legal opening move.

@@ -69,13 +69,15 @@ impl Can<'_> {
         settled && tried.game.history().len() < session.game.history().len()
     }
 
-    /// Redo would play something again.
+    /// Redo would play something again: not once the game is over (a resignation after
+    /// an Undo left Redo drawn as active, and it did nothing).
     fn redo(&self) -> bool {
         let settled = self
             .turn
             .as_ref()
             .is_some_and(|t| !matches!(t.get(), Turn::Animating));
-        settled && self.board.session().game.can_redo()
+        let game = &self.board.session().game;
+        settled && game.can_redo() && game.outcome().is_none()
     }
 
     fn hint(&self) -> bool {
