@@ -553,6 +553,8 @@ fn after_a_game_the_menu_leads_with_the_same_kind_of_game_again() {
     let order = card_buttons_in_order(&mut app);
     assert_eq!(order, during, "the entries keep their places");
     assert_eq!(main_button(&mut app), "menu.two_players");
+    // It leads to a finished board, and says so: not "Continue".
+    assert_eq!(button_words(&mut app, "menu.continue"), "To the board");
     let vs = Mode::VsComputer {
         human: Side::Red,
         level: Level::Easy,

@@ -204,10 +204,11 @@ fn spawn(
     };
     // A board with nothing begun on it (a first start, a new game not yet played): the
     // first entry goes there, and says so; "Continue" promised a game that was never begun.
+    // Nor after the game: the board there is finished ("Continue" led a tester to a board
+    // where nothing could be played).
     let untouched = !going_on
         && back_to.is_none()
-        && session.game.history().is_empty()
-        && session.game.outcome().is_none();
+        && (session.game.history().is_empty() || session.game.outcome().is_some());
     cards.spawn(
         DespawnOnExit(MenuShown),
         |c, strings, theme| {
