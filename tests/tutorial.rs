@@ -662,3 +662,28 @@ fn the_circuits_lesson_names_the_colours_of_the_theme() {
     assert!(said(&mut app, "The blue lines"), "{:?}", texts(&mut app));
     assert!(!said(&mut app, "teal"));
 }
+
+/// The circuits lesson speaks of the path drawn after b2 is tapped: it is drawn even with
+/// "Show capture routes" off (a tester saw only the rings, and the words of a path).
+#[test]
+fn a_lesson_draws_the_capture_route_it_speaks_of_whatever_the_setting() {
+    let mut app = app();
+    animations_off(&mut app);
+    app.world_mut().resource_mut::<Settings>().route_preview = false;
+    let circuits = LESSONS.iter().position(|l| l.id == "circuits").unwrap();
+    open_lesson(&mut app, circuits);
+    tap(&mut app, "b2");
+    app.update();
+    assert_eq!(drawn_routes(&mut app), ["b2xe4"]);
+    // In a game the setting holds.
+    go_to(&mut app, Screen::Game);
+    set_game(&mut app, "6/6/6/4b1/6/1r4 r 0 0", Mode::TwoPlayers);
+    assert!(session(&app).game.moves().iter().any(|m| m.capture));
+    tap(&mut app, "b1");
+    app.update();
+    assert!(
+        drawn_routes(&mut app).is_empty(),
+        "{:?}",
+        drawn_routes(&mut app)
+    );
+}

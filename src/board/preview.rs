@@ -321,7 +321,9 @@ fn draw_marks(
                 TARGET_Z,
                 CaptureTarget(m.to),
             );
-            let shown = settings.route_preview || selection.pending == Some(m);
+            // A lesson teaches the routes and speaks of the drawn one: always drawn there
+            // (with the setting off, lesson 2 spoke of a path nobody could see).
+            let shown = settings.route_preview || board.lesson() || selection.pending == Some(m);
             if shown && let Some(route) = pos.preferred_route(m) {
                 // With several captures, the one under the pointer (or the finger resting
                 // on its target, or sliding towards it) is drawn strongly.

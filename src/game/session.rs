@@ -163,6 +163,13 @@ impl OnBoard<'_> {
         practising(self.screen.as_deref())
     }
 
+    /// True when the board shows a lesson of the tutorial.
+    pub fn lesson(&self) -> bool {
+        self.screen
+            .as_ref()
+            .is_some_and(|s| *s.get() == Screen::Lesson)
+    }
+
     /// True when the board shows a puzzle.
     pub fn puzzle(&self) -> bool {
         self.screen
