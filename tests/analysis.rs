@@ -468,3 +468,53 @@ fn moves_taken_from_the_hint_are_the_analysis_own_choice() {
         assert_eq!(a.eval_before, a.eval_after, "level across ply {ply}");
     }
 }
+
+/// A short game drawn by agreement, analysed: each marked move tapped in the list shows
+/// the position before it with the better move drawn and named, the first move too (a
+/// tester saw the start position and no better move for 1. c2-c3 ?!).
+#[test]
+fn every_marked_move_tapped_shows_the_better_one() {
+    let mut app = app();
+    animations_off(&mut app);
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play_settled(&mut app, "c2", "c3");
+    play_settled(&mut app, "e5", "e4");
+    press(&mut app, "bar.end");
+    press(&mut app, "end.offer_draw");
+    press(&mut app, "offer.accept");
+    assert!(run_until(&mut app, 3.0, |a| panel(a) == Panel::GameOver));
+    press(&mut app, "over.analyse");
+    assert!(run_until(&mut app, 120.0, |a| finished(a)));
+    app.update();
+    let plies = app.world().resource::<Analysis>().plies.clone();
+    let mut tried = 0;
+    for (i, judged) in plies.iter().enumerate() {
+        let ply = i + 1;
+        let Some(best) = judged.best else { continue };
+        if matches!(judged.class, MoveClass::Best | MoveClass::Good) {
+            continue;
+        }
+        if panel(&app) != Panel::Moves {
+            press(&mut app, "review.moves");
+        }
+        press(&mut app, &format!("moves.ply.{ply}"));
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(session(&app).game.history().len(), ply - 1, "ply {ply}");
+        let hint = app
+            .world()
+            .resource::<Selection>()
+            .hint
+            .as_ref()
+            .map(|h| h.mv);
+        assert_eq!(hint, Some(best), "ply {ply}");
+        let shown = texts(&mut app);
+        assert!(
+            shown.iter().any(|t| t.contains(&format!("better: {best}"))),
+            "ply {ply}: {shown:?}"
+        );
+        tried += 1;
+    }
+    assert!(tried > 0, "no marked move to tap: {plies:?}");
+}
