@@ -687,3 +687,27 @@ fn a_lesson_draws_the_capture_route_it_speaks_of_whatever_the_setting() {
         drawn_routes(&mut app)
     );
 }
+
+/// A lesson passed and left for the menu comes back as it was left: its move on the board
+/// with the words of its end (a tester saw the start position under the "done" words).
+#[test]
+fn a_passed_lesson_left_for_the_menu_comes_back_with_its_move() {
+    let mut app = app();
+    animations_off(&mut app);
+    let block = LESSONS.iter().position(|l| l.id == "block").unwrap();
+    open_lesson(&mut app, block);
+    press(&mut app, "bar.hint");
+    app.update();
+    press(&mut app, "bar.accept");
+    assert!(run_until(&mut app, 3.0, |a| tutorial(a).state == LessonState::Passed));
+    let board = session(&app).game.clone();
+    assert!(!board.history().is_empty());
+    press(&mut app, "lesson.menu");
+    press(&mut app, "menu.to_lesson");
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Lesson);
+    assert_eq!(tutorial(&app).state, LessonState::Passed);
+    assert_eq!(session(&app).game.history(), board.history());
+}
