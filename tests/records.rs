@@ -146,6 +146,14 @@ fn review_steps_forward_animating_the_capture_and_back_and_stops_at_both_ends() 
             .collect()
     };
     assert_eq!(faded(&mut app), ["review.first", "review.prev"]);
+    // "1 move", not "1 moves".
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t == "Start of the game, 1\u{a0}move"),
+        "{:?}",
+        texts(&mut app)
+    );
 
     // A tap on the board during a review selects nothing: it is stepped, not played.
     tap(&mut app, "b3");

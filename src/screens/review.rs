@@ -174,7 +174,13 @@ fn review_line_alone(
     let total = whole.history().len();
     let shown = shown.history();
     let Some(&last) = shown.last() else {
-        return Some(strings.fill("review.start", &[("total", total.to_string())]));
+        // "1 move", not "1 moves".
+        let key = if total == 1 {
+            "review.start_one"
+        } else {
+            "review.start"
+        };
+        return Some(strings.fill(key, &[("total", total.to_string())]));
     };
     // Numbered as in the record, counting plies from the game's first; with the
     // analysis's mark, as the move list writes it ("1... e5-f4 ?!"), once it has one.
