@@ -183,8 +183,10 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                 });
             }
         }
-        PuzzleState::Solved if c.helped => lines.push(strings.get("puzzle.solved_helped")),
+        // A wrong move counted the miss first: that is what is said, hint or none (a
+        // tester read "with a hint: it counts as missed" of a miss already counted).
         PuzzleState::Solved if c.retried => lines.push(strings.get("puzzle.solved_again")),
+        PuzzleState::Solved if c.helped => lines.push(strings.get("puzzle.solved_helped")),
         PuzzleState::Solved => lines.push(strings.get("puzzle.solved")),
         PuzzleState::Missed { wrong, reply, .. } => {
             let other = strings.side(puzzle.position.side_to_move().other());
