@@ -138,7 +138,17 @@ fn the_phones_tree_holds_the_points_the_bar_and_an_open_cards_buttons() {
         .nodes
         .iter()
         .map(|(_, n)| n)
-        .filter(|n| n.label().is_some_and(|l| l.contains(": ")) && n.role() == Role::Button)
+        .filter(|n| {
+            // "a1: red stone": a square's name, then what is on it.
+            let named = |l: &str| {
+                let b = l.as_bytes();
+                l.len() > 4
+                    && matches!(b[0], b'a'..=b'f')
+                    && matches!(b[1], b'1'..=b'6')
+                    && &l[2..4] == ": "
+            };
+            n.label().is_some_and(named) && n.role() == Role::Button
+        })
         .collect();
     assert_eq!(points.len(), 36);
     for (name, says) in [
