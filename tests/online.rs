@@ -1299,7 +1299,18 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
         panel(&me),
         texts(&mut me)
     );
-    press(&mut me, "offer.accept");
+    // The question put away (in the app the result card can come over it as the game
+    // comes to the board over), the result card answers the offer: a tester's Rematch
+    // there was refused, "your opponent offers a rematch: accept or decline it".
+    me.world_mut().write_message(surakarta::shell::back::Back);
+    me.update();
+    me.update();
+    go_to(&mut me, Screen::Game);
+    press(&mut me, "bar.end");
+    assert_eq!(panel(&me), Panel::GameOver);
+    assert!(texts(&mut me).contains(&"Your friend offers a rematch".to_owned()));
+    assert!(!buttons(&mut me).contains(&"over.rematch".to_owned()));
+    press(&mut me, "over.accept_rematch");
     let moved = |app: &App| {
         app.world()
             .resource::<surakarta::game::session::Session>()

@@ -335,8 +335,9 @@ struct Notes<'w> {
 fn show_notice(
     seen: Seen,
     notes: Notes,
-    strings: Res<Strings>,
+    (strings, theme): (Res<Strings>, Res<Theme>),
     mut texts: Query<&mut Text, With<HintText>>,
+    mut colours: Query<&mut TextColor, With<HintText>>,
 ) {
     // The review's place as the board shows it: the move named when its stone lands, with
     // the turn and the counts above (not while it runs, beside the position before it).
@@ -353,6 +354,15 @@ fn show_notice(
         .move_elsewhere(&notes.games, &notes.own)
         .map(|m| (elsewhere_line(&m, &strings), m.low));
     let reviewing = notes.review.game.is_some();
+    // Its clock low, in the theme's red, as that clock is drawn on its own board (a tester
+    // watched "0:01.4 left" go by in the bar's grey).
+    let red = elsewhere.as_ref().is_some_and(|(_, low)| *low);
+    let colour = if red { theme.red } else { theme.bar_text };
+    for mut c in &mut colours {
+        if c.0 != colour {
+            c.0 = colour;
+        }
+    }
     let line = if let Some((line, low)) = &elsewhere
         && (*low || !reviewing)
     {

@@ -33,15 +33,67 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
         .online
         .as_ref()
         .is_some_and(|seat| link.rematch_offered_by(seat.side));
+    // The friend's rematch offer stands: answered here (the card that asks it can be
+    // covered by this one when the game comes to the board already over, and a tester's
+    // Rematch was then refused: "your opponent offers a rematch: accept or decline it").
+    let offered_to_me = session
+        .online
+        .as_ref()
+        .is_some_and(|seat| link.rematch_offered_by(seat.side.other()));
     let moved = !session.game.history().is_empty();
     cards.spawn(
         DespawnOnExit(Panel::GameOver),
-        |c, strings, theme| {
+        move |c, strings, theme| {
             c.spawn((GameOverTitle, label(strings.get(title), 34.0, theme)));
             c.spawn(label(reason, 18.0, theme));
+            if online && offered_to_me {
+                c.spawn(label(strings.get("offer.rematch.title"), 18.0, theme));
+                c.spawn(label(strings.get("offer.rematch.body"), 16.0, theme));
+            }
         },
         move |footer, strings, theme| {
-            if online && offered {
+            if online && offered_to_me {
+                footer.spawn(row()).with_children(|r| {
+                    r.spawn(button(
+                        "over.decline_rematch",
+                        strings.get("offer.decline"),
+                        theme,
+                        crate::ui::widgets::BUTTON_FONT,
+                        true,
+                    ))
+                    .observe(
+                        |_: On<Press>,
+                         mut ask: MessageWriter<crate::online::ask::Ask>,
+                         mut notice: ResMut<crate::ui::notice::Notice>,
+                         strings: Res<Strings>,
+                         mut panel: ResMut<NextState<Panel>>| {
+                            ask.write(crate::online::ask::Ask::Say(
+                                crate::online::wire::Outgoing::DeclineRematch,
+                            ));
+                            notice.0 = Some(strings.get("notice.rematch_declined.you"));
+                            (*panel).set_if_neq(Panel::None);
+                        },
+                    );
+                    r.spawn(button(
+                        "over.accept_rematch",
+                        strings.get("offer.accept"),
+                        theme,
+                        crate::ui::widgets::BUTTON_FONT,
+                        true,
+                    ))
+                    .observe(
+                        |_: On<Press>,
+                         mut ask: MessageWriter<crate::online::ask::Ask>,
+                         mut panel: ResMut<NextState<Panel>>| {
+                            // The server makes the new game; both phones go to it.
+                            ask.write(crate::online::ask::Ask::Say(
+                                crate::online::wire::Outgoing::AcceptRematch,
+                            ));
+                            (*panel).set_if_neq(Panel::None);
+                        },
+                    );
+                });
+            } else if online && offered {
                 footer.spawn(row()).with_children(|r| {
                     let mut button = r.spawn(button(
                         "over.rematch",
