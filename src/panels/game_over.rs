@@ -5,6 +5,7 @@
 use crate::game::analysis::Analyse;
 use crate::game::ending_words::{reason_line, title_key};
 use crate::game::session::{Session, Start};
+use crate::online::wire::Outgoing::{self, AcceptRematch, DeclineRematch, Rematch};
 use crate::panels::new_game::OpenNewGame;
 use crate::screens::review::{ClosesTo, OpenReview};
 use crate::shell::navigation::Panel;
@@ -54,44 +55,19 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
         move |footer, strings, theme| {
             if online && offered_to_me {
                 footer.spawn(row()).with_children(|r| {
-                    r.spawn(button(
+                    let decline = strings.get("offer.decline");
+                    let declined = Some("notice.rematch_declined.you");
+                    say_button(
+                        r,
                         "over.decline_rematch",
-                        strings.get("offer.decline"),
+                        decline,
                         theme,
-                        crate::ui::widgets::BUTTON_FONT,
-                        true,
-                    ))
-                    .observe(
-                        |_: On<Press>,
-                         mut ask: MessageWriter<crate::online::ask::Ask>,
-                         mut notice: ResMut<crate::ui::notice::Notice>,
-                         strings: Res<Strings>,
-                         mut panel: ResMut<NextState<Panel>>| {
-                            ask.write(crate::online::ask::Ask::Say(
-                                crate::online::wire::Outgoing::DeclineRematch,
-                            ));
-                            notice.0 = Some(strings.get("notice.rematch_declined.you"));
-                            (*panel).set_if_neq(Panel::None);
-                        },
+                        DeclineRematch,
+                        declined,
                     );
-                    r.spawn(button(
-                        "over.accept_rematch",
-                        strings.get("offer.accept"),
-                        theme,
-                        crate::ui::widgets::BUTTON_FONT,
-                        true,
-                    ))
-                    .observe(
-                        |_: On<Press>,
-                         mut ask: MessageWriter<crate::online::ask::Ask>,
-                         mut panel: ResMut<NextState<Panel>>| {
-                            // The server makes the new game; both phones go to it.
-                            ask.write(crate::online::ask::Ask::Say(
-                                crate::online::wire::Outgoing::AcceptRematch,
-                            ));
-                            (*panel).set_if_neq(Panel::None);
-                        },
-                    );
+                    // The server makes the new game; both phones go to it.
+                    let accept = strings.get("offer.accept");
+                    say_button(r, "over.accept_rematch", accept, theme, AcceptRematch, None);
                 });
             } else if online && offered {
                 footer.spawn(row()).with_children(|r| {
@@ -114,26 +90,9 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
             } else if online {
                 // Another game with the friend, colours swapped: they are asked.
                 footer.spawn(row()).with_children(|r| {
-                    r.spawn(button(
-                        "over.rematch",
-                        strings.get("over.rematch"),
-                        theme,
-                        crate::ui::widgets::BUTTON_FONT,
-                        true,
-                    ))
-                    .observe(
-                        |_: On<Press>,
-                         mut ask: MessageWriter<crate::online::ask::Ask>,
-                         mut notice: ResMut<crate::ui::notice::Notice>,
-                         strings: Res<Strings>,
-                         mut panel: ResMut<NextState<Panel>>| {
-                            ask.write(crate::online::ask::Ask::Say(
-                                crate::online::wire::Outgoing::Rematch,
-                            ));
-                            notice.0 = Some(strings.get("notice.rematch_offered"));
-                            (*panel).set_if_neq(Panel::None);
-                        },
-                    );
+                    let offered = Some("notice.rematch_offered");
+                    let words = strings.get("over.rematch");
+                    say_button(r, "over.rematch", words, theme, Rematch, offered);
                 });
             }
             footer.spawn(row()).with_children(|r| {
@@ -174,6 +133,38 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                 );
                 spawn_new_game(r, strings, theme);
             });
+        },
+    );
+}
+
+/// A button that says `say` to the server about the rematch, leaves the notice `said` (a
+/// key) if any, and closes the card.
+fn say_button(
+    r: &mut ChildSpawnerCommands,
+    id: &'static str,
+    words: String,
+    theme: &crate::ui::theme::Theme,
+    say: Outgoing,
+    said: Option<&'static str>,
+) {
+    r.spawn(button(
+        id,
+        words,
+        theme,
+        crate::ui::widgets::BUTTON_FONT,
+        true,
+    ))
+    .observe(
+        move |_: On<Press>,
+              mut ask: MessageWriter<crate::online::ask::Ask>,
+              mut notice: ResMut<crate::ui::notice::Notice>,
+              strings: Res<Strings>,
+              mut panel: ResMut<NextState<Panel>>| {
+            ask.write(crate::online::ask::Ask::Say(say));
+            if let Some(key) = said {
+                notice.0 = Some(strings.get(key));
+            }
+            (*panel).set_if_neq(Panel::None);
         },
     );
 }
