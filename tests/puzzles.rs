@@ -817,12 +817,15 @@ fn the_menu_goes_back_to_a_puzzle_left_for_it() {
         "the third move played"
     );
 
-    // The player's own game taken up: the first entry is the game's again.
+    // A look at the board, where no game goes on, and back: the puzzle still waits (a
+    // tester's way to the board had dropped it without a word).
     go_to(&mut app, Screen::Game);
     press(&mut app, "bar.menu");
     let names = buttons(&mut app);
-    assert!(names.contains(&"menu.continue".to_owned()), "{names:?}");
-    assert!(!names.contains(&"menu.to_puzzle".to_owned()), "{names:?}");
+    assert!(names.contains(&"menu.to_puzzle".to_owned()), "{names:?}");
+    press(&mut app, "menu.to_puzzle");
+    assert_eq!(screen(&app), Screen::Puzzle);
+    assert!(session(&app).game.history().len() >= 3);
 
     // With a game going on, a puzzle left for the menu is gone back to from Puzzles
     // (its "Next puzzle" had been the only way in, and started another).
@@ -843,6 +846,13 @@ fn the_menu_goes_back_to_a_puzzle_left_for_it() {
     press(&mut app, "menu.continue");
     assert_eq!(screen(&app), Screen::Game);
     assert_eq!(session(&app).game.history().len(), 1, "the game as it was");
+    // Continue to the game did not drop the puzzle: Puzzles still goes back to it.
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.puzzles");
+    assert_eq!(button_words(&mut app, "puzzles.back"), "Back to the puzzle");
+    press(&mut app, "puzzles.back");
+    assert_eq!(screen(&app), Screen::Puzzle);
+    assert_eq!(session(&app).game.history(), &puzzle.moves[..2]);
 }
 
 /// Twenty rated puzzles in a row near one rating: no idea (the first move and the last of

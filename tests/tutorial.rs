@@ -607,6 +607,15 @@ fn the_menu_goes_back_to_a_lesson_left_for_it() {
     press(&mut app, "menu.continue");
     assert_eq!(screen(&app), Screen::Game);
     assert_eq!(session(&app).game.history().len(), 1, "the game as it was");
+    // Continue to the game did not drop the lesson: Tutorial still goes back to it.
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.tutorial");
+    assert_eq!(
+        button_words(&mut app, "lessons.continue"),
+        format!("Back to lesson {}", index + 1)
+    );
+    press(&mut app, "lessons.continue");
+    assert_eq!(tutorial(&app).state, failed, "as it was left");
 }
 
 #[test]

@@ -27,8 +27,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<CardStale>();
     app.add_message::<LessonStep>()
         .add_systems(OnExit(Screen::Lesson), forget_lesson)
-        // Another board taken up: the menu's way back is to it, not to the lesson.
-        .add_systems(OnEnter(Screen::Game), drop_left_lesson)
+        // Another lesson or puzzle taken up: the menu's way back is to it, not to the
+        // lesson. The player's game is not: a lesson left for the menu stays to be gone back
+        // to from Tutorial while the game goes on, and from the menu after it (a tester's
+        // Continue to the game had dropped it without a word).
         .add_systems(OnEnter(Screen::Puzzle), drop_left_lesson)
         .add_systems(OnEnter(Screen::Review), drop_left_lesson)
         .add_systems(
