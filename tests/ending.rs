@@ -294,7 +294,7 @@ fn stopping_to_count_is_won_by_the_side_with_more_stones() {
     assert!(
         texts(&mut app)
             .iter()
-            .any(|t| t.contains("now 3 red, 2 black")),
+            .any(|t| t.replace('\u{a0}', " ").contains("now 3 red, 2 black")),
         "the count is shown before stopping"
     );
     press(&mut app, "end.stop");
