@@ -817,13 +817,16 @@ fn the_menu_goes_back_to_a_puzzle_left_for_it() {
         "the third move played"
     );
 
-    // A look at the board, where no game goes on, and back: the puzzle still waits (a
-    // tester's way to the board had dropped it without a word).
+    // The player's own game taken up: the menu's first entry is the game's again, but the
+    // puzzle still waits under Puzzles (a tester's way to the board had dropped it without
+    // a word).
     go_to(&mut app, Screen::Game);
     press(&mut app, "bar.menu");
     let names = buttons(&mut app);
-    assert!(names.contains(&"menu.to_puzzle".to_owned()), "{names:?}");
-    press(&mut app, "menu.to_puzzle");
+    assert!(names.contains(&"menu.continue".to_owned()), "{names:?}");
+    assert!(!names.contains(&"menu.to_puzzle".to_owned()), "{names:?}");
+    press(&mut app, "menu.puzzles");
+    press(&mut app, "puzzles.back");
     assert_eq!(screen(&app), Screen::Puzzle);
     assert!(session(&app).game.history().len() >= 3);
 

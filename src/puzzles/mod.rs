@@ -52,6 +52,7 @@ pub(crate) fn plugin(app: &mut App) {
             (screen::forget_puzzle, hold_board).chain(),
         )
         // Another board taken up: the menu's way back is to it, not to the puzzle.
+        .add_systems(OnEnter(Screen::Game), screen::game_seen)
         .add_systems(OnEnter(Screen::Lesson), screen::drop_left_puzzle)
         .add_systems(OnEnter(Screen::Review), screen::drop_left_puzzle)
         .add_systems(

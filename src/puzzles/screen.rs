@@ -48,7 +48,7 @@ pub enum PuzzleStep {
 /// The puzzle the player left for the menu (or the puzzles' card), as it was: its board and
 /// how it was going, until another board is taken up. The menu offers the way back to it.
 #[derive(Resource, Default)]
-pub struct LeftPuzzle(Option<(OnBoardPuzzle, Session)>);
+pub struct LeftPuzzle(Option<(OnBoardPuzzle, Session)>, bool);
 
 /// A puzzle came back from the menu: its board is judged again, as after a move (a move
 /// that landed while the menu was up was never judged).
@@ -60,6 +60,17 @@ impl LeftPuzzle {
     pub fn waiting(&self) -> bool {
         self.0.is_some()
     }
+
+    /// The menu's first entry leads back to it: not once the player has been to their
+    /// game since (Puzzles still goes back to it).
+    pub fn for_the_menu(&self) -> bool {
+        self.0.is_some() && !self.1
+    }
+}
+
+/// The player's game came to the board: a puzzle left waits for Puzzles, not the menu.
+pub(super) fn game_seen(mut left: ResMut<LeftPuzzle>) {
+    left.1 = true;
 }
 
 /// How long a reply of the solution waits after the player's move has been shown, and a
@@ -306,6 +317,7 @@ pub(super) fn forget_puzzle(
     mut left: ResMut<LeftPuzzle>,
 ) {
     // A puzzle solved or shown is over: the menu's way back is not to it.
+    left.1 = false;
     left.0 = run
         .current
         .take()

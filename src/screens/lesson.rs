@@ -29,8 +29,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Lesson), forget_lesson)
         // Another lesson or puzzle taken up: the menu's way back is to it, not to the
         // lesson. The player's game is not: a lesson left for the menu stays to be gone back
-        // to from Tutorial while the game goes on, and from the menu after it (a tester's
-        // Continue to the game had dropped it without a word).
+        // to from Tutorial (a tester's Continue to the game had dropped it without a word),
+        // though the menu's first entry no longer leads to it.
+        .add_systems(OnEnter(Screen::Game), |mut left: ResMut<LeftLesson>| {
+            left.1 = true
+        })
         .add_systems(OnEnter(Screen::Puzzle), drop_left_lesson)
         .add_systems(OnEnter(Screen::Review), drop_left_lesson)
         .add_systems(
@@ -93,12 +96,19 @@ pub enum LessonStep {
 /// The lesson the player left for the menu, as it was (its board and how it was going),
 /// until another board is taken up: the menu offers the way back to it.
 #[derive(Resource, Default)]
-pub struct LeftLesson(Option<(Tutorial, Session)>);
+pub struct LeftLesson(Option<(Tutorial, Session)>, bool);
 
 impl LeftLesson {
     /// A lesson waits to be gone back to.
     pub fn waiting(&self) -> bool {
         self.0.is_some()
+    }
+
+    /// The menu's first entry leads back to it: not once the player has been to their
+    /// game since (after that game, the menu leads to the next one; Tutorial still goes
+    /// back to the lesson).
+    pub fn for_the_menu(&self) -> bool {
+        self.0.is_some() && !self.1
     }
 
     /// The lesson waiting (an index into `LESSONS`).
@@ -192,6 +202,7 @@ fn forget_lesson(
 ) {
     let finished = tutorial.state == LessonState::Passed
         && tutorial.lesson.is_some_and(|i| i + 1 == LESSONS.len());
+    left.1 = false;
     left.0 = (tutorial.lesson.is_some() && !finished)
         .then(|| (std::mem::take(&mut *tutorial), practice.0.clone()));
     *tutorial = Tutorial::default();

@@ -87,9 +87,9 @@ pub fn way_back(
     let online_on = session.is_online() && session.game.outcome().is_none();
     if session.in_progress() || online_on {
         WayBack::Game
-    } else if lesson.waiting() {
+    } else if lesson.for_the_menu() {
         WayBack::Lesson
-    } else if puzzle.waiting() {
+    } else if puzzle.for_the_menu() {
         WayBack::Puzzle
     } else {
         WayBack::Game
