@@ -423,6 +423,32 @@ fn in_a_two_player_game_the_cards_the_player_to_move_opens_face_them() {
     }
     press(&mut app, "resign.keep");
     assert!(card_angle(&mut app).is_empty());
+    // A puzzle opened from that menu is played the usual way up, and so is the menu opened
+    // from the puzzle: it had faced Black for the two-player game behind.
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.puzzles");
+    press(&mut app, "puzzles.next");
+    assert_eq!(
+        *app.world()
+            .resource::<State<surakarta::shell::navigation::Screen>>()
+            .get(),
+        surakarta::shell::navigation::Screen::Puzzle
+    );
+    run_until(&mut app, 3.0, |a| table(a) < 0.01);
+    press(&mut app, "bar.menu");
+    run_until(&mut app, 1.0, |_| false);
+    assert_eq!(
+        card_angle(&mut app),
+        [0.0],
+        "the menu faces the puzzle's player"
+    );
+    // Back at the two players' board, the words face Black again.
+    go_to(&mut app, surakarta::shell::navigation::Screen::Game);
+    run_until(&mut app, 3.0, |a| (table(a) - PI).abs() < 0.01);
+    assert!(
+        (table(&mut app) - PI).abs() < 0.01,
+        "Black to move faces Black"
+    );
     // Red to move: the same cards upright.
     play_settled(&mut app, "e5", "d4");
     run_until(&mut app, 3.0, |a| table(a) < 0.01);
@@ -539,7 +565,7 @@ fn game_ending_in_a_capture() -> surakarta_engine::Game {
 }
 
 /// In a review, stepping onto a capture: while the stone runs round its loops, the turn,
-/// the counts and the review's line ("Move 8 of 9: 4... e5xe3") all still show the
+/// the counts and the review's line ("Move 4 of 5: 4... e5xe3") all still show the
 /// position before it, and all change together when it lands (issue 61.20: the line
 /// named the move while the turn and the counts still showed the position before it).
 #[test]

@@ -6,7 +6,7 @@
 use crate::game::session::{Mode, MovePlayed, OnBoard, Session, Turn};
 use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
-use crate::shell::navigation::GameSet;
+use crate::shell::navigation::{GameSet, Screen};
 use crate::ui::layout::BoardLayout;
 use bevy::prelude::*;
 use std::f32::consts::PI;
@@ -15,12 +15,19 @@ use surakarta_engine::Side;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Bottom>()
         .init_resource::<TableTurn>()
+        .init_resource::<AtTheTable>()
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, turn_to_the_table.in_set(GameSet::Present))
+        .add_systems(
+            Update,
+            (follow_the_table, turn_to_the_table)
+                .chain()
+                .in_set(GameSet::Present),
+        )
         .wake_while(
-            |board: OnBoard, settings: Res<Settings>, table: Res<TableTurn>| {
-                table.0 != table_target(&board, &settings)
-            },
+            |board: OnBoard,
+             settings: Res<Settings>,
+             table: Res<TableTurn>,
+             at: Res<AtTheTable>| { table.0 != table_target(&board, &settings, *at) },
         )
         .add_systems(
             Update,
@@ -73,11 +80,39 @@ impl TableTurn {
     }
 }
 
+/// Whether the two players' game is what the player came from: its board, or the menu
+/// opened from it. The menu opened from a puzzle, a lesson or a review (or at the app's
+/// start) is read by whoever held that screen, the usual way up, even with a two-player
+/// game at Black's turn behind it (it had faced Black).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct AtTheTable(bool);
+
+fn follow_the_table(
+    screen: Option<Res<State<Screen>>>,
+    mut was: Local<Option<Screen>>,
+    mut at: ResMut<AtTheTable>,
+) {
+    let Some(screen) = screen.map(|s| *s.get()) else {
+        return;
+    };
+    if *was == Some(screen) {
+        return;
+    }
+    let now = match screen {
+        Screen::Game => true,
+        Screen::Menu => *was == Some(Screen::Game),
+        _ => false,
+    };
+    *was = Some(screen);
+    at.set_if_neq(AtTheTable(now));
+}
+
 /// Where the words should face now: Black's side of the table in a two-player game with
-/// the setting on (not in a lesson or puzzle), else the usual way.
-fn table_target(board: &OnBoard, settings: &Settings) -> f32 {
+/// the setting on (its board, or the menu opened from it), else the usual way.
+fn table_target(board: &OnBoard, settings: &Settings, at: AtTheTable) -> f32 {
     let session = board.session();
     let across = session.mode == Mode::TwoPlayers
+        && at.0
         && !board.practising()
         && settings.turn_board
         && session.game.side_to_move() == Side::Black;
@@ -91,12 +126,13 @@ fn turn_to_the_table(
     settings: Res<Settings>,
     turn: Option<Res<State<Turn>>>,
     time: Res<Time>,
+    at: Res<AtTheTable>,
     mut table: ResMut<TableTurn>,
 ) {
     if turn.is_some_and(|t| *t.get() == Turn::Animating) {
         return;
     }
-    let target = table_target(&board, &settings);
+    let target = table_target(&board, &settings, *at);
     if table.0 == target {
         return;
     }

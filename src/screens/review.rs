@@ -171,16 +171,22 @@ fn review_line_alone(
     strings: &Strings,
 ) -> Option<String> {
     let whole = review.game.as_ref()?;
-    let total = whole.history().len();
+    let (first, total) = move_numbers(whole);
     let shown = shown.history();
     let Some(&last) = shown.last() else {
+        // Counted in moves as the record numbers them (a move is Red's and Black's);
         // "1 move", not "1 moves".
-        let key = if total == 1 {
+        let moves = if whole.history().is_empty() {
+            0
+        } else {
+            total + 1 - first
+        };
+        let key = if moves == 1 {
             "review.start_one"
         } else {
             "review.start"
         };
-        return Some(strings.fill(key, &[("total", total.to_string())]));
+        return Some(strings.fill(key, &[("total", moves.to_string())]));
     };
     // Numbered as in the record, counting plies from the game's first; with the
     // analysis's mark, as the move list writes it ("1... e5-f4 ?!"), once it has one.
@@ -196,7 +202,9 @@ fn review_line_alone(
     let mut line = strings.fill(
         "review.move",
         &[
-            ("n", shown.len().to_string()),
+            // The number the record gives the move: "Move 2 of 3: 2. b2-b3", where
+            // counting plies said "Move 3 of 6: 2. b2-b3".
+            ("n", (ply / 2 + 1).to_string()),
             ("total", total.to_string()),
             // The move whole: "25... a5-" and "a6" once stood on two lines.
             ("move", held_whole(&format!("{number} {last}"))),
@@ -213,12 +221,20 @@ fn review_line_alone(
         );
         line = format!("{line}\u{a0}· {better}");
     }
-    if shown.len() == total
+    if shown.len() == whole.history().len()
         && let Some(outcome) = whole.outcome()
     {
         line = format!("{line}\u{a0}· {}", held_whole(outcome.result_token()));
     }
     Some(line)
+}
+
+/// The numbers the record gives its first and last moves (a move is Red's and Black's:
+/// plies 0 and 1 are move 1). A record with no move gives its start's number for both.
+fn move_numbers(whole: &Game) -> (u32, u32) {
+    let start = whole.start().plies();
+    let last = start + (whole.history().len() as u32).saturating_sub(1);
+    (start / 2 + 1, last / 2 + 1)
 }
 
 /// The line of a review showing the analysis's better move in place of a marked one: the
@@ -246,8 +262,8 @@ pub fn better_line(
     let line = strings.fill(
         "review.before",
         &[
-            ("n", (before + 1).to_string()),
-            ("total", whole.history().len().to_string()),
+            ("n", (ply / 2 + 1).to_string()),
+            ("total", move_numbers(whole).1.to_string()),
             (
                 "move",
                 held_whole(&format!("{} {marked}{mark}", Record::move_number(ply))),
