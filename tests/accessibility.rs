@@ -144,3 +144,23 @@ fn buttons_are_buttons_named_by_their_words_and_activating_one_presses_it() {
     app.update();
     assert_eq!(screen(&app), surakarta::shell::navigation::Screen::Menu);
 }
+
+/// A button laid out of the way is not read out: the claim button waits hidden in the top
+/// bar of every game ("Friend away: claim victory"), and a screen reader had listed it
+/// with the game's buttons. The menu button beside it is spoken.
+#[test]
+fn a_hidden_button_is_hidden_from_the_screen_reader() {
+    let mut app = app();
+    for _ in 0..3 {
+        app.update();
+    }
+    let hidden = |app: &mut App, button: &str| {
+        app.world_mut()
+            .query::<(&surakarta::ui::widgets::ButtonId, &AccessibilityNode)>()
+            .iter(app.world())
+            .find(|(id, _)| id.0 == button)
+            .map(|(_, n)| n.is_hidden())
+    };
+    assert_eq!(hidden(&mut app, "bar.claim"), Some(true));
+    assert_eq!(hidden(&mut app, "bar.menu"), Some(false));
+}

@@ -351,6 +351,14 @@ fn stopping_with_as_many_stones_each_is_a_draw_and_says_so() {
         Mode::TwoPlayers,
     );
     open_end_game(&mut app);
+    // The card says before stopping that it would be a draw, not only the two counts.
+    let shown = texts(&mut app);
+    assert!(
+        shown.iter().any(|t| t
+            .replace('\u{a0}', " ")
+            .contains("Now 2 each: stopping here is a draw")),
+        "{shown:?}"
+    );
     press(&mut app, "end.stop");
     press(&mut app, "offer.accept");
     let outcome = own_game(&app).game.outcome().expect("stopped");

@@ -327,6 +327,8 @@ fn saving_writes_a_file_that_reads_back_as_the_game() {
     assert_eq!(app.world().resource::<Records>().saved.len(), 1);
     press(&mut app, "records.save");
     assert_eq!(std::fs::read_dir(dir.join("records")).unwrap().count(), 1);
+    // Saved again with nothing new, it is said to be there already, not saved anew.
+    assert_eq!(note(&app), "Already saved: it is in Saved games below.");
     // Back closes the panel to the menu it was opened from.
     press(&mut app, "back");
     assert_eq!((screen(&app), panel(&app)), (Screen::Menu, Panel::None));

@@ -241,6 +241,15 @@ fn show_counters(
     let mut own_line = !layout.portrait;
     if matches!(seen.mode(), Mode::Online { .. }) && !seen.board.practising() {
         level = Some(link.line(&strings)).filter(|l| !l.is_empty());
+        // Beside "Your move", waiting for the friend reads as a contradiction: the first
+        // move may be played before they join, and the line says so.
+        if let Mode::Online { me } = seen.mode()
+            && link.waiting_for_friend()
+            && matches!(link.line.status, crate::online::Status::Connected)
+            && pos.side_to_move() == me
+        {
+            level = Some(strings.get("online.waiting_play_first"));
+        }
         own_line = true;
     }
     // A game watched live: that it is (or how it ended), or the connection's trouble.

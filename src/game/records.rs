@@ -98,12 +98,7 @@ impl Records {
         let shelf = self.shelf.as_ref().ok_or(SaveError::NoShelf)?;
         let record = stamped(record_of(session));
         let name = free_name(shelf, session, &record);
-        if only_if_new
-            && let Read::Text(text) = shelf.read(&name)
-            && let Ok(old) = text.parse::<Record>()
-            && old.moves == record.moves
-            && old.header("Result") == record.header("Result")
-        {
+        if only_if_new && kept_as(shelf, &name, &record) {
             return Ok(name);
         }
         let text = record.to_string();
@@ -116,6 +111,18 @@ impl Records {
             Some(dir) => dir.join(&name).display().to_string(),
             None => name,
         })
+    }
+}
+
+/// True when the shelf's file `name` holds `record`'s game as it stands: the same moves
+/// and result.
+fn kept_as(shelf: &Store, name: &str, record: &Record) -> bool {
+    if let Read::Text(text) = shelf.read(name)
+        && let Ok(old) = text.parse::<Record>()
+    {
+        old.moves == record.moves && old.header("Result") == record.header("Result")
+    } else {
+        false
     }
 }
 
@@ -216,10 +223,17 @@ impl Records {
         );
         // Where it is for the player: in the list below (a file's path in an app's private
         // folder means nothing on a phone); in a browser, also a downloaded file.
-        let saved = if cfg!(target_arch = "wasm32") {
-            "records.saved_downloaded"
-        } else {
-            "records.saved"
+        // A game kept already as it stands (a finished game is kept when it ends) is
+        // not said to be saved anew.
+        let already = self.shelf.as_ref().is_some_and(|shelf| {
+            let record = stamped(record_of(session));
+            kept_as(shelf, &free_name(shelf, session, &record), &record)
+        });
+        let saved = match (already, cfg!(target_arch = "wasm32")) {
+            (true, false) => "records.already_saved",
+            (true, true) => "records.already_saved_downloaded",
+            (false, false) => "records.saved",
+            (false, true) => "records.saved_downloaded",
         };
         self.note = Some(match self.save(session, false) {
             Ok(_) => strings.get(saved),

@@ -154,6 +154,8 @@ fn take(
         notice.clear_if_one_of(
             &[
                 "notice.draw_offered.online",
+                "notice.draw_declined.you",
+                "notice.draw_declined.friend",
                 "online.friend_joined",
                 "online.friend_left",
                 "online.friend_reconnecting",

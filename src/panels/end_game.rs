@@ -47,13 +47,20 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
     } else {
         strings.get("end.offer_draw.computer")
     };
-    let stop_note = strings.fill(
-        "end.stop.note",
-        &[
-            ("red", position.stones(Side::Red).count().to_string()),
-            ("black", position.stones(Side::Black).count().to_string()),
-        ],
+    let (red, black) = (
+        position.stones(Side::Red).count(),
+        position.stones(Side::Black).count(),
     );
+    // Equal stones: stopping is a draw, said so ("now 12 red, 12 black" left it to the
+    // player to work out).
+    let stop_note = if red == black {
+        strings.fill("end.stop.note_equal", &[("n", red.to_string())])
+    } else {
+        strings.fill(
+            "end.stop.note",
+            &[("red", red.to_string()), ("black", black.to_string())],
+        )
+    };
     cards.spawn(
         DespawnOnExit(Panel::EndGame),
         |c, strings, theme| {

@@ -34,5 +34,33 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The widgets and their press, added after the screens' plugins as before.
 pub(super) fn widgets_plugin(app: &mut App) {
-    app.add_plugins((press::plugin, scroll::plugin));
+    app.add_plugins((press::plugin, scroll::plugin))
+        .add_systems(PostUpdate, hide_what_is_not_drawn);
+}
+
+/// What is not drawn is not spoken: a button or label laid out of the way (`Display::None`,
+/// itself or a node it is in) is marked hidden for the screen reader. Bevy hands every
+/// accessibility node to the platform, and a hidden claim button ("Friend away: claim
+/// victory") was read out with the game's other buttons.
+fn hide_what_is_not_drawn(
+    changed: Query<(), Changed<Node>>,
+    mut spoken: Query<(Entity, &mut bevy::a11y::AccessibilityNode)>,
+    nodes: Query<&Node>,
+    parents: Query<&ChildOf>,
+) {
+    if changed.is_empty() {
+        return;
+    }
+    for (entity, mut node) in &mut spoken {
+        let hidden = std::iter::once(entity)
+            .chain(parents.iter_ancestors(entity))
+            .any(|e| nodes.get(e).is_ok_and(|n| n.display == Display::None));
+        if node.is_hidden() != hidden {
+            if hidden {
+                node.set_hidden();
+            } else {
+                node.clear_hidden();
+            }
+        }
+    }
 }
