@@ -59,6 +59,8 @@ fn frames_go_on_while_it_runs(background: bool) {
     let mut frames_while_running = 0;
     // While it runs, the graph's bars come with the key to their colours.
     let mut key_while_running = false;
+    // Its progress in hundredths of the game, not in plies read as "moves".
+    let mut progress = Vec::new();
     assert!(run_until(&mut app, 120.0, |a| {
         frames_while_running += 1;
         let running = a.world().resource::<Analysis>().running();
@@ -69,12 +71,25 @@ fn frames_go_on_while_it_runs(background: bool) {
                 .iter()
                 .all(|k| shown.iter().any(|t| t == k));
         }
+        if running {
+            progress.extend(texts(a).into_iter().filter_map(|t| {
+                t.strip_prefix("Analysing: ")?
+                    .strip_suffix("% done")?
+                    .parse::<u32>()
+                    .ok()
+            }));
+        }
         finished(a)
     }));
     assert!(
         key_while_running,
         "the graph's key was not shown while it ran"
     );
+    assert!(
+        !progress.is_empty() && progress.iter().all(|p| *p < 100),
+        "{progress:?}"
+    );
+    assert!(progress.windows(2).all(|w| w[0] <= w[1]), "{progress:?}");
     assert!(
         frames_while_running > 3,
         "only {frames_while_running} frames while a {plies}-ply game was analysed"

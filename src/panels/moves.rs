@@ -360,12 +360,11 @@ fn spawn(
             if reviewing && total > 0 && !complete {
                 if running {
                     footer.spawn(label(
+                        // In hundredths of the game: its count of plies read as "moves"
+                        // beside a list numbered in moves of both sides.
                         strings.fill(
                             "analysis.running",
-                            &[
-                                ("n", judged_count.to_string()),
-                                ("total", total.to_string()),
-                            ],
+                            &[("percent", (judged_count * 100 / total).to_string())],
                         ),
                         16.0,
                         theme,
