@@ -8,15 +8,20 @@ use super::clock::{ClockRow, ClockText};
 use super::status::{Bars, CountText, CounterText, HintText, StatusLine, TurnSwatch, TurnText};
 use crate::game::session::Command;
 use crate::screens::review::ReviewStep;
+use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
 use crate::ui::i18n::Strings;
-use crate::ui::layout::BoardLayout;
+use crate::ui::layout::{BarReach, BoardLayout};
 use crate::ui::theme::Theme;
 use crate::ui::widgets::{bar_button, button};
 use bevy::prelude::*;
 use surakarta_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
+    app.wake_on_change::<BarReach>().add_systems(
+        PostUpdate,
+        keep_board_clear_of_the_bar.after(bevy::ui::UiSystems::Layout),
+    );
     app.add_systems(
         Update,
         (build_bars.run_if(
@@ -29,6 +34,72 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(BarSystems)
             .in_set(GameSet::Present),
     );
+}
+
+/// The status bar (above the board in portrait, beside it in landscape).
+#[derive(Component)]
+pub struct StatusBar;
+
+/// The least gap between the status bar and the board's outer loops, in points.
+const CLEARANCE: f32 = 6.0;
+
+/// Room to spare once the board has moved: a line more does not move it again.
+const SPARE: f32 = 20.0;
+
+/// The status bar grows with what it says (the clocks, a notice, the claim button, the
+/// connection's line): where it would reach the board's loops, the board moves away from
+/// it and shrinks, so no stone is ever under the bar (on a 320x568 phone the far rank had
+/// been covered while the player's clock ran). The room kept only grows while the screen
+/// stays, so the board does not jump with every notice; it is given back with the screen
+/// or the window's size.
+fn keep_board_clear_of_the_bar(
+    bars: Query<(&ComputedNode, &UiGlobalTransform), With<StatusBar>>,
+    layout: Res<BoardLayout>,
+    screen: Res<State<Screen>>,
+    table: Res<crate::board::view::TableTurn>,
+    mut reach: ResMut<BarReach>,
+    mut seen: Local<Option<(Screen, Vec2)>>,
+) {
+    let now = (*screen.get(), layout.window);
+    if *seen != Some(now) {
+        *seen = Some(now);
+        reach.set_if_neq(BarReach::default());
+        return;
+    }
+    // A lesson's or a puzzle's card stands over the bar, and the board keeps below it
+    // (`ui/top_card.rs`); in landscape the bars are beside the board.
+    if !layout.portrait || matches!(now.0, Screen::Lesson | Screen::Puzzle) {
+        return;
+    }
+    // Mid-turn, across the table, the bar stands sideways over the board: measured once it
+    // has come round.
+    let settled = [0.0, std::f32::consts::PI]
+        .iter()
+        .any(|a| (table.0 - a).abs() < 1e-3);
+    if !settled {
+        return;
+    }
+    let mut next = *reach;
+    for (node, at) in &bars {
+        let scale = node.inverse_scale_factor();
+        let (centre, height) = (at.translation.y * scale, node.size().y * scale);
+        if !centre.is_finite() || !height.is_finite() || height <= 0.0 {
+            continue;
+        }
+        if centre < layout.window.y / 2.0 {
+            let reaches = centre + height / 2.0;
+            if reaches + CLEARANCE > layout.board_top() {
+                next.top = next.top.max(reaches + SPARE);
+            }
+        } else {
+            // Turned to face Black across the table: at the window's foot.
+            let reaches = layout.window.y - (centre - height / 2.0);
+            if reaches + CLEARANCE > layout.board_bottom() {
+                next.bottom = next.bottom.max(reaches + SPARE);
+            }
+        }
+    }
+    reach.set_if_neq(next);
 }
 
 /// Where the bars are built.
@@ -130,7 +201,7 @@ pub(super) fn build_bars(
             },
         ))
         .with_children(|root| {
-            root.spawn((first, BackgroundColor(theme.bar)))
+            root.spawn((StatusBar, first, BackgroundColor(theme.bar)))
                 .with_children(|bar| {
                     bar.spawn((
                         StatusLine,

@@ -277,9 +277,12 @@ fn show_counters(
     let line = counters.join("     ");
     // Beside the board (landscape) the bar is narrow: the level gets a line of its own
     // rather than a break inside the counter's words.
+    // A short word of the connection ("Online") shares the counter's line in portrait: a
+    // line less in a bar that a 320-point phone has little room for.
+    let short = |level: &str| layout.portrait && level.chars().count() <= 12;
     let line = match level {
         Some(level) if line.is_empty() => level,
-        Some(level) if own_line => format!("{level}\n{line}"),
+        Some(level) if own_line && !short(&level) => format!("{level}\n{line}"),
         Some(level) => format!("{level} · {line}"),
         None => line,
     };

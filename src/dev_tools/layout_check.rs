@@ -218,6 +218,30 @@ fn faults(world: &mut World, window: Vec2) -> Vec<String> {
         at
     };
 
+    // The status bar, grown with what it says, never over the board's loops (on a
+    // 320x568 phone a notice and the claim button had covered the far rank). In portrait,
+    // on the screens whose board it stands above (a lesson's or puzzle's card covers it).
+    let layout = *world.resource::<crate::ui::layout::BoardLayout>();
+    let on_board = matches!(
+        world
+            .get_resource::<State<crate::shell::navigation::Screen>>()
+            .map(|s| *s.get()),
+        Some(crate::shell::navigation::Screen::Game | crate::shell::navigation::Screen::Review)
+    );
+    if layout.portrait && on_board {
+        let mut bars = world.query_filtered::<Entity, With<crate::bars::frame::StatusBar>>();
+        for bar in bars.iter(world).collect::<Vec<_>>() {
+            let Some(n) = find(bar) else { continue };
+            if shown(bar) && n.1.rect.max.y > layout.board_top() + SLACK {
+                faults.push(format!(
+                    "the status bar reaches down to {:.0}, over the board's loops from {:.0}",
+                    n.1.rect.max.y,
+                    layout.board_top()
+                ));
+            }
+        }
+    }
+
     // Buttons: inside the window (or their clipping card's body, which must be), and
     // none over another of the same layer.
     let mut buttons = world.query::<(Entity, &ButtonId)>();

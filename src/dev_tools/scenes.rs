@@ -31,6 +31,10 @@ pub enum Scene {
     Puzzle,
     /// A game record under review.
     Review,
+    /// A game whose status bar says the most it says at once: a notice of the player's
+    /// other online game under the turn, the counts and the counter (the bar then grows
+    /// towards the board).
+    BusyBar,
 }
 
 /// Every scene, in the order they are walked.
@@ -51,7 +55,7 @@ pub fn scenes() -> Vec<Scene> {
             all.push(Scene::Lesson(lesson, state));
         }
     }
-    all.extend([Scene::Puzzle, Scene::Review]);
+    all.extend([Scene::Puzzle, Scene::Review, Scene::BusyBar]);
     all
 }
 
@@ -123,6 +127,7 @@ impl Scene {
             Scene::Lesson(i, state) => format!("lesson {} {state:?}", i + 1),
             Scene::Puzzle => "puzzle".into(),
             Scene::Review => "review".into(),
+            Scene::BusyBar => "game with a notice".into(),
         }
     }
 
@@ -145,7 +150,7 @@ impl Scene {
         };
         match self {
             Scene::Menu => go(world, Screen::Menu, Panel::None),
-            Scene::Game => {
+            Scene::Game | Scene::BusyBar => {
                 play(world, a_game(), against);
                 go(world, Screen::Game, Panel::None);
             }
@@ -186,6 +191,15 @@ impl Scene {
     /// What must wait until the scene is on screen (a lesson's answer, once the lesson
     /// has started).
     pub fn then(self, world: &mut World) {
+        // Said once the language is in place (a notice goes with the language it was in).
+        if self == Scene::BusyBar {
+            let strings = world.resource::<crate::ui::i18n::Strings>();
+            let words = strings.fill(
+                "online_games.your_move_elsewhere",
+                &[("side", strings.side(Side::Black)), ("time", "2:59".into())],
+            );
+            world.resource_mut::<crate::ui::notice::Notice>().0 = Some(words);
+        }
         if let Scene::Lesson(_, state) = self {
             let mut tutorial = world.resource_mut::<Tutorial>();
             if tutorial.state != state {

@@ -11,6 +11,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<SafeArea>()
         .init_resource::<BoardLayout>()
         .init_resource::<TopCard>()
+        .init_resource::<BarReach>()
         .add_systems(PreUpdate, update_layout);
 }
 
@@ -94,6 +95,17 @@ impl Default for BoardLayout {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct TopCard(pub f32);
 
+/// How far the status bar reaches over the window from its edge, in points (portrait),
+/// when it has grown past the room the layout gave it: a notice, the claim button and the
+/// connection's line on a 320x568 phone covered the far rank of the board. `top` from the
+/// window's top, `bottom` from its bottom (the bar turned to face Black across the table
+/// stands at the bottom). 0: within its room.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct BarReach {
+    pub top: f32,
+    pub bottom: f32,
+}
+
 /// The board's height and width in spacings: 5 between the edge lines and 2 for each large
 /// loop, and a little for the loops' stroke.
 const SPAN: f32 = 9.3;
@@ -108,21 +120,31 @@ impl BoardLayout {
 
     /// The layout with the board (in portrait) below a card at the top of the screen.
     pub fn below(window: Vec2, safe: SafeArea, card: TopCard) -> BoardLayout {
+        BoardLayout::clear_of(window, safe, card, BarReach::default())
+    }
+
+    /// The layout with the board (in portrait) below a card at the top of the screen and
+    /// clear of a status bar grown past its room.
+    pub fn clear_of(window: Vec2, safe: SafeArea, card: TopCard, reach: BarReach) -> BoardLayout {
         let portrait = window.y >= window.x;
         let (spacing, offset, bars) = if portrait {
             let top = (window.y * 0.11).clamp(76.0, 124.0) + safe.top;
             let bottom = (window.y * 0.1).clamp(68.0, 112.0) + safe.bottom;
             let width = (window.x - safe.left - safe.right) * 0.88;
-            // The board's room starts below the top bar, or below a card over it.
+            // The board's room starts below the top bar, or below a card over it, and ends
+            // above the bottom bar; a bar grown past its room takes more.
             let above = if card.0 > 0.0 {
                 top.max(card.0 + 4.0)
             } else {
                 top
-            };
+            }
+            .max(reach.top);
+            let bottom = bottom.max(reach.bottom);
             let height = window.y - above - bottom;
             let spacing = (width.min(height) / SPAN).max(4.0);
             let offset = Vec2::new((safe.left - safe.right) / 2.0, (bottom - above) / 2.0);
-            (spacing, offset, [top, bottom])
+            let bottom_bar = (window.y * 0.1).clamp(68.0, 112.0) + safe.bottom;
+            (spacing, offset, [top, bottom_bar])
         } else {
             let side = (window.x * 0.22).clamp(150.0, 300.0);
             let left = side + safe.left;
@@ -148,6 +170,15 @@ impl BoardLayout {
     pub fn board_top(&self) -> f32 {
         self.world_to_screen(Vec2::new(0.0, SPAN / 2.0 * self.spacing), Quat::IDENTITY)
             .y
+    }
+
+    /// How far up from the window's bottom the board's outer loops reach down to, in
+    /// points (in portrait).
+    pub fn board_bottom(&self) -> f32 {
+        self.window.y
+            - self
+                .world_to_screen(Vec2::new(0.0, -SPAN / 2.0 * self.spacing), Quat::IDENTITY)
+                .y
     }
 
     /// World position of a board point.
@@ -203,13 +234,15 @@ pub(crate) fn update_layout(
     windows: Query<&Window, With<PrimaryWindow>>,
     safe: Res<SafeArea>,
     card: Res<TopCard>,
+    reach: Res<BarReach>,
     mut layout: ResMut<BoardLayout>,
 ) {
-    let changed = resized.read().count() > 0 || safe.is_changed() || card.is_changed();
+    let changed =
+        resized.read().count() > 0 || safe.is_changed() || card.is_changed() || reach.is_changed();
     let Ok(window) = windows.single() else { return };
     let size = Vec2::new(window.width(), window.height());
     if (changed || size != layout.window) && size.x > 0.0 && size.y > 0.0 {
-        let next = BoardLayout::below(size, *safe, *card);
+        let next = BoardLayout::clear_of(size, *safe, *card, *reach);
         if next != *layout {
             *layout = next;
         }
@@ -238,6 +271,37 @@ mod tests {
         assert_eq!(
             BoardLayout::below(wide, SafeArea::default(), TopCard(215.0)),
             BoardLayout::new(wide, SafeArea::default())
+        );
+    }
+
+    /// A status bar grown 200 points down a 320 x 568 phone: the whole board below it and
+    /// above the bottom bar; turned to the foot of the window, the board above it.
+    #[test]
+    fn the_board_keeps_clear_of_a_grown_bar() {
+        let window = Vec2::new(320.0, 568.0);
+        let reach = BarReach {
+            top: 200.0,
+            bottom: 0.0,
+        };
+        let l = BoardLayout::clear_of(window, SafeArea::default(), TopCard::default(), reach);
+        assert!(l.board_top() >= 200.0, "top {}", l.board_top());
+        assert!(l.board_bottom() >= l.bars[1] - 0.01, "{}", l.board_bottom());
+        let turned = BarReach {
+            top: 0.0,
+            bottom: 200.0,
+        };
+        let t = BoardLayout::clear_of(window, SafeArea::default(), TopCard::default(), turned);
+        assert!(t.board_bottom() >= 200.0, "bottom {}", t.board_bottom());
+        assert!(t.board_top() >= t.bars[0] - 0.01);
+        // Within its room, nothing changes.
+        assert_eq!(
+            BoardLayout::clear_of(
+                window,
+                SafeArea::default(),
+                TopCard::default(),
+                BarReach::default()
+            ),
+            BoardLayout::new(window, SafeArea::default())
         );
     }
 
