@@ -436,3 +436,23 @@ fn card_turn(app: &mut App) -> f32 {
     let t = q.single(app.world()).expect("the offer card");
     t.rotation.as_radians().abs()
 }
+
+/// A question someone waits for is answered, also by the phone's Back: it declines (closed
+/// unanswered, an online offer stood and its question came back over the board).
+#[test]
+fn back_on_a_draw_offer_declines_it() {
+    let (mut app, _dir) = ending_app("offer-back");
+    start(&mut app, START, "b2-b3", Mode::TwoPlayers);
+    open_end_game(&mut app);
+    press(&mut app, "end.offer_draw");
+    assert_eq!(panel(&app), Panel::Offer);
+    app.world_mut().write_message(surakarta::shell::back::Back);
+    app.update();
+    app.update();
+    assert_eq!(panel(&app), Panel::None);
+    assert_eq!(own_game(&app).game.outcome(), None);
+    assert_eq!(
+        app.world().resource::<Notice>().0.as_deref(),
+        Some("Red declines the draw.")
+    );
+}

@@ -1340,6 +1340,51 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
     drop(server);
 }
 
+/// The player's clock runs in a live game, and they create a second game: the bar says at
+/// once that it is their move in the other (it had said nothing until the list was
+/// opened).
+#[test]
+fn creating_a_second_game_says_at_once_that_the_clock_runs_in_the_first() {
+    let (_dir, _dirs, _server, [mut me, mut second, _third]) =
+        server_and_three_phones("online-second-game");
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online");
+    press(&mut me, "newgame.clock.3+2");
+    press(&mut me, "newgame.red");
+    press(&mut me, "newgame.start");
+    assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
+    let live = own_game(&me).online.clone().unwrap();
+    join(&mut second, &live.invite());
+    go_to(&mut second, Screen::Game);
+    assert!(both_until(&mut me, &mut second, 10.0, |m, s| connected(m)
+        && connected(s)
+        && panel(m) == Panel::None));
+    first_moves(&mut me, &mut second);
+    // Red to move in the live game: a second game created.
+    go_to(&mut me, Screen::Menu);
+    press(&mut me, "menu.online");
+    press(&mut me, "newgame.clock.none");
+    press(&mut me, "newgame.red");
+    press(&mut me, "newgame.start");
+    if panel(&me) == Panel::Replace {
+        press(&mut me, "replace.start");
+    }
+    assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
+    assert_ne!(own_game(&me).online.as_ref().unwrap().id, live.id);
+    go_to(&mut me, Screen::Game);
+    let said = |m: &mut App| {
+        texts(m).iter().any(|t| {
+            t.replace('\u{a0}', " ")
+                .starts_with("Your move in your other game as Red: ")
+        })
+    };
+    assert!(
+        run_until(&mut me, 3.0, |m| said(m)),
+        "the other game's clock unsaid: {:?}",
+        texts(&mut me)
+    );
+}
+
 /// The player looks at another game while the friend is to move in a live one; the friend
 /// moves: the player is told at once that their clock runs there (a play-through lost a
 /// 3+2 game on time with nothing on the board to say so).

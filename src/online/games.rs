@@ -26,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Panel::Records), |mut listing: ResMut<Listing>| {
             listing.ended = None;
         })
+        .add_systems(Update, forget_ended_on_moving_on)
         .add_systems(
             Update,
             (remember, take_standing, save)
@@ -33,6 +34,30 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(crate::shell::navigation::GameSet::Rules)
                 .before(crate::game::session::SessionSystems),
         );
+}
+
+/// The game that ended away is said until the player has moved on: a move of their own on
+/// the board, or another game put on it (a tester read "Your online game as Black is
+/// over" over three later games, one where he was again Black).
+fn forget_ended_on_moving_on(
+    mut played: MessageReader<crate::game::session::MovePlayed>,
+    session: Res<Session>,
+    mut listing: ResMut<Listing>,
+    mut seen: Local<Option<(Option<String>, u64)>>,
+) {
+    let this = (session.online.as_ref().map(|s| s.id.clone()), session.seed);
+    let other_game = seen.as_ref().is_some_and(|was| *was != this);
+    if seen.as_ref() != Some(&this) {
+        *seen = Some(this);
+    }
+    let own_move = played.read().any(|m| match session.mode {
+        crate::game::session::Mode::VsComputer { human: me, .. }
+        | crate::game::session::Mode::Online { me } => m.before.side_to_move() == me,
+        crate::game::session::Mode::TwoPlayers => true,
+    });
+    if (other_game || own_move) && listing.ended.is_some() {
+        listing.ended = None;
+    }
 }
 
 /// The file the seats are kept in.

@@ -87,6 +87,7 @@ pub(super) struct HandOver<'w> {
     pub session: Res<'w, Session>,
     socket: NonSendMut<'w, super::socket::Socket>,
     others: NonSendMut<'w, Others>,
+    listing: ResMut<'w, Listing>,
 }
 
 impl HandOver<'_> {
@@ -94,7 +95,17 @@ impl HandOver<'_> {
     /// the other games' (the same connection: its friend never reads "left the game"),
     /// and nothing more of it reaches the board's link (a state still on its way would
     /// be taken for the new game's).
-    pub(super) fn hand_over(&mut self) {
+    ///
+    /// The game left goes on among the others as it stands now (its connection hears no
+    /// news of it until the friend moves): the bar says at once if the player's clock runs
+    /// there, whether the board left it for a game from the list, a new one or one joined
+    /// (after creating a second game, nothing said so until the list was opened).
+    pub(super) fn hand_over(&mut self, link: &Link) {
+        if let Some(seat) = &self.session.online
+            && let Some(standing) = link.standing()
+        {
+            self.listing.standing.insert(seat.id.clone(), standing);
+        }
         let open = self.socket.0.take();
         let session = &self.session;
         if let Some(seat) = session
@@ -277,11 +288,10 @@ pub fn ended_line(
 fn resume(
     mut resumes: MessageReader<Resume>,
     mut handover: HandOver,
-    mut listing: ResMut<Listing>,
     mut link: ResMut<Link>,
     mut start: MessageWriter<StartOnline>,
     mut navigate: MessageWriter<Navigate>,
-    (mut notice, strings): (ResMut<Notice>, Res<Strings>),
+    mut notice: ResMut<Notice>,
 ) {
     let Some(Resume { kept, confirmed }) = resumes.read().last().cloned() else {
         return;
@@ -289,10 +299,10 @@ fn resume(
     let session = &handover.session;
     let here = session.online.as_ref().map(|s| s.id.as_str());
     if !confirmed && here != Some(kept.seat.id.as_str()) && clock_runs_for_me(session, &link) {
-        listing.confirm = Some(kept);
+        handover.listing.confirm = Some(kept);
         return;
     }
-    listing.confirm = None;
+    handover.listing.confirm = None;
     navigate.write(Navigate::Open(Panel::None));
     navigate.write(Navigate::Go(Screen::Game));
     if handover
@@ -304,22 +314,9 @@ fn resume(
         return; // on the board already
     }
     // What was said of the game on the board is not said of the one coming (a tester read
-    // "The rematch: you play Black." on another game).
-    for side in [surakarta_engine::Side::Red, surakarta_engine::Side::Black] {
-        let rematch = strings.fill("notice.rematch_started", &[("side", strings.side(side))]);
-        if notice.0.as_ref() == Some(&rematch) {
-            notice.0 = None;
-        }
-    }
-    // The game left goes on among the others, as it stands now (its connection hears no
-    // news of it until the friend moves): the bar says at once if the player's clock runs
-    // there.
-    if let Some(seat) = &handover.session.online
-        && let Some(standing) = link.standing()
-    {
-        listing.standing.insert(seat.id.clone(), standing);
-    }
-    handover.hand_over();
+    // "The rematch: you play Black." and "You decline the draw." on another game).
+    notice.0 = None;
+    handover.hand_over(&link);
     *link = Link::default();
     start.write(StartOnline {
         rules: kept.rules,

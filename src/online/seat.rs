@@ -152,7 +152,7 @@ pub(super) fn take_answer(
     if !created && settings.online_server().is_none() {
         settings.server = Some(seat.server.clone());
     }
-    handover.hand_over();
+    handover.hand_over(&link);
     *link = Link {
         // The creator's seat is taken; the friend's is not, until the server says so.
         seats: wire::Seats {

@@ -128,18 +128,32 @@ fn line(
                 "online_games.their_turn"
             });
             let mut parts = vec![turn];
+            // The move whole: "last 2... f5-" and "f4" once stood on two lines.
+            let last = last.as_deref().map(crate::ui::i18n::held_whole);
             parts.push(match (last, timing.since_last_move()) {
                 (Some(last), Some(ago)) => strings.fill(
                     "online_games.last_ago",
-                    &[("move", last.clone()), ("ago", ago_words(ago, strings))],
+                    &[("move", last), ("ago", ago_words(ago, strings))],
                 ),
-                (Some(last), None) => strings.fill("online_games.last", &[("move", last.clone())]),
+                (Some(last), None) => strings.fill("online_games.last", &[("move", last)]),
                 (None, _) => aged(
                     strings.get("online_games.no_moves"),
                     "online_games.started_ago",
                 ),
             });
-            if let Some(left) = timing.left(side) {
+            // The player's first move still to come: the time before the game is aborted,
+            // as the bar counts it ("your clock 3:00" stood beside the bar's "First move
+            // 0:29").
+            let first_move = timing.first_move_left().filter(|_| *to_move == side);
+            if let Some(first) = first_move {
+                parts.push(strings.fill(
+                    "clock.first_move",
+                    &[(
+                        "time",
+                        face_in(first, Scale::of(first, timing.control), strings),
+                    )],
+                ));
+            } else if let Some(left) = timing.left(side) {
                 // Written as the board writes it: in the scale of the longer of the clocks.
                 let longest = [Side::Red, Side::Black]
                     .into_iter()

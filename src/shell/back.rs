@@ -57,8 +57,23 @@ struct Way<'w> {
     ),
 }
 
-fn go_back(mut back: MessageReader<Back>, mut way: Way, session: Res<Session>) {
+fn go_back(
+    mut back: MessageReader<Back>,
+    mut way: Way,
+    session: Res<Session>,
+    buttons: Query<(Entity, &crate::ui::widgets::ButtonId)>,
+    mut commands: Commands,
+) {
     if back.read().count() == 0 {
+        return;
+    }
+    // A question someone waits for (a draw, a stop, a rematch) is answered: Back declines
+    // it. Closed unanswered, the offer stood, the friend waited, and the question came
+    // back over the board after their next move.
+    if *way.panel.get() == Panel::Offer {
+        if let Some((entity, _)) = buttons.iter().find(|(_, id)| id.0 == "offer.decline") {
+            commands.trigger(crate::ui::press::Press { entity });
+        }
         return;
     }
     if *way.panel.get() != Panel::None {

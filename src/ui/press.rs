@@ -163,7 +163,11 @@ fn press_buttons(
 ) {
     // Every card but the menu is a panel's, which Back closes; the menu's Back goes where
     // its first entry goes. Over the bare board a shade tap would do nothing of the card.
-    let back_closes = taps.panel.is_some_and(|p| *p.get() != Panel::None)
+    // A question someone waits for is answered with its buttons: a stray tap beside its
+    // card does nothing (it had closed the card, the offer unanswered).
+    let back_closes = taps
+        .panel
+        .is_some_and(|p| !matches!(p.get(), Panel::None | Panel::Offer))
         || taps.screen.is_some_and(|s| *s.get() == Screen::Menu);
     let mut pressed = Vec::new();
     for t in touches.read() {
