@@ -325,6 +325,26 @@ fn saving_writes_a_file_that_reads_back_as_the_game() {
     assert_eq!(record.header("Result"), Some("*"));
     // Listed, and saving again updates the same file.
     assert_eq!(app.world().resource::<Records>().saved.len(), 1);
+    // Counted in moves as the record numbers them: four plies are two moves (the list
+    // had said "moves: 4" where the review said "2 moves").
+    app.update();
+    let shown = texts(&mut app);
+    assert!(
+        shown
+            .iter()
+            .any(|t| !t.starts_with("This game") && t.ends_with("moves:\u{a0}2")),
+        "{shown:?}"
+    );
+    assert!(
+        shown
+            .iter()
+            .any(|t| t == "This game: in progress, moves:\u{a0}2"),
+        "{shown:?}"
+    );
+    assert!(
+        !shown.iter().any(|t| t.contains("moves:\u{a0}4")),
+        "{shown:?}"
+    );
     press(&mut app, "records.save");
     assert_eq!(std::fs::read_dir(dir.join("records")).unwrap().count(), 1);
     // Saved again with nothing new, it is said to be there already, not saved anew.

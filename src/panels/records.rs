@@ -71,7 +71,14 @@ fn spawn(
         cards.strings().fill(
             "records.this_game",
             &[
-                ("moves", game.history().len().to_string()),
+                (
+                    "moves",
+                    crate::screens::review::moves_spanned(
+                        game.start().plies(),
+                        game.history().len(),
+                    )
+                    .to_string(),
+                ),
                 ("result", result),
             ],
         )
@@ -161,7 +168,17 @@ fn spawn(
                                     strings,
                                 ),
                             ),
-                            ("moves", record.moves.len().to_string()),
+                            (
+                                "moves",
+                                crate::screens::review::moves_spanned(
+                                    record
+                                        .header("Start")
+                                        .and_then(|s| s.parse::<surakarta_engine::Position>().ok())
+                                        .map_or(0, |p| p.plies()),
+                                    record.moves.len(),
+                                )
+                                .to_string(),
+                            ),
                         ],
                     ),
                     Err(_) => strings.fill("records.unreadable", &[("name", saved.name.clone())]),

@@ -171,16 +171,12 @@ fn review_line_alone(
     strings: &Strings,
 ) -> Option<String> {
     let whole = review.game.as_ref()?;
-    let (first, total) = move_numbers(whole);
+    let total = last_move_number(whole);
     let shown = shown.history();
     let Some(&last) = shown.last() else {
         // Counted in moves as the record numbers them (a move is Red's and Black's);
         // "1 move", not "1 moves".
-        let moves = if whole.history().is_empty() {
-            0
-        } else {
-            total + 1 - first
-        };
+        let moves = moves_spanned(whole.start().plies(), whole.history().len());
         let key = if moves == 1 {
             "review.start_one"
         } else {
@@ -229,12 +225,22 @@ fn review_line_alone(
     Some(line)
 }
 
-/// The numbers the record gives its first and last moves (a move is Red's and Black's:
-/// plies 0 and 1 are move 1). A record with no move gives its start's number for both.
-fn move_numbers(whole: &Game) -> (u32, u32) {
+/// How many moves, as the record numbers them (a move is Red's and Black's), `plies` half
+/// moves from a start `start` plies into the game span: Game records and the review count
+/// so ("moves: 46" had counted the plies of a 23-move game).
+pub fn moves_spanned(start: u32, plies: usize) -> u32 {
+    if plies == 0 {
+        return 0;
+    }
+    let last = start + plies as u32 - 1;
+    last / 2 - start / 2 + 1
+}
+
+/// The number the record gives its last move (a move is Red's and Black's: plies 0 and 1
+/// are move 1); a record with no move gives its start's.
+fn last_move_number(whole: &Game) -> u32 {
     let start = whole.start().plies();
-    let last = start + (whole.history().len() as u32).saturating_sub(1);
-    (start / 2 + 1, last / 2 + 1)
+    (start + (whole.history().len() as u32).saturating_sub(1)) / 2 + 1
 }
 
 /// The line of a review showing the analysis's better move in place of a marked one: the
@@ -263,7 +269,7 @@ pub fn better_line(
         "review.before",
         &[
             ("n", (ply / 2 + 1).to_string()),
-            ("total", move_numbers(whole).1.to_string()),
+            ("total", last_move_number(whole).to_string()),
             (
                 "move",
                 held_whole(&format!("{} {marked}{mark}", Record::move_number(ply))),
@@ -440,4 +446,21 @@ fn forget_review(
     review.game = None;
     bottom.0 = None;
     selection.clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::moves_spanned;
+
+    #[test]
+    fn moves_are_counted_as_the_record_numbers_them() {
+        assert_eq!(moves_spanned(0, 0), 0);
+        assert_eq!(moves_spanned(0, 1), 1);
+        assert_eq!(moves_spanned(0, 2), 1);
+        assert_eq!(moves_spanned(0, 3), 2);
+        assert_eq!(moves_spanned(0, 46), 23);
+        // From a position with Black to move (ply 1): 1... then 2. and 2...
+        assert_eq!(moves_spanned(1, 3), 2);
+        assert_eq!(moves_spanned(1, 1), 1);
+    }
 }
