@@ -166,8 +166,17 @@ fn a_hint_says_it_is_thinking_and_cancel_stops_it() {
         alpha_of(&mut app, "bar.hint") < 1.0,
         "no second hint meanwhile"
     );
+    // Nothing to accept until the hint has come: no Accept at all (a faded one beside
+    // Cancel asked what it was for).
+    let accept_shown = |app: &mut App| {
+        app.world_mut()
+            .query::<(&surakarta::ui::widgets::ButtonId, &Node)>()
+            .iter(app.world())
+            .filter(|(id, _)| id.0 == "bar.accept")
+            .any(|(_, n)| n.display != Display::None)
+    };
     assert!(
-        alpha_of(&mut app, "bar.accept") < 1.0,
+        !accept_shown(&mut app),
         "nothing to accept until the hint has come"
     );
     press(&mut app, "bar.cancel");
@@ -192,6 +201,7 @@ fn a_hint_says_it_is_thinking_and_cancel_stops_it() {
         1.0,
         "the hint can be played"
     );
+    assert!(accept_shown(&mut app), "the hint can be played");
     // The hint shown is played or put away, not cancelled: it was given.
     assert_eq!(button_words(&mut app, "bar.accept"), "Play it");
     assert_eq!(button_words(&mut app, "bar.cancel"), "Hide");

@@ -144,10 +144,23 @@ fn fade_idle_buttons(
         &mut BackgroundColor,
         &Children,
         Option<&mut bevy::a11y::AccessibilityNode>,
+        &mut Node,
     )>,
     mut texts: Query<(&mut TextColor, &mut Text)>,
 ) {
-    for (id, mut bg, children, spoken) in &mut buttons {
+    for (id, mut bg, children, spoken, mut node) in &mut buttons {
+        // While a hint is looked for there is nothing to accept: Cancel alone (a faded
+        // Accept beside it asked what it was for).
+        if id.0 == "bar.accept" {
+            let display = if can.accept() {
+                Display::Flex
+            } else {
+                Display::None
+            };
+            if node.display != display {
+                node.display = display;
+            }
+        }
         // Words that follow what the button does now.
         let key = match id.0.as_str() {
             "bar.end" if can.over() => Some("button.result"),

@@ -13,7 +13,7 @@ use crate::ui::layout::BoardLayout;
 use crate::ui::theme::Theme;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use surakarta_engine::{Leg, Move, Route, Square};
+use surakarta_engine::{Leg, Move, Route, Side, Square};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -92,6 +92,16 @@ impl Painter<'_, '_, '_> {
             MeshMaterial2d(self.materials.add(colour)),
             Transform::from_xyz(0.0, 0.0, z),
             extra,
+        ));
+    }
+
+    /// A mark at a point of the world (not necessarily a board point).
+    fn spawn_at(&mut self, mesh: Mesh, colour: Color, at: Vec3) {
+        self.commands.spawn((
+            Mark,
+            Mesh2d(self.meshes.add(mesh)),
+            MeshMaterial2d(self.materials.add(colour)),
+            Transform::from_translation(at),
         ));
     }
 
@@ -287,22 +297,49 @@ fn draw_marks(
     }
     let Some(from) = selection.stone else { return };
     if let Some(pending) = selection.pending {
-        let (fill, ring) = theme.stone(pos.side_to_move());
-        let radius = p.layout.stone_size() / 2.0;
+        // The stone itself, as the stones are drawn (its shadow, body, light and, for
+        // Black, its ring), a little see-through: over a stone it takes, the player sees
+        // theirs stand there. A faint disc with the target's dot in it read as a marker.
+        let side = pos.side_to_move();
+        let (fill, light) = theme.stone(side);
+        let d = p.layout.stone_size();
+        let at = p.layout.point(pending.to);
+        let part = |p: &mut Painter, mesh: Mesh, colour: Color, dx: f32, dy: f32, z: f32| {
+            p.spawn_at(mesh, colour, (at + Vec2::new(dx, dy) * d).extend(z));
+        };
+        part(
+            &mut p,
+            Circle::new(d * 0.53).into(),
+            theme.shadow.with_alpha(0.5),
+            0.04,
+            -0.07,
+            TARGET_Z + 0.4,
+        );
         p.at(
             pending.to,
-            Circle::new(radius).into(),
-            fill.with_alpha(0.6),
+            Circle::new(d * 0.5).into(),
+            fill.with_alpha(0.85),
             TARGET_Z + 0.5,
             PendingStone(pending.to),
         );
-        p.at(
-            pending.to,
-            Annulus::new(radius * 0.55, radius * 0.7).into(),
-            ring.with_alpha(0.6),
-            TARGET_Z + 0.6,
-            (),
+        part(
+            &mut p,
+            Circle::new(d * 0.275).into(),
+            light.with_alpha(0.5),
+            -0.09,
+            0.1,
+            TARGET_Z + 0.55,
         );
+        if side == Side::Black {
+            part(
+                &mut p,
+                Annulus::new(d * 0.22, d * 0.3).into(),
+                theme.ring.with_alpha(0.85),
+                0.0,
+                0.0,
+                TARGET_Z + 0.6,
+            );
+        }
     }
     let capture_targets: Vec<Square> = moves
         .iter()
@@ -336,7 +373,7 @@ fn draw_marks(
                 };
                 p.route(&route, route_colour(&theme, &route), strength, ROUTE_Z, m);
             }
-        } else {
+        } else if selection.pending != Some(m) {
             p.at(
                 m.to,
                 Circle::new(s * 0.3).into(),
