@@ -295,80 +295,44 @@ fn spawn(
                         });
                 }
             });
-            if now.two_players {
-                let text = on_off(strings, "newgame.turn_board", turn_board);
-                c.spawn(row()).with_children(|r| {
-                    r.spawn(choice("newgame.turn_board", text, turn_board, theme))
-                        .observe(|_: On<Press>, mut settings: ResMut<Settings>| {
-                            settings.turn_board = !settings.turn_board;
-                        });
-                });
-                return;
-            }
-            super::choices::colour_row(c, now, strings, theme);
-            // The ladder of levels as a stepper: the level's name and its rung ("Level 5
-            // of 8", which says what it is: no heading), one rung easier or harder. At
-            // either end the button is faded and does nothing.
-            let name = strings.get(level_key(now.level));
-            let rank = strings.fill(
-                "newgame.rank",
-                &[
-                    ("rank", now.level.rank().to_string()),
-                    ("count", Level::ALL.len().to_string()),
-                ],
-            );
-            // The level's name and rank on their own lines, then Easier and Harder side by
-            // side: the longest names fit a 320-point phone in every language. In landscape
-            // all in one row, the name between the buttons.
-            let level = |c: &mut ChildSpawnerCommands| {
-                c.spawn(Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    flex_shrink: 0.0,
-                    margin: UiRect::horizontal(px(8)),
-                    ..default()
-                })
-                .with_children(|l| {
-                    l.spawn(label(name.clone(), 22.0, theme));
-                    l.spawn(label(rank.clone(), 14.0, theme));
-                });
-            };
-            if !wide {
-                level(c);
-            }
-            c.spawn(row()).with_children(|r| {
-                let step_button = |r: &mut ChildSpawnerCommands, step: isize, key: &str| {
-                    let can = climb(now.level, step) != now.level;
-                    let (bg, ink) = if can {
-                        (theme.button, theme.button_text)
-                    } else {
-                        (theme.bar, theme.bar_text.with_alpha(0.35))
-                    };
-                    let mut button = r.spawn(styled_button(
-                        key,
-                        strings.get(key),
-                        bg,
-                        ink,
-                        crate::ui::widgets::BUTTON_FONT,
-                        true,
-                    ));
-                    if can {
-                        button.observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
-                            choice.level = climb(choice.level, step);
-                        });
-                    } else {
-                        // A screen reader says it is unavailable, as the fading shows.
-                        let mut spoken = accesskit::Node::new(accesskit::Role::Button);
-                        spoken.set_label(strings.get(key));
-                        spoken.set_disabled();
-                        button.insert(bevy::a11y::AccessibilityNode::from(spoken));
-                    }
-                };
-                step_button(r, -1, "newgame.easier");
-                if wide {
-                    level(r);
+            // The two kinds' choices share one place, the one not chosen kept hidden in it:
+            // the card is as tall either way, and switching moves no button under the
+            // finger (opened for two players, it had grown by the computer's rows).
+            let visible = |shown: bool| {
+                if shown {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
                 }
-                step_button(r, 1, "newgame.harder");
+            };
+            let cell = || Node {
+                grid_row: GridPlacement::start(1),
+                grid_column: GridPlacement::start(1),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Stretch,
+                ..default()
+            };
+            c.spawn(Node {
+                display: Display::Grid,
+                grid_template_columns: vec![GridTrack::flex(1.0)],
+                ..default()
+            })
+            .with_children(|stack| {
+                stack
+                    .spawn((cell(), visible(now.two_players)))
+                    .with_children(|two| {
+                        two.spawn(label(strings.get("newgame.two_players.note"), 15.0, theme));
+                        let text = on_off(strings, "newgame.turn_board", turn_board);
+                        two.spawn(row()).with_children(|r| {
+                            r.spawn(choice("newgame.turn_board", text, turn_board, theme))
+                                .observe(|_: On<Press>, mut settings: ResMut<Settings>| {
+                                    settings.turn_board = !settings.turn_board;
+                                });
+                        });
+                    });
+                stack
+                    .spawn((cell(), visible(!now.two_players)))
+                    .with_children(|c| computer_rows(c, now, wide, strings, theme));
             });
         },
         |footer, strings, theme| {
@@ -389,6 +353,81 @@ fn spawn(
             answers(footer, theme, cancel, close_panel, go, start);
         },
     );
+}
+
+/// Against the computer: the colour, and the level as a stepper.
+fn computer_rows(
+    c: &mut ChildSpawnerCommands,
+    now: NewGameChoice,
+    wide: bool,
+    strings: &crate::ui::i18n::Strings,
+    theme: &crate::ui::theme::Theme,
+) {
+    super::choices::colour_row(c, now, strings, theme);
+    // The ladder of levels as a stepper: the level's name and its rung ("Level 5
+    // of 8", which says what it is: no heading), one rung easier or harder. At
+    // either end the button is faded and does nothing.
+    let name = strings.get(level_key(now.level));
+    let rank = strings.fill(
+        "newgame.rank",
+        &[
+            ("rank", now.level.rank().to_string()),
+            ("count", Level::ALL.len().to_string()),
+        ],
+    );
+    // The level's name and rank on their own lines, then Easier and Harder side by
+    // side: the longest names fit a 320-point phone in every language. In landscape
+    // all in one row, the name between the buttons.
+    let level = |c: &mut ChildSpawnerCommands| {
+        c.spawn(Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            flex_shrink: 0.0,
+            margin: UiRect::horizontal(px(8)),
+            ..default()
+        })
+        .with_children(|l| {
+            l.spawn(label(name.clone(), 22.0, theme));
+            l.spawn(label(rank.clone(), 14.0, theme));
+        });
+    };
+    if !wide {
+        level(c);
+    }
+    c.spawn(row()).with_children(|r| {
+        let step_button = |r: &mut ChildSpawnerCommands, step: isize, key: &str| {
+            let can = climb(now.level, step) != now.level;
+            let (bg, ink) = if can {
+                (theme.button, theme.button_text)
+            } else {
+                (theme.bar, theme.bar_text.with_alpha(0.35))
+            };
+            let mut button = r.spawn(styled_button(
+                key,
+                strings.get(key),
+                bg,
+                ink,
+                crate::ui::widgets::BUTTON_FONT,
+                true,
+            ));
+            if can {
+                button.observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
+                    choice.level = climb(choice.level, step);
+                });
+            } else {
+                // A screen reader says it is unavailable, as the fading shows.
+                let mut spoken = accesskit::Node::new(accesskit::Role::Button);
+                spoken.set_label(strings.get(key));
+                spoken.set_disabled();
+                button.insert(bevy::a11y::AccessibilityNode::from(spoken));
+            }
+        };
+        step_button(r, -1, "newgame.easier");
+        if wide {
+            level(r);
+        }
+        step_button(r, 1, "newgame.harder");
+    });
 }
 
 /// Starts the game chosen on the panel.

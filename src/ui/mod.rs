@@ -35,17 +35,22 @@ pub(super) fn plugin(app: &mut App) {
 /// The widgets and their press, added after the screens' plugins as before.
 pub(super) fn widgets_plugin(app: &mut App) {
     app.add_plugins((press::plugin, scroll::plugin))
-        .add_systems(PostUpdate, hide_what_is_not_drawn);
+        .add_systems(
+            PostUpdate,
+            hide_what_is_not_drawn
+                .after(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
+        );
 }
 
 /// What is not drawn is not spoken: a button or label laid out of the way (`Display::None`,
-/// itself or a node it is in) is marked hidden for the screen reader. Bevy hands every
+/// itself or a node it is in) or hidden (a choice kept in place for the card's height) is
+/// marked hidden for the screen reader. Bevy hands every
 /// accessibility node to the platform, and a hidden claim button ("Friend away: claim
 /// victory") was read out with the game's other buttons.
 fn hide_what_is_not_drawn(
-    changed: Query<(), Changed<Node>>,
+    changed: Query<(), Or<(Changed<Node>, Changed<Visibility>)>>,
     mut spoken: Query<(Entity, &mut bevy::a11y::AccessibilityNode)>,
-    nodes: Query<&Node>,
+    nodes: Query<(Option<&Node>, Option<&Visibility>)>,
     parents: Query<&ChildOf>,
 ) {
     if changed.is_empty() {
@@ -54,7 +59,11 @@ fn hide_what_is_not_drawn(
     for (entity, mut node) in &mut spoken {
         let hidden = std::iter::once(entity)
             .chain(parents.iter_ancestors(entity))
-            .any(|e| nodes.get(e).is_ok_and(|n| n.display == Display::None));
+            .any(|e| {
+                nodes.get(e).is_ok_and(|(n, v)| {
+                    n.is_some_and(|n| n.display == Display::None) || v == Some(&Visibility::Hidden)
+                })
+            });
         if node.is_hidden() != hidden {
             if hidden {
                 node.set_hidden();
