@@ -533,3 +533,50 @@ fn every_marked_move_tapped_shows_the_better_one() {
     }
     assert!(tried > 0, "no marked move to tap: {plies:?}");
 }
+
+/// A game analysed twice is judged the same, whatever was searched before and however busy
+/// the machine: a helper's second analysis of a game (after a restart, on a busier machine)
+/// marked moves the first had not. Here one app has looked for a hint first (its table
+/// holds that search), the other starts cold.
+#[test]
+fn a_game_analysed_twice_is_judged_the_same() {
+    let game = long_game();
+    let moves: Vec<String> = game
+        .history()
+        .iter()
+        .take(14)
+        .map(|m| m.to_string())
+        .collect();
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let start = game.start().to_string();
+    let judged = |warm: bool| {
+        let mut app = app();
+        animations_off(&mut app);
+        if warm {
+            set_game(
+                &mut app,
+                START,
+                Mode::VsComputer {
+                    human: Side::Red,
+                    level: Level::Easy,
+                },
+            );
+            press(&mut app, "bar.hint");
+            assert!(run_until(&mut app, 30.0, |a| a
+                .world()
+                .resource::<Selection>()
+                .hint
+                .is_some()));
+        }
+        review_and_analyse(&mut app, &start, &moves);
+        app.world()
+            .resource::<Analysis>()
+            .plies
+            .iter()
+            .map(|p| (p.class, p.best))
+            .collect::<Vec<_>>()
+    };
+    let first = judged(true);
+    assert_eq!(first.len(), moves.len());
+    assert_eq!(first, judged(false));
+}

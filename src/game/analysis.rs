@@ -38,8 +38,15 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AnalysisSystems;
 
-/// Each position's search on a background task (the CLI's default).
+/// Each position's search on a background task (the CLI's default time).
 pub use surakarta_engine::ai::analysis::MOVE_TIME;
+
+/// How far each position is searched on a background task: a count of positions, not a
+/// time, and from an empty table, so that a game analysed twice is judged the same (a
+/// helper's second analysis of a game, on a busier machine after a restart, marked moves
+/// the first had not). About the CLI's 150 ms on a desktop (some 5 million positions a
+/// second, `docs/measurements.md`).
+pub const ANALYSIS_NODES: u64 = 600_000;
 
 /// Each position's search on the web, one a frame: shallow, so a frame stays short.
 pub const WEB_LIMITS: Limits = Limits {
@@ -140,13 +147,17 @@ fn start_analysis(
         let stop = Arc::new(AtomicBool::new(false));
         let (found_in, stop_in) = (found.clone(), stop.clone());
         let engine = computer.engine();
+        let nodes = computer.analysis_nodes;
         let task = AsyncComputeTaskPool::get().spawn(async move {
             // The computer's table, not one more: a phone keeps one 16 MB table, not two
             // (a freed one stays in the process's heap). A search that panicked leaves the
             // engine usable: its table is only a cache.
             let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+            // What the table learned before (the game's own searches) would change what
+            // this one finds.
+            engine.clear();
             let limits = Limits {
-                time: Some(MOVE_TIME),
+                nodes: Some(nodes),
                 ..Limits::default()
             };
             search::controlled(&stop_in, |ctl| {

@@ -7,7 +7,7 @@
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 
-use crate::game::search::{self, HINT_TIME, Purpose, Threading, sliced};
+use crate::game::search::{self, Purpose, Threading, sliced};
 use crate::game::session::{Command, MoveChosen, OnBoard, Turn};
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Screen};
@@ -94,6 +94,11 @@ pub struct Computer {
     searches: Vec<Search>,
     /// How searches run; change it only while none is under way.
     pub threading: Threading,
+    /// How many positions the analysis searches for each move on a thread of its own
+    /// ([`ANALYSIS_NODES`](crate::game::analysis::ANALYSIS_NODES)); a hint searches this
+    /// many times the analysis's second look. A count, not a time: the same game is judged
+    /// the same however busy the device. (Tests of a debug build give it fewer.)
+    pub analysis_nodes: u64,
 }
 
 impl Default for Computer {
@@ -102,6 +107,7 @@ impl Default for Computer {
             engine: Arc::new(Mutex::new(Engine::new(16))),
             searches: Vec::new(),
             threading: Threading::for_this_platform(),
+            analysis_nodes: crate::game::analysis::ANALYSIS_NODES,
         }
     }
 }
@@ -157,7 +163,7 @@ impl Computer {
                     },
                     Purpose::Hint => worker::Request::Hint {
                         record,
-                        millis: HINT_TIME.as_millis() as u64,
+                        millis: search::HINT_TIME.as_millis() as u64,
                     },
                 };
                 Work::Worker(worker::ask(
@@ -174,6 +180,7 @@ impl Computer {
                     purpose,
                     level,
                     seed,
+                    hint_nodes: self.analysis_nodes * search::VERIFY_FACTOR,
                 };
                 Work::Task(
                     AsyncComputeTaskPool::get().spawn(async move { job.run_at_low_priority() }),
@@ -199,6 +206,8 @@ struct Job {
     purpose: Purpose,
     level: Level,
     seed: u64,
+    /// How far a hint searches.
+    hint_nodes: u64,
 }
 
 impl Job {
@@ -223,11 +232,11 @@ impl Job {
                     .best
             }
             Purpose::Hint => {
-                let cap = Limits {
-                    time: Some(HINT_TIME),
-                    ..Limits::default()
+                let limits = Limits {
+                    nodes: Some(self.hint_nodes),
+                    ..search::HINT_LIMITS
                 };
-                engine.hint(&self.position, cap, ctl).map(|h| h.mv)
+                engine.hint(&self.position, limits, ctl).map(|h| h.mv)
             }
         }
     }
@@ -381,6 +390,7 @@ mod tests {
             purpose: Purpose::Move,
             level: Level::Easy,
             seed: 7,
+            hint_nodes: 10_000,
         };
         let answer = job.run_at_low_priority().expect("a move at the start");
         assert!(game.moves().contains(&answer));

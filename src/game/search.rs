@@ -47,8 +47,24 @@ impl Threading {
 }
 
 /// How long a hint may think: at least as long as the analysis searches a move before it
-/// marks it, so that the analysis of a game never calls a hint a mistake.
+/// marks it, so that the analysis of a game never calls a hint a mistake. The web's hint
+/// (a worker, or slices of frames) is limited so.
 pub const HINT_TIME: Duration = Duration::from_millis(1200);
+
+/// The analysis's second look at a move it would mark searches this many times its
+/// first: a hint searches as far as that, so that the analysis never marks a hint.
+pub const VERIFY_FACTOR: u64 = surakarta_engine::ai::analysis::VERIFY_FACTOR as u64;
+
+/// The hint's limits on a thread of its own: as many positions as the analysis's second
+/// look ([`Computer::analysis_nodes`](crate::game::computer::Computer) times
+/// [`VERIFY_FACTOR`], set there), whatever the device's speed or load (a time limit
+/// searched less on a busy phone, and the analysis could then mark a hint); and a time no
+/// hint should ever take, for a device far slower than any measured.
+pub const HINT_LIMITS: Limits = Limits {
+    depth: None,
+    nodes: Some(crate::game::analysis::ANALYSIS_NODES * VERIFY_FACTOR),
+    time: Some(Duration::from_secs(20)),
+};
 
 const _: () = assert!(
     HINT_TIME.as_millis()

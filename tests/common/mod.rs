@@ -68,6 +68,11 @@ pub fn saves_written() {
 pub fn app_with(dir: Option<std::path::PathBuf>) -> App {
     let mut app = unstarted(dir);
     app.add_plugins(surakarta::plugin);
+    // The real engine, searching as far as a debug build can in a test's time: the
+    // shipping count of positions (set for a release build's speed) took minutes a game.
+    app.world_mut()
+        .resource_mut::<surakarta::game::computer::Computer>()
+        .analysis_nodes = 60_000;
     // Past the menu: tests set up their own games.
     app.update();
     go_to(&mut app, Screen::Game);
