@@ -11,6 +11,7 @@ use crate::ui::notice::Notice;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use std::time::Duration;
+use surakarta_engine::Side;
 use surakarta_protocol::online::ErrorCode;
 
 /// Takes what the connection brought: its opening, the server's states and errors.
@@ -162,6 +163,14 @@ fn take(
             ],
             strings,
         );
+        // "The rematch: you play Red." is said of the rematch's start, not of its end (it
+        // stood on the card of a rematch aborted at its first move).
+        for side in [Side::Red, Side::Black] {
+            let started = strings.fill("notice.rematch_started", &[("side", strings.side(side))]);
+            if notice.0.as_ref() == Some(&started) {
+                notice.0 = None;
+            }
+        }
     }
     link.seats = truth.seats;
     link.draw_offer = truth.draw_offer;

@@ -465,7 +465,10 @@ mod tests {
             &strings,
         );
         assert_ne!(older, newer);
-        assert!(older.ends_with("created\u{a0}14\u{a0}min\u{a0}ago"), "{older}");
+        assert!(
+            older.ends_with("created\u{a0}14\u{a0}min\u{a0}ago"),
+            "{older}"
+        );
         assert!(newer.ends_with("created\u{a0}just\u{a0}now"), "{newer}");
         // A seat kept before its time was: the words as before, no "created".
         let unknown = line(Side::Red, Some(&waiting), None, &strings);
