@@ -301,7 +301,9 @@ fn stopping_to_count_is_won_by_the_side_with_more_stones() {
     assert_eq!(panel(&app), Panel::Offer);
     let shown = texts(&mut app);
     assert!(
-        shown.contains(&"Red proposes to stop and count".to_owned()),
+        shown
+            .iter()
+            .any(|t| t.replace('\u{a0}', " ") == "Red proposes to stop and count"),
         "{shown:?}"
     );
     assert!(

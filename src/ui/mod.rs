@@ -42,13 +42,16 @@ pub(super) fn widgets_plugin(app: &mut App) {
         );
 }
 
+/// A node laid out or shown anew.
+type LaidOrShown = Or<(Changed<Node>, Changed<Visibility>)>;
+
 /// What is not drawn is not spoken: a button or label laid out of the way (`Display::None`,
 /// itself or a node it is in) or hidden (a choice kept in place for the card's height) is
 /// marked hidden for the screen reader. Bevy hands every
 /// accessibility node to the platform, and a hidden claim button ("Friend away: claim
 /// victory") was read out with the game's other buttons.
 fn hide_what_is_not_drawn(
-    changed: Query<(), Or<(Changed<Node>, Changed<Visibility>)>>,
+    changed: Query<(), LaidOrShown>,
     mut spoken: Query<(Entity, &mut bevy::a11y::AccessibilityNode)>,
     nodes: Query<(Option<&Node>, Option<&Visibility>)>,
     parents: Query<&ChildOf>,
