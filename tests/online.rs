@@ -1337,6 +1337,38 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
     drop(server);
 }
 
+/// A 3+2 game created by `me` as Red and joined by `friend`, its first two moves played
+/// (Red to move again): its seat.
+fn live_game_as_red(me: &mut App, friend: &mut App) -> surakarta::online::Seat {
+    go_to(me, Screen::Menu);
+    press(me, "menu.online");
+    press(me, "newgame.clock.3+2");
+    press(me, "newgame.red");
+    press(me, "newgame.start");
+    assert!(run_until(me, 10.0, |a| panel(a) == Panel::Invite));
+    let live = own_game(me).online.clone().unwrap();
+    join(friend, &live.invite());
+    go_to(friend, Screen::Game);
+    assert!(both_until(me, friend, 10.0, |m, f| connected(m)
+        && connected(f)
+        && panel(m) == Panel::None));
+    first_moves(me, friend);
+    live
+}
+
+/// Another game created by `me` as Red, without a clock: its invite card up.
+fn untimed_game_as_red(me: &mut App) {
+    go_to(me, Screen::Menu);
+    press(me, "menu.online");
+    press(me, "newgame.clock.none");
+    press(me, "newgame.red");
+    press(me, "newgame.start");
+    if panel(me) == Panel::Replace {
+        press(me, "replace.start");
+    }
+    assert!(run_until(me, 10.0, |a| panel(a) == Panel::Invite));
+}
+
 /// The player's clock runs in a live game, and they create a second game: the bar says at
 /// once that it is their move in the other (it had said nothing until the list was
 /// opened).
@@ -1344,29 +1376,9 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
 fn creating_a_second_game_says_at_once_that_the_clock_runs_in_the_first() {
     let (_dir, _dirs, _server, [mut me, mut second, _third]) =
         server_and_three_phones("online-second-game");
-    go_to(&mut me, Screen::Menu);
-    press(&mut me, "menu.online");
-    press(&mut me, "newgame.clock.3+2");
-    press(&mut me, "newgame.red");
-    press(&mut me, "newgame.start");
-    assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
-    let live = own_game(&me).online.clone().unwrap();
-    join(&mut second, &live.invite());
-    go_to(&mut second, Screen::Game);
-    assert!(both_until(&mut me, &mut second, 10.0, |m, s| connected(m)
-        && connected(s)
-        && panel(m) == Panel::None));
-    first_moves(&mut me, &mut second);
+    let live = live_game_as_red(&mut me, &mut second);
     // Red to move in the live game: a second game created.
-    go_to(&mut me, Screen::Menu);
-    press(&mut me, "menu.online");
-    press(&mut me, "newgame.clock.none");
-    press(&mut me, "newgame.red");
-    press(&mut me, "newgame.start");
-    if panel(&me) == Panel::Replace {
-        press(&mut me, "replace.start");
-    }
-    assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
+    untimed_game_as_red(&mut me);
     assert_ne!(own_game(&me).online.as_ref().unwrap().id, live.id);
     go_to(&mut me, Screen::Game);
     let said = |m: &mut App| {
@@ -1390,19 +1402,7 @@ fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
     let (_dir, _dirs, server, [mut me, mut first, mut second]) =
         server_and_three_phones("online-turn-elsewhere");
     // A live game, the player Red...
-    go_to(&mut me, Screen::Menu);
-    press(&mut me, "menu.online");
-    press(&mut me, "newgame.clock.3+2");
-    press(&mut me, "newgame.red");
-    press(&mut me, "newgame.start");
-    assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
-    let live = own_game(&me).online.clone().unwrap();
-    join(&mut second, &live.invite());
-    go_to(&mut second, Screen::Game);
-    assert!(both_until(&mut me, &mut second, 10.0, |m, s| connected(m)
-        && connected(s)
-        && panel(m) == Panel::None));
-    first_moves(&mut me, &mut second);
+    let live = live_game_as_red(&mut me, &mut second);
     assert!(run_until(&mut me, 5.0, |m| turn(m)
         == surakarta::game::session::Turn::Waiting));
     play_settled(&mut me, "b3", "b4");
@@ -1411,15 +1411,7 @@ fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
         == 3));
     // ...then another game, without a clock, on the board (nothing asked: the friend is to
     // move in the live one).
-    go_to(&mut me, Screen::Menu);
-    press(&mut me, "menu.online");
-    press(&mut me, "newgame.clock.none");
-    press(&mut me, "newgame.red");
-    press(&mut me, "newgame.start");
-    if panel(&me) == Panel::Replace {
-        press(&mut me, "replace.start");
-    }
-    assert!(run_until(&mut me, 10.0, |a| panel(a) == Panel::Invite));
+    untimed_game_as_red(&mut me);
     let quiet = own_game(&me).online.clone().unwrap();
     join(&mut first, &quiet.invite());
     assert!(run_until(&mut me, 10.0, |m| own_game(m)
