@@ -44,8 +44,8 @@ pub use surakarta_engine::ai::analysis::MOVE_TIME;
 /// How far each position is searched on a background task: a count of positions, not a
 /// time, and from an empty table, so that a game analysed twice is judged the same (a
 /// helper's second analysis of a game, on a busier machine after a restart, marked moves
-/// the first had not). About the CLI's 150 ms on a desktop (some 5 million positions a
-/// second, `docs/measurements.md`).
+/// the first had not). At the 5 million positions a second `docs/measurements.md` gives
+/// the search on a desktop, about 120 ms (worked out from that rate, not timed here).
 pub const ANALYSIS_NODES: u64 = 600_000;
 
 /// Each position's search on the web, one a frame: shallow, so a frame stays short.
