@@ -8,7 +8,7 @@
 //!
 //! What the board shows is read each frame, cheaply, before the cameras: every entity drawn
 //! outside the UI, by where it is, whether it is shown, its mesh, its material's colour, its
-//! words, and the board camera's turn. When any of it differs from the last frame, the board
+//! words, and where the board camera stands and how it is turned. When any of it differs from the last frame, the board
 //! is drawn in that frame and the next two (a glyph or a mesh made ready late is drawn in
 //! those), which the app is kept awake for; between changes the board's camera is off.
 //!
@@ -34,7 +34,15 @@ use std::hash::{Hash, Hasher};
 
 /// Draws the board into a kept picture (`lib.rs` adds it to the app's window only).
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Picture>()
+    let waiting = PipelinesWaiting::default();
+    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        render.insert_resource(waiting.clone()).add_systems(
+            bevy::render::Render,
+            note_waiting_pipelines.after(bevy::render::RenderSystems::Render),
+        );
+    }
+    app.insert_resource(waiting)
+        .init_resource::<Picture>()
         .add_systems(PostStartup, set_up)
         // Before the cameras and what they see are worked out: a camera switched on later
         // in the frame would draw a board it has not yet seen.
@@ -42,10 +50,32 @@ pub fn plugin(app: &mut App) {
             PostUpdate,
             (fit_picture, frame_picture, redraw_on_change)
                 .chain()
+                // Where the camera stands this frame is what the square shown and the
+                // change looked for are worked out from.
+                .after(super::view::place_camera)
                 .before(bevy::camera::CameraUpdateSystems),
         )
         .wake_while(|picture: Res<Picture>| picture.frames_to_draw > 0);
 }
+
+/// Whether the renderer still makes some of its pipelines (the shaders for a kind of mesh,
+/// a blend, a picture's format), which it does on other threads: until they are made, what
+/// needs them is left out of the frames drawn. Set by the render world after each frame,
+/// read by the main world's next.
+#[derive(Resource, Clone, Default)]
+struct PipelinesWaiting(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+fn note_waiting_pipelines(
+    cache: Res<bevy::render::render_resource::PipelineCache>,
+    waiting: Res<PipelinesWaiting>,
+) {
+    let any = cache.waiting_pipelines().next().is_some();
+    waiting.0.store(any, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The most frames the board is drawn in waiting for pipelines, one after another: a
+/// shader that cannot be made does not keep the app drawing.
+const MOST_FRAMES_WAITING: u16 = 600;
 
 /// Frames in which the board is drawn after a change: the change's own and two more.
 const FRAMES_AFTER_A_CHANGE: u8 = 3;
@@ -63,6 +93,8 @@ struct Picture {
     frames_to_draw: u8,
     /// The part of it shown, in pixels: the board's square.
     shown_part: URect,
+    /// Frames drawn one after another waiting for the renderer's pipelines.
+    waited: u16,
 }
 
 /// The node that shows the picture, under every other node.
@@ -231,7 +263,7 @@ fn redraw_on_change(
     mut meshes: MessageReader<AssetEvent<Mesh>>,
     mut fonts: MessageReader<AssetEvent<Font>>,
     materials: Res<Assets<ColorMaterial>>,
-    clear: Res<ClearColor>,
+    (clear, waiting): (Res<ClearColor>, Res<PipelinesWaiting>),
     mut picture: ResMut<Picture>,
 ) {
     let Ok((mut camera, turned)) = board_camera.single_mut() else {
@@ -240,9 +272,12 @@ fn redraw_on_change(
     // A mesh changed in place, a font come.
     let assets_changed = meshes.read().count() + fonts.read().count() > 0;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    // The camera's whole place, not only its turn: the board moved down under a lesson's
+    // card moves the camera, and the square shown then was of a picture not drawn there
+    // (a blank board under the card, now and then, until the next tap).
     turned
-        .rotation
-        .to_array()
+        .to_matrix()
+        .to_cols_array()
         .map(f32::to_bits)
         .hash(&mut hasher);
     bits(clear.0).hash(&mut hasher);
@@ -279,6 +314,19 @@ fn redraw_on_change(
     if now != picture.shown || assets_changed {
         picture.shown = now;
         picture.frames_to_draw = FRAMES_AFTER_A_CHANGE;
+    }
+    // While the renderer still makes pipelines the board needs, a board drawn now may lack
+    // its stones or loops (a slow device, a debug build: now and then a blank board under a
+    // lesson's card): drawn again until they are made, and twice more.
+    if picture.frames_to_draw > 0 || picture.waited > 0 {
+        if waiting.0.load(std::sync::atomic::Ordering::Relaxed)
+            && picture.waited < MOST_FRAMES_WAITING
+        {
+            picture.waited += 1;
+            picture.frames_to_draw = picture.frames_to_draw.max(FRAMES_AFTER_A_CHANGE);
+        } else if picture.frames_to_draw <= 1 {
+            picture.waited = 0;
+        }
     }
     let draw = picture.frames_to_draw > 0;
     if camera.is_active != draw {

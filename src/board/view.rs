@@ -185,7 +185,10 @@ fn snap_view(
     }
 }
 
-fn place_camera(layout: Res<BoardLayout>, mut camera: Query<&mut Transform, With<BoardCamera>>) {
+pub(super) fn place_camera(
+    layout: Res<BoardLayout>,
+    mut camera: Query<&mut Transform, With<BoardCamera>>,
+) {
     for mut t in &mut camera {
         let translation = layout.camera_translation(t.rotation);
         if t.translation != translation {
