@@ -276,93 +276,97 @@ pub(super) fn build_bars(
                 flex_grow: 1.0,
                 ..default()
             });
-            root.spawn((second, BackgroundColor(theme.bar)))
-                .with_children(|bar| {
-                    let grow = layout.portrait;
-                    if reviewing {
-                        // A record under review: first, back, forward, last, and the board
-                        // turned.
-                        for (step, key) in [
-                            (ReviewStep::First, "review.first"),
-                            (ReviewStep::Back, "review.prev"),
-                            (ReviewStep::Forward, "review.next"),
-                            (ReviewStep::Last, "review.last"),
-                            (ReviewStep::Turn, "review.turn"),
-                        ] {
-                            // The sign over its word, so five fit a narrow phone; beside it in
-                            // landscape, so five fit the side above the review's own row.
-                            let words = strings.get(key);
-                            let words = if grow {
-                                words
-                            } else {
-                                words.replace('\n', " ")
-                            };
-                            let narrow = grow && layout.window.x < 400.0;
-                            let size = if narrow { 14.0 } else { 16.0 };
-                            let mut entry = bar_entry(bar, key, words, &theme, size, grow);
-                            if narrow {
-                                // Five share a small phone's width: the words get the
-                                // room of the padding.
-                                entry.entry::<Node>().and_modify(|mut node| {
-                                    node.padding = UiRect::axes(px(1), px(8));
-                                    node.margin = UiRect::all(px(2));
-                                });
-                            }
-                            entry.observe(review(step));
-                        }
-                        return;
-                    }
-                    // Five in a row under the board: they share its width (smaller words,
-                    // with the padding's room, on a narrow phone); a column at the side in
-                    // landscape. End (draw, stop, resign) is the game's own: one tap away.
-                    let narrow = grow && layout.window.x < 400.0;
-                    // The smallest phones (320 points): smaller still, so that the longest
-                    // words ("Fortryd", "Вернуть") keep a margin inside their buttons.
-                    let smallest = grow && layout.window.x < 360.0;
-                    let size = match (smallest, narrow) {
-                        (true, _) => 13.0,
-                        (false, true) => 15.0,
-                        _ => 18.0,
-                    };
-                    let tight = |mut entry: EntityCommands| {
+            let mut lower = root.spawn((second, BackgroundColor(theme.bar)));
+            if layout.portrait {
+                // Five in a row: the longest words shrink, all alike, to keep a margin.
+                lower.insert(crate::ui::equal_rows::FitWords);
+            }
+            lower.with_children(|bar| {
+                let grow = layout.portrait;
+                if reviewing {
+                    // A record under review: first, back, forward, last, and the board
+                    // turned.
+                    for (step, key) in [
+                        (ReviewStep::First, "review.first"),
+                        (ReviewStep::Back, "review.prev"),
+                        (ReviewStep::Forward, "review.next"),
+                        (ReviewStep::Last, "review.last"),
+                        (ReviewStep::Turn, "review.turn"),
+                    ] {
+                        // The sign over its word, so five fit a narrow phone; beside it in
+                        // landscape, so five fit the side above the review's own row.
+                        let words = strings.get(key);
+                        let words = if grow {
+                            words
+                        } else {
+                            words.replace('\n', " ")
+                        };
+                        let narrow = grow && layout.window.x < 400.0;
+                        let size = if narrow { 14.0 } else { 16.0 };
+                        let mut entry = bar_entry(bar, key, words, &theme, size, grow);
                         if narrow {
-                            let (side, margin) = if smallest { (3.0, 1.5) } else { (1.0, 2.0) };
-                            entry.entry::<Node>().and_modify(move |mut node| {
-                                node.padding = UiRect::axes(px(side), px(8));
-                                node.margin = UiRect::all(px(margin));
+                            // Five share a small phone's width: the words get the
+                            // room of the padding.
+                            entry.entry::<Node>().and_modify(|mut node| {
+                                node.padding = UiRect::axes(px(1), px(8));
+                                node.margin = UiRect::all(px(2));
                             });
                         }
-                    };
-                    let mut menu = bar_entry(
-                        bar,
-                        "bar.menu",
-                        strings.get("button.menu"),
-                        &theme,
-                        size,
-                        grow,
-                    );
-                    menu.observe(open_menu);
-                    tight(menu);
-                    for (command, id, key) in [
-                        (Command::Undo, "bar.undo", "button.undo"),
-                        (Command::Redo, "bar.redo", "button.redo"),
-                        (Command::Hint, "bar.hint", "button.hint"),
-                    ] {
-                        let mut entry = bar_entry(bar, id, strings.get(key), &theme, size, grow);
-                        entry.observe(ask(command));
-                        tight(entry);
+                        entry.observe(review(step));
                     }
-                    let mut end = bar_entry(
-                        bar,
-                        "bar.end",
-                        strings.get("button.end"),
-                        &theme,
-                        size,
-                        grow,
-                    );
-                    end.observe(open_end);
-                    tight(end);
-                });
+                    return;
+                }
+                // Five in a row under the board: they share its width (smaller words,
+                // with the padding's room, on a narrow phone); a column at the side in
+                // landscape. End (draw, stop, resign) is the game's own: one tap away.
+                let narrow = grow && layout.window.x < 400.0;
+                // The smallest phones (320 points): smaller still, so that the longest
+                // words ("Fortryd", "Вернуть") keep a margin inside their buttons.
+                let smallest = grow && layout.window.x < 360.0;
+                let size = match (smallest, narrow) {
+                    (true, _) => 13.0,
+                    (false, true) => 15.0,
+                    _ => 18.0,
+                };
+                let tight = |mut entry: EntityCommands| {
+                    if narrow {
+                        let (side, margin) = if smallest { (3.0, 1.5) } else { (1.0, 2.0) };
+                        entry.entry::<Node>().and_modify(move |mut node| {
+                            node.padding = UiRect::axes(px(side), px(8));
+                            node.margin = UiRect::all(px(margin));
+                        });
+                    }
+                };
+                let mut menu = bar_entry(
+                    bar,
+                    "bar.menu",
+                    strings.get("button.menu"),
+                    &theme,
+                    size,
+                    grow,
+                );
+                menu.observe(open_menu);
+                tight(menu);
+                for (command, id, key) in [
+                    (Command::Undo, "bar.undo", "button.undo"),
+                    (Command::Redo, "bar.redo", "button.redo"),
+                    (Command::Hint, "bar.hint", "button.hint"),
+                ] {
+                    let mut entry = bar_entry(bar, id, strings.get(key), &theme, size, grow);
+                    entry.observe(ask(command));
+                    tight(entry);
+                }
+                let mut end = bar_entry(
+                    bar,
+                    "bar.end",
+                    strings.get("button.end"),
+                    &theme,
+                    size,
+                    grow,
+                );
+                end.observe(open_end);
+                tight(end);
+            });
         })
         .id();
     // Accept far from Cancel, both large. In portrait they take the lower bar's place

@@ -10,7 +10,84 @@
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PostUpdate, equal_widths.after(bevy::ui::UiSystems::Layout));
+    app.add_systems(
+        PostUpdate,
+        (equal_widths, fit_words).after(bevy::ui::UiSystems::Layout),
+    );
+}
+
+/// Marks a row of buttons as wide as each other whatever their words (the bars' five),
+/// whose words all shrink alike until the longest keeps a margin inside its button, as
+/// an [`EqualRow`]'s do when its buttons share a line too narrow for them
+/// ("Indstillinger" beside "Strategi" on a 320-point phone).
+#[derive(Component, Default)]
+pub struct FitWords;
+
+/// A row whose words are fitted: marked so, or a row of equals.
+type FitRow = Or<(With<FitWords>, With<EqualRow>)>;
+
+/// The room kept between a button's words and its edge, each side, in points.
+const WORDS_MARGIN: f32 = 6.0;
+
+/// The smallest size words are shrunk to, in points.
+const SMALLEST_WORDS: f32 = 10.0;
+
+/// The size a row's words are shrunk to, from their size now (`size`) and the most any of
+/// them overflows the room it should keep (`over`: the widest words with their margins
+/// over their button's inner width). None when they fit. Only shrinks, so it settles.
+fn fitted_size(size: f32, over: f32) -> Option<f32> {
+    // A hair over is the layout's rounding (a row's widths are its words' own, floored).
+    if over <= 1.02 || size <= SMALLEST_WORDS {
+        return None;
+    }
+    // To half a point, down: a row shrunk a hair too little asks again the next frame.
+    Some(((size / over) * 2.0).floor().max(2.0 * SMALLEST_WORDS) / 2.0)
+}
+
+/// After the layout: the words of a [`FitWords`] row shrunk together, so that the longest
+/// ("Вернуть", "Tilbage" on a 320-point phone) does not touch its button's edges.
+fn fit_words(
+    rows: Query<&Children, FitRow>,
+    buttons: Query<(&ComputedNode, &Children), With<Button>>,
+    mut texts: Query<(&ComputedNode, &mut TextFont), Without<Button>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    for children in &rows {
+        let mut over = 0.0_f32;
+        let mut size = f32::MAX;
+        let mut words = Vec::new();
+        for child in children.iter() {
+            let Ok((button, inside)) = buttons.get(child) else {
+                continue;
+            };
+            let scale = button.inverse_scale_factor();
+            let width =
+                (button.size().x - button.border.min_inset.x - button.border.max_inset.x) * scale;
+            for w in inside.iter() {
+                let Ok((text, font)) = texts.get(w) else {
+                    continue;
+                };
+                let FontSize::Px(px) = font.font_size else {
+                    continue;
+                };
+                let asked = text.size().x * scale + 2.0 * WORDS_MARGIN;
+                if width > 0.0 && text.size().x > 0.0 {
+                    over = over.max(asked / width);
+                }
+                size = size.min(px);
+                words.push(w);
+            }
+        }
+        let Some(fitted) = fitted_size(size, over) else {
+            continue;
+        };
+        for w in words {
+            if let Ok((_, mut font)) = texts.get_mut(w) {
+                font.font_size = FontSize::Px(fitted);
+            }
+        }
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// Marks a row whose growing buttons are drawn equally wide.
@@ -96,7 +173,18 @@ fn equal_widths(
 
 #[cfg(test)]
 mod tests {
-    use super::widths;
+    use super::{fitted_size, widths};
+
+    #[test]
+    fn words_that_fit_keep_their_size_and_others_shrink_until_they_do() {
+        assert_eq!(fitted_size(13.0, 0.9), None);
+        assert_eq!(fitted_size(13.0, 1.01), None);
+        // 10% too wide: 13 points down to 11.5 (to half a point, down), then fits.
+        assert_eq!(fitted_size(13.0, 1.1), Some(11.5));
+        // Never below the smallest size, and not shrunk again once there.
+        assert_eq!(fitted_size(13.0, 3.0), Some(10.0));
+        assert_eq!(fitted_size(10.0, 1.5), None);
+    }
 
     /// How many of `w` go on a line of a row `whole` wide.
     fn on_a_line(w: &[f32], whole: f32) -> usize {
