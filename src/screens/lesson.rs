@@ -369,7 +369,8 @@ fn show_card(
     {
         body = format!("{body}\n{end}\n{}", strings.get("tut.next_steps"));
     }
-    spawn_top_card(
+    let closing = state == LessonState::Passed && last;
+    let card = spawn_top_card(
         &mut commands,
         &layout,
         theme,
@@ -444,4 +445,11 @@ fn show_card(
             });
         },
     );
+    if closing {
+        // The tutorial's closing words stand over the finished board: pushed down under
+        // them, the board jumped as the lesson ended.
+        commands
+            .entity(card)
+            .insert(crate::ui::top_card::OverTheBoard);
+    }
 }

@@ -24,6 +24,12 @@ pub fn short_screen(layout: &BoardLayout) -> bool {
     layout.portrait && layout.window.y < SHORT_SCREEN
 }
 
+/// Marks a top card (with its `marker`) that stands over the board rather than push it
+/// down: the last lesson's closing words, read when the board has nothing more to play
+/// (the board had dropped 74 points under them at 390x844).
+#[derive(Component)]
+pub struct OverTheBoard;
+
 /// The card's panel itself (inside the node that spans the width).
 #[derive(Component)]
 pub struct TopCardBody;
@@ -45,6 +51,7 @@ fn room(layout: &BoardLayout) -> f32 {
 /// its room (the window's height in landscape, three fifths of it in portrait, under half
 /// on a short phone): a body
 /// taller than that scrolls, with a thumb showing it does, and the buttons stay in reach.
+/// Returns the card's root.
 pub fn spawn_top_card(
     commands: &mut Commands,
     layout: &BoardLayout,
@@ -52,7 +59,7 @@ pub fn spawn_top_card(
     (until, marker): (impl Bundle, impl Bundle),
     body: impl FnOnce(&mut ChildSpawnerCommands),
     footer: impl FnOnce(&mut ChildSpawnerCommands),
-) {
+) -> Entity {
     let room = room(layout);
     commands
         .spawn((
@@ -108,7 +115,8 @@ pub fn spawn_top_card(
                 })
                 .with_children(footer);
             });
-        });
+        })
+        .id()
 }
 
 /// The room kept under a top card beyond its height, in points: a line of its words.
@@ -122,7 +130,8 @@ const CLEARANCE: f32 = 8.0;
 /// puzzle screen is up, so the board does not jump between asking and done, nor from one
 /// card to the next; off those screens it is given back.
 fn keep_board_below_card(
-    cards: Query<(&ComputedNode, &UiGlobalTransform), With<TopCardBody>>,
+    cards: Query<(&ComputedNode, &UiGlobalTransform, &ChildOf), With<TopCardBody>>,
+    over: Query<(), With<OverTheBoard>>,
     layout: Res<BoardLayout>,
     screen: Res<State<crate::shell::navigation::Screen>>,
     mut top: ResMut<TopCard>,
@@ -150,7 +159,10 @@ fn keep_board_below_card(
         }
         return;
     }
-    for (node, at) in &cards {
+    for (node, at, root) in &cards {
+        if over.contains(root.parent()) {
+            continue;
+        }
         let scale = node.inverse_scale_factor();
         let bottom = (at.translation.y + node.size().y / 2.0) * scale;
         // The board moves down only when the card would reach it (where the board stands
