@@ -87,7 +87,8 @@ fn spawn(
     };
     let clipboard = clipboard.available();
     cards.spawn(
-        DespawnOnExit(Panel::Records),
+        // Saving adds a note and an entry: the card grows downwards, its buttons stay.
+        (DespawnOnExit(Panel::Records), crate::ui::steady::SteadyTop),
         |c, strings, theme| {
             c.spawn(label(strings.get("records.title"), 28.0, theme));
             c.spawn(label(this_game, 17.0, theme));
@@ -301,13 +302,9 @@ struct Opener<'w> {
 impl Opener<'_> {
     fn open(&mut self, pasted: Option<Pasted>) {
         match pasted {
-            Some(Pasted::Record(game)) => {
-                self.review.write(OpenReview(
-                    *game,
-                    ClosesTo::Records,
-                    surakarta_engine::Side::Red,
-                    None,
-                ));
+            Some(Pasted::Record(game, bottom, own)) => {
+                self.review
+                    .write(OpenReview(*game, ClosesTo::Records, bottom, own));
             }
             Some(Pasted::Position(position)) => {
                 self.new_game.open(None, Start::Position(position));

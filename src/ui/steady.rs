@@ -2,20 +2,97 @@
 //! choice (New game: the computer's colour and level rows come and go with "Two players")
 //! is centred, so a shorter card would move every button under the finger. A card whose
 //! root has [`SteadyHeight`] is never drawn shorter than the tallest it has been since its
-//! panel opened (or the window or the words changed).
+//! panel opened (or the window or the words changed). A card whose root has
+//! [`SteadyTop`] keeps its top edge where it first stood and grows downwards (Game
+//! records: saving adds a note and an entry, and the centred card moved its buttons up).
 
 use super::widgets::Card;
 use crate::shell::navigation::Panel;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Tallest>().add_systems(
-        PostUpdate,
-        (
-            hold_steady.before(bevy::ui::UiSystems::Layout),
-            measure_steady.after(bevy::ui::UiSystems::Layout),
-        ),
-    );
+    app.init_resource::<Tallest>()
+        .init_resource::<FirstTop>()
+        .add_systems(
+            PostUpdate,
+            (
+                (hold_steady, hold_top).before(bevy::ui::UiSystems::Layout),
+                (measure_steady, measure_top).after(bevy::ui::UiSystems::Layout),
+            ),
+        );
+}
+
+/// Marks a card (the root its `until` bundle goes on) that keeps its top edge where it
+/// first stood while it grows.
+#[derive(Component)]
+pub struct SteadyTop;
+
+/// A card that keeps its top.
+type TopKept = (With<Card>, With<SteadyTop>);
+
+/// Where the open steady-topped card first stood: its distance from the top of the room
+/// cards stand in, in points, and for which panel.
+#[derive(Resource, Default)]
+struct FirstTop(Option<(Panel, f32)>);
+
+/// The room a card stands in, top to bottom, in points (the window within the safe
+/// area and the shade's padding, as `widgets::card` lays it).
+fn room_for_cards(layout: &super::layout::BoardLayout) -> f32 {
+    layout.window.y - layout.safe.top - layout.safe.bottom - 20.0
+}
+
+/// Before the layout: a card made anew stands at its first top, no taller than the room
+/// below it (its body scrolls); another panel, window size or language starts again.
+fn hold_top(
+    mut roots: Query<(&mut Node, &Children), TopKept>,
+    mut cards: Query<&mut Node, Without<Card>>,
+    panel: Res<State<Panel>>,
+    layout: Res<super::layout::BoardLayout>,
+    strings: Res<super::i18n::Strings>,
+    mut first: ResMut<FirstTop>,
+) {
+    let panel = *panel.get();
+    if first.0.is_some_and(|(p, _)| p != panel) || layout.is_changed() || strings.is_changed() {
+        first.0 = None;
+    }
+    let Some((_, top)) = first.0 else { return };
+    let room = room_for_cards(&layout);
+    for (mut root, children) in &mut roots {
+        if root.align_items != AlignItems::FlexStart {
+            root.align_items = AlignItems::FlexStart;
+        }
+        if let Some(&card) = children.first()
+            && let Ok(mut node) = cards.get_mut(card)
+            && node.margin.top != Val::Px(top)
+        {
+            node.margin.top = Val::Px(top);
+            node.max_height = Val::Px((room - top).max(0.0));
+        }
+    }
+}
+
+/// After the layout: where the card first stood, centred.
+fn measure_top(
+    roots: Query<(&ComputedNode, &UiGlobalTransform, &Children), TopKept>,
+    cards: Query<(&ComputedNode, &UiGlobalTransform), Without<Card>>,
+    panel: Res<State<Panel>>,
+    mut first: ResMut<FirstTop>,
+) {
+    if first.0.is_some() {
+        return;
+    }
+    for (root, at, children) in &roots {
+        let Some((card, card_at)) = children.first().and_then(|&c| cards.get(c).ok()) else {
+            continue;
+        };
+        let scale = card.inverse_scale_factor();
+        let room_top = (at.translation.y - root.size().y / 2.0 + root.padding.min_inset.y) * scale;
+        let card_top = (card_at.translation.y - card.size().y / 2.0) * scale;
+        let top = card_top - room_top;
+        if card.size().y > 0.0 && top.is_finite() && top >= 0.0 {
+            first.0 = Some((*panel.get(), top));
+        }
+    }
 }
 
 /// Marks a card (the root its `until` bundle goes on) that keeps its height.
