@@ -438,7 +438,17 @@ fn pasted_text_is_told_apart() {
         read_pasted("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 0"),
         Ok(Pasted::Position(_))
     ));
-    assert!(matches!(read_pasted("1. b2-c3 *"), Ok(Pasted::Record(_))));
+    assert!(matches!(
+        read_pasted("1. b2-c3 *"),
+        Ok(Pasted::Record(_, Side::Red, None))
+    ));
+    // A game the app's player played as Black, copied out and pasted back: it faces Black,
+    // as the same record opened from the list does.
+    let as_black = "[Red \"Computer (Easy)\"]\n[Black \"Player\"]\n\n1. b2-c3 *";
+    assert!(matches!(
+        read_pasted(as_black),
+        Ok(Pasted::Record(_, Side::Black, Some(Side::Black)))
+    ));
     let e = read_pasted("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrx r 0 0").unwrap_err();
     assert!(matches!(e, Unreadable::Position(_)), "{e:?}");
     let said = e.say(&surakarta::ui::i18n::Strings::english());

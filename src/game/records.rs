@@ -330,7 +330,10 @@ fn stamped(mut record: Record) -> Record {
 /// What pasted text turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pasted {
-    Record(Box<Game>),
+    /// A game record: the game, the side to put at the bottom and the side that was the
+    /// player's own, read from its headers as for a saved record ([`player_side`],
+    /// [`own_side`]): the same game pasted or opened from the list faces the same way.
+    Record(Box<Game>, Side, Option<Side>),
     Position(Position),
 }
 
@@ -343,8 +346,9 @@ pub fn read_pasted(text: &str) -> Result<Pasted, Unreadable> {
         return Ok(Pasted::Position(position));
     }
     let looks_like_position = !text.contains('[') && text.contains('/');
-    match text.parse::<Record>().and_then(|r| r.to_game()) {
-        Ok(game) => Ok(Pasted::Record(Box::new(game))),
+    let record = text.parse::<Record>();
+    match record.and_then(|r| Ok((r.to_game()?, player_side(&r), own_side(&r)))) {
+        Ok((game, bottom, own)) => Ok(Pasted::Record(Box::new(game), bottom, own)),
         Err(e) => match as_position {
             Err(p) if looks_like_position => Err(Unreadable::Position(p)),
             _ => Err(Unreadable::Record(e)),
