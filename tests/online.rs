@@ -785,6 +785,8 @@ fn bad_invites_and_unreachable_servers_say_why() {
         "{:?}",
         problem(&mut app)
     );
+    // Asking again would be answered the same: no Try again.
+    assert!(!texts(&mut app).contains(&"Try again".to_owned()));
     press(&mut app, "problem.close");
 
     // Creating on a server that is not there.

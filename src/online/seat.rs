@@ -108,6 +108,7 @@ pub(super) fn take_answer(
         Request::Create { server, rules } => (server, *rules, None),
         Request::Join { server, id } => (server, Ruleset::default(), Some(id.clone())),
     };
+    let answer_status = answer.as_ref().ok().map(|(status, _)| *status);
     let seat = match answer {
         Err(e) => {
             // The transport's own words ("Failed to fetch, check the developer
@@ -139,8 +140,14 @@ pub(super) fn take_answer(
         Ok(seat) => seat,
         Err(why) => {
             // On a card of its own, over the menu or the board: not a line behind a card.
+            // Try again only where again may go otherwise: out of reach, busy, the
+            // server's own trouble; not a game that is full or gone, nor a refusal.
+            let again = match &answer_status {
+                None => true,
+                Some(status) => *status == 429 || *status >= 500,
+            };
             notice.0 = None;
-            link.tell_problem(why, true);
+            link.tell_problem(why, again);
             return;
         }
     };
