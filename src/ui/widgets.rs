@@ -404,7 +404,8 @@ pub fn one_line() -> impl Bundle {
 /// "Name: On" or "Name: Off".
 pub fn on_off(strings: &Strings, key: &str, on: bool) -> String {
     let state = strings.get(if on { "on.on" } else { "on.off" });
-    format!("{}: {state}", strings.get(key))
+    // The colon is the language's own (Chinese writes a full-width one).
+    strings.fill("on.pair", &[("name", strings.get(key)), ("state", state)])
 }
 
 /// The words or the safe area changed (a language chosen, a phone turned): what a card
