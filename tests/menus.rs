@@ -564,9 +564,15 @@ fn after_a_game_the_menu_leads_with_the_same_kind_of_game_again() {
         Ruleset::default(),
     );
     go_to(&mut app, Screen::Game);
-    set_session(&mut app, over, vs);
+    set_session(&mut app, over.clone(), vs);
     go_to(&mut app, Screen::Menu);
     assert_eq!(main_button(&mut app), "menu.vs_computer");
+    // After a game with a friend online, another with a friend (it was "Against the
+    // computer").
+    go_to(&mut app, Screen::Game);
+    set_session(&mut app, over, Mode::Online { me: Side::Red });
+    go_to(&mut app, Screen::Menu);
+    assert_eq!(main_button(&mut app), "menu.online");
 }
 
 /// Whether a screen reader hears the button as unavailable (`None`: no such button).

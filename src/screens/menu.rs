@@ -197,6 +197,9 @@ fn spawn(
         Entry::Continue
     } else if let Some((entry, _)) = back_to {
         entry
+    } else if matches!(session.mode, crate::game::session::Mode::Online { .. }) {
+        // After an online game, another with a friend: the kind just played.
+        Entry::Online
     } else {
         Entry::NewGame {
             two_players: session.mode == crate::game::session::Mode::TwoPlayers,
