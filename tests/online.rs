@@ -1718,6 +1718,13 @@ fn no_draw_is_offered_before_the_friend_joins() {
         .world()
         .resource::<Link>()
         .waiting_for_friend()));
+    // On the board, not on the invite's card: the join is said there too.
+    assert!(
+        both_until(&mut red, &mut black, 5.0, |r, _| a_notice(r).as_deref()
+            == Some("Your friend has joined.")),
+        "{:?}",
+        a_notice(&red)
+    );
     go_to(&mut red, Screen::Game);
     press(&mut red, "bar.end");
     assert!(
@@ -1761,6 +1768,11 @@ fn the_rematch_notice_stays_with_its_game() {
     assert!(run_until(&mut red, 10.0, |a| panel(a) == Panel::Invite));
     let second = own_game(&red).online.clone().unwrap().invite();
     join(&mut third, &second);
+    // Red has heard the friend join (said on the bar) before the notice is set.
+    assert!(both_until(&mut red, &mut third, 10.0, |r, _| !r
+        .world()
+        .resource::<Link>()
+        .waiting_for_friend()));
     let second_id = own_game(&red).online.clone().unwrap().id;
     let said = "The rematch: you play Black.";
     red.world_mut()

@@ -148,6 +148,19 @@ fn take(
             strings,
         );
     }
+    // The friend took their seat while this app watched it empty (not a game read anew
+    // after a start or a switch): said on the bar too, not only on the invite's card (a
+    // player who went to the board and moved first saw "Waiting for your friend" go
+    // without a word).
+    let joined = me.is_some_and(|me| {
+        link.truth
+            .as_ref()
+            .is_some_and(|t| !wire::seated(t.seats, me.other()))
+            && wire::seated(truth.seats, me.other())
+    }) && truth.game.outcome().is_none();
+    if joined {
+        notice.0 = Some(strings.get("online.friend_joined"));
+    }
     if truth.game.outcome().is_some() && link.over_at.is_none() {
         link.over_at = Some(Instant::now());
         // What was said of the game in progress is over with it: an offer waiting for
