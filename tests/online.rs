@@ -1386,7 +1386,8 @@ fn creating_a_second_game_says_at_once_that_the_clock_runs_in_the_first() {
     let said = |m: &mut App| {
         texts(m).iter().any(|t| {
             t.replace('\u{a0}', " ")
-                .starts_with("Your move in your other game as Red: ")
+                .lines()
+                .any(|l| l.starts_with("Your move in your other game as Red: "))
         })
     };
     assert!(
@@ -1428,9 +1429,10 @@ fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
     // Said in the bar with the time left there, as long as it holds.
     let said = |m: &mut App| {
         texts(m).iter().any(|t| {
-            let t = t.replace('\u{a0}', " ");
-            t.starts_with("Your move in your other game as Red: ")
-                && t.ends_with(" left. Menu, Your online games.")
+            t.replace('\u{a0}', " ").lines().any(|l| {
+                l.starts_with("Your move in your other game as Red: ")
+                    && l.ends_with(" left. Menu, Your online games.")
+            })
         })
     };
     assert!(
@@ -1438,6 +1440,14 @@ fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
             m.update();
             said(m)
         }),
+        "{:?}",
+        texts(&mut me)
+    );
+    // The friend on the board's game joined: said with it, a line above (behind it a
+    // tester's friend came and went unsaid).
+    assert!(
+        texts(&mut me).iter().any(|t| t.starts_with("Your friend has joined.\n")
+            && t.replace('\u{a0}', " ").contains("Your move in your other game")),
         "{:?}",
         texts(&mut me)
     );
@@ -1597,9 +1607,10 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
         run_until(&mut me, 5.0, |m| {
             m.update();
             texts(m).iter().any(|t| {
-                let t = t.replace('\u{a0}', " ");
-                t.starts_with("Your move in your other game as Red: ")
-                    && t.ends_with(" left. Menu, Your online games.")
+                t.replace('\u{a0}', " ").lines().any(|l| {
+                    l.starts_with("Your move in your other game as Red: ")
+                        && l.ends_with(" left. Menu, Your online games.")
+                })
             })
         }),
         "{:?}",

@@ -375,10 +375,24 @@ fn show_notice(
             c.0 = colour;
         }
     }
+    // What the friend on the board's game did (joined, left, came back) is said with it,
+    // a line above: behind it a tester's friend left and came back unsaid.
+    let friend_news = notes.notice.says_one_of(
+        &[
+            "online.friend_joined",
+            "online.friend_left",
+            "online.friend_back",
+            "online.friend_reconnecting",
+        ],
+        &strings,
+    );
     let line = if let Some((line, low)) = &elsewhere
         && (*low || !reviewing)
     {
-        line.clone()
+        match &notes.notice.0 {
+            Some(news) if friend_news && !reviewing => format!("{news}\n{line}"),
+            _ => line.clone(),
+        }
     } else if let Some(line) = review_line(&notes.review, game, &notes.analysis, &strings) {
         // The analysis's better move, drawn on the board, named here beside the move it
         // would replace.

@@ -33,12 +33,15 @@ impl Notice {
     /// Takes the notice down if it says one of these (translation keys): what was said of
     /// something now over.
     pub fn clear_if_one_of(&mut self, keys: &[&str], strings: &crate::ui::i18n::Strings) {
-        if self
-            .0
-            .as_ref()
-            .is_some_and(|n| keys.iter().any(|key| strings.get(key) == *n))
-        {
+        if self.says_one_of(keys, strings) {
             self.0 = None;
         }
+    }
+
+    /// True when the notice says one of these (translation keys).
+    pub fn says_one_of(&self, keys: &[&str], strings: &crate::ui::i18n::Strings) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|n| keys.iter().any(|key| strings.get(key) == *n))
     }
 }
