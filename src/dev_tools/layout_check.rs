@@ -396,6 +396,14 @@ fn faults(world: &mut World, window: Vec2) -> Vec<String> {
         }
         if let Some(fault) = lone_last_word(words, info, *scale, boxed.x, *font_size) {
             faults.push(format!("text {short:?}: {fault}"));
+        } else if world.get::<bevy::ui::widget::Label>(*e).is_some()
+            && crate::ui::lines::mend_for(words, info, boxed.x / *scale, *font_size).is_some()
+        {
+            // A card's last word alone though it fits a line with the one before it
+            // (`ui/lines.rs` joins them): the mend did not take.
+            faults.push(format!(
+                "text {short:?}: its last word stands alone on its line"
+            ));
         }
         if let Some(line) = line_begun_by_a_separator(words, info) {
             faults.push(format!(

@@ -9,6 +9,7 @@ pub mod diagram;
 pub mod equal_rows;
 pub mod i18n;
 pub mod layout;
+pub mod lines;
 pub mod notice;
 pub mod press;
 pub mod scroll;
@@ -29,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         top_card::plugin,
         steady::plugin,
         equal_rows::plugin,
+        lines::plugin,
     ));
 }
 

@@ -1,0 +1,232 @@
+//! No word alone on a text's last line. A card's words wrapped by the layout can leave
+//! their last word on a line of its own ("Your friend's first move did not come in /
+//! time", "Ваш друг предлагает / ничью"); after the layout, such a text has its last two
+//! words joined with a no-break space, so that they go down together, when they fit a line
+//! together. Chinese, which breaks between any two characters, has one character more go
+//! down with the one or two left alone. Each text is mended once for its words: words set
+//! again by whoever owns them are left as set.
+
+use bevy::prelude::*;
+use bevy::text::TextLayoutInfo;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        PostUpdate,
+        keep_last_words_together.after(bevy::ui::UiSystems::PostLayout),
+    );
+}
+
+/// The words a text had when it was mended, and what they became.
+#[derive(Component)]
+struct Mended {
+    from: String,
+    to: String,
+}
+
+/// A glyph's drawn extent along its line, in the layout's pixels.
+fn extent(glyphs: &[&bevy::text::PositionedGlyph]) -> Option<(f32, f32)> {
+    let lo = glyphs
+        .iter()
+        .map(|g| g.position.x - g.atlas_info.rect.width() / 2.0)
+        .fold(f32::MAX, f32::min);
+    let hi = glyphs
+        .iter()
+        .map(|g| g.position.x + g.atlas_info.rect.width() / 2.0)
+        .fold(f32::MIN, f32::max);
+    (hi > lo).then_some((lo, hi))
+}
+
+/// Whether a character is written without spaces between words (Chinese, Japanese).
+fn unspaced(c: char) -> bool {
+    matches!(c as u32, 0x3000..=0x303F | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xFF00..=0xFFEF)
+}
+
+/// The words mended so that the last line does not hold one word alone: `lines`, the
+/// glyphs of each line of the text as laid out `width` pixels wide with spaces `space`
+/// pixels wide. None when there is nothing to mend, or the mend would not fit.
+fn mended(
+    words: &str,
+    lines: &[Vec<&bevy::text::PositionedGlyph>],
+    width: f32,
+    space: f32,
+) -> Option<String> {
+    let [.., above, last] = lines else {
+        return None;
+    };
+    // The author's own line breaks are theirs: the last paragraph must have wrapped.
+    let paragraph = words.rsplit('\n').next()?.trim();
+    let at = paragraph.as_ptr() as usize - words.as_ptr() as usize;
+    let tail: Vec<char> = paragraph.chars().collect();
+    if tail.last().copied().is_some_and(unspaced) {
+        // Chinese: one or two characters alone under a line of four or more.
+        if last.len() > 2 || above.len() < 4 || tail.len() < last.len() + 3 {
+            return None;
+        }
+        let keep = tail.len() - (last.len() + 1);
+        let head: String = tail[..keep].iter().collect();
+        let rest: String = tail[keep..].iter().collect();
+        if rest.chars().any(|c| !unspaced(c)) {
+            return None;
+        }
+        let (before, after) = (&words[..at], &words[at + paragraph.len()..]);
+        return Some(format!("{before}{head}\n{rest}{after}"));
+    }
+    let trimmed = words.trim_end();
+    let cut = trimmed.rfind(char::is_whitespace)?;
+    let alone = &trimmed[cut..].trim_start();
+    let before = &trimmed[..cut];
+    // The last line is the last word alone, and the space before it an ordinary one.
+    if last.len() != alone.chars().count() || !trimmed[cut..].starts_with(' ') {
+        return None;
+    }
+    let penultimate = before.rsplit(char::is_whitespace).next()?;
+    let count = penultimate.chars().count();
+    if count == 0 || count >= above.len() {
+        return None;
+    }
+    // The two words together fit a line.
+    let (lo, hi) = extent(&above[above.len() - count..])?;
+    let (a, b) = extent(last)?;
+    if (hi - lo) + space + (b - a) > width - 1.0 {
+        return None;
+    }
+    Some(format!("{before}\u{a0}{alone}{}", &words[trimmed.len()..]))
+}
+
+/// What a text laid out as `info` in a box `width` pixels wide would be mended to, its
+/// font `size` points (None: nothing to mend). The layout check asks it too: a mend that
+/// did not take is a fault.
+pub fn mend_for(words: &str, info: &TextLayoutInfo, width: f32, size: f32) -> Option<String> {
+    let count = info
+        .glyphs
+        .iter()
+        .map(|g| g.line_index + 1)
+        .max()
+        .unwrap_or(0);
+    if count < 2 {
+        return None;
+    }
+    let mut lines: Vec<Vec<&bevy::text::PositionedGlyph>> = vec![Vec::new(); count];
+    // Spaces are glyphs without pixels: only what is drawn is counted.
+    for g in info
+        .glyphs
+        .iter()
+        .filter(|g| g.atlas_info.rect.width() > 0.0)
+    {
+        lines[g.line_index].push(g);
+    }
+    lines.retain(|l| !l.is_empty());
+    for line in &mut lines {
+        line.sort_by(|a, b| a.position.x.total_cmp(&b.position.x));
+    }
+    let space = size * 0.3 * info.scale_factor;
+    mended(words, &lines, width, space)
+}
+
+/// A text as laid out, and whether it was mended.
+type LaidText = (
+    Entity,
+    &'static mut Text,
+    &'static TextLayoutInfo,
+    &'static ComputedNode,
+    &'static TextFont,
+    Option<&'static Mended>,
+);
+
+fn keep_last_words_together(
+    mut commands: Commands,
+    mut texts: Query<LaidText, (With<bevy::ui::widget::Label>, Changed<TextLayoutInfo>)>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    for (entity, mut text, info, node, font, was) in &mut texts {
+        // Mended once for these words: words set back by their owner stay as set.
+        if was.is_some_and(|m| m.to == text.0 || m.from == text.0) {
+            continue;
+        }
+        let size = match font.font_size {
+            bevy::text::FontSize::Px(px) => px,
+            _ => 16.0,
+        };
+        let width = node.size().x - node.padding.min_inset.x - node.padding.max_inset.x;
+        if let Some(to) = mend_for(&text.0, info, width, size) {
+            commands.entity(entity).insert(Mended {
+                from: text.0.clone(),
+                to: to.clone(),
+            });
+            text.0 = to;
+            redraw.write(bevy::window::RequestRedraw);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::text::{GlyphAtlasInfo, PositionedGlyph};
+
+    /// Glyphs of `lines`, each character 10 pixels on from the last, 8 wide (spaces none).
+    fn laid(lines: &[&str]) -> Vec<Vec<PositionedGlyph>> {
+        lines
+            .iter()
+            .enumerate()
+            .map(|(line_index, words)| {
+                words
+                    .chars()
+                    .enumerate()
+                    .filter(|(_, c)| !c.is_whitespace())
+                    .map(|(i, _)| PositionedGlyph {
+                        position: Vec2::new(i as f32 * 10.0 + 4.0, 0.0),
+                        atlas_info: GlyphAtlasInfo {
+                            texture: AssetId::default(),
+                            rect: Rect::new(0.0, 0.0, 8.0, 8.0),
+                            offset: Vec2::ZERO,
+                            is_alpha_mask: true,
+                        },
+                        section_index: 0,
+                        line_index,
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn mend(words: &str, lines: &[&str], width: f32) -> Option<String> {
+        let glyphs = laid(lines);
+        let refs: Vec<Vec<&PositionedGlyph>> = glyphs.iter().map(|l| l.iter().collect()).collect();
+        mended(words, &refs, width, 4.0)
+    }
+
+    #[test]
+    fn a_last_word_alone_goes_down_with_the_one_before_it() {
+        let words = "Your friend's first move did not come in time";
+        let lines = ["Your friend's first move did not come in", "time"];
+        assert_eq!(
+            mend(words, &lines, 420.0).as_deref(),
+            Some("Your friend's first move did not come in\u{a0}time")
+        );
+        // Two words on the last line already, or a line of one word only: nothing to mend.
+        assert_eq!(
+            mend(
+                words,
+                &["Your friend's first move did not come", "in time"],
+                420.0
+            ),
+            None
+        );
+        assert_eq!(mend("Statistics", &["Statistics"], 420.0), None);
+        // "in time" would not fit a line 50 pixels wide: left as it is.
+        assert_eq!(mend(words, &lines, 50.0), None);
+        // The author's own line break is kept: only a wrapped last paragraph is mended.
+        assert_eq!(mend("Draw?\nYes", &["Draw?", "Yes"], 420.0), None);
+    }
+
+    #[test]
+    fn chinese_carries_one_more_character_down() {
+        let words = "每步一天：你在对手走棋后有一天时间走一步";
+        let lines = ["每步一天：你在对手走棋后有一天时间走一", "步"];
+        assert_eq!(
+            mend(words, &lines, 420.0).as_deref(),
+            Some("每步一天：你在对手走棋后有一天时间走\n一步")
+        );
+    }
+}
