@@ -137,3 +137,57 @@ fn the_bars_buttons_say_different_things_in_every_language() {
         }
     }
 }
+
+/// The lines `text` is broken into at 16 points in a box `width` points wide, as Bevy's
+/// text lays it out (parley, with the app's font).
+fn broken(text: &str, width: f32) -> Vec<String> {
+    use parley::{FontContext, FontFamily, LayoutContext, StyleProperty};
+    let mut fonts = FontContext::new();
+    let blob = parley::fontique::Blob::new(std::sync::Arc::new(FULL_FONT));
+    let families = fonts.collection.register_fonts(blob, None);
+    let family = fonts
+        .collection
+        .family_name(families[0].0)
+        .expect("the font has a family name")
+        .to_owned();
+    let mut layouts = LayoutContext::<()>::new();
+    let mut builder = layouts.ranged_builder(&mut fonts, text, 1.0, true);
+    builder.push_default(StyleProperty::FontFamily(FontFamily::Source(family.into())));
+    builder.push_default(StyleProperty::FontSize(16.0));
+    let mut layout = builder.build(text);
+    layout.break_all_lines(Some(width));
+    layout
+        .lines()
+        .map(|l| text[l.text_range()].trim_end().to_owned())
+        .collect()
+}
+
+/// A no-break space holds its words on one line, even where the space itself is what runs
+/// past the line's end: the layout broke there, and "Red." stood alone under "...if you
+/// are" on the invite card (vendor/parley).
+#[test]
+fn a_no_break_space_keeps_its_words_together_at_the_lines_end() {
+    let joined = "you can move first if you are\u{a0}Red.";
+    let plain = joined.replace('\u{a0}', " ");
+    // The width at which "are" just fits and the space after it does not.
+    let are = broken("you can move first if you are", 1000.0);
+    assert_eq!(are.len(), 1);
+    let mut width = 100.0;
+    while broken(&plain, width).first().map(String::as_str) != Some("you can move first if you are")
+        && width < 400.0
+    {
+        width += 0.5;
+    }
+    assert_eq!(
+        broken(&plain, width)[1],
+        "Red.",
+        "at {width}: {:?}",
+        broken(&plain, width)
+    );
+    // Joined: the two go down together, at every width from there to a line that holds all.
+    for step in 0..40 {
+        let w = width + step as f32 * 0.5;
+        let lines = broken(&joined, w);
+        assert!(lines.iter().all(|l| l != "Red."), "at {w}: {lines:?}");
+    }
+}
