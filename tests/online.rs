@@ -1446,8 +1446,11 @@ fn the_players_turn_in_a_live_game_away_from_the_board_is_said() {
     // The friend on the board's game joined: said with it, a line above (behind it a
     // tester's friend came and went unsaid).
     assert!(
-        texts(&mut me).iter().any(|t| t.starts_with("Your friend has joined.\n")
-            && t.replace('\u{a0}', " ").contains("Your move in your other game")),
+        texts(&mut me)
+            .iter()
+            .any(|t| t.starts_with("Your friend has joined.\n")
+                && t.replace('\u{a0}', " ")
+                    .contains("Your move in your other game")),
         "{:?}",
         texts(&mut me)
     );
