@@ -187,7 +187,7 @@ fn a_no_break_space_keeps_its_words_together_at_the_lines_end() {
     // Joined: the two go down together, at every width from there to a line that holds all.
     for step in 0..40 {
         let w = width + step as f32 * 0.5;
-        let lines = broken(&joined, w);
+        let lines = broken(joined, w);
         assert!(lines.iter().all(|l| l != "Red."), "at {w}: {lines:?}");
     }
 }
