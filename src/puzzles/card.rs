@@ -199,6 +199,11 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                     let why = match balance(puzzle, game) {
                         n if n < 0 => strings.fill("puzzle.after.down", &[("n", (-n).to_string())]),
                         0 => strings.get("puzzle.after.even"),
+                        // As much as the task asked ("wins a stone"), but not the best:
+                        // "the right move wins more" contradicted the task (a tester).
+                        n if n >= stones_won(puzzle) => {
+                            strings.fill("puzzle.after.also", &[("n", n.to_string())])
+                        }
                         _ => strings.get("puzzle.after.less"),
                     };
                     let answered = strings.fill(
