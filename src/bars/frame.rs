@@ -172,6 +172,14 @@ pub(super) fn build_bars(
                 width: px(layout.bars[0]),
                 padding: UiRect {
                     left: px(safe.left + 8.0),
+                    // Under review, the Moves button and Close stand at the column's foot
+                    // (placed, not in its flow): its words keep above them (the Russian
+                    // "Ход 23 из 23: / 23... d5xa2 · 0-1" ran under Moves).
+                    bottom: px(if reviewing {
+                        safe.bottom + 8.0 + 60.0 + 48.0 + 8.0
+                    } else {
+                        8.0
+                    }),
                     ..UiRect::all(px(8))
                 },
                 ..bar_node(FlexDirection::Column)
