@@ -91,9 +91,10 @@ fn spawn_coordinates(
     for e in &old {
         commands.entity(e).despawn();
     }
-    // Never under 11 points: smaller, on a 320-point phone, the strokes are thinner than
-    // a pixel and read as a grey smudge.
-    let size = (SIZE * layout.spacing).max(11.0);
+    // Never under 12 points: smaller, on a 320-point phone, the strokes are thinner than
+    // a pixel and read as a grey smudge (at 11, a tester read them pale grey in high
+    // contrast, where they are black).
+    let size = (SIZE * layout.spacing).max(12.0);
     for i in 0..6 {
         for coordinate in [Coordinate::File(i), Coordinate::Rank(i)] {
             commands.spawn((
