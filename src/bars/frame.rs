@@ -261,8 +261,13 @@ pub(super) fn build_bars(
                     bar.spawn((StatusLine, HintText, text(16.0, &theme)));
                     // Online, the claim when the friend has gone away (`claim.rs`).
                     if !reviewing {
-                        bar.spawn(super::claim::claim_button(&strings, &theme))
-                            .observe(super::claim::press_claim);
+                        let mut claim = bar.spawn(super::claim::claim_button(&strings, &theme));
+                        claim.observe(super::claim::press_claim);
+                        // Never wider than the bar: its words wrap inside it (in Russian at
+                        // 320 points it ran to the screen's edges).
+                        claim.entry::<Node>().and_modify(|mut node| {
+                            node.max_width = percent(100);
+                        });
                     } else if !layout.portrait {
                         // Beside the board, the review's move list in the side bar: in the
                         // row along the bottom it would stand on the board's loops.
