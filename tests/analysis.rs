@@ -526,7 +526,9 @@ fn every_marked_move_tapped_shows_the_better_one() {
         assert_eq!(hint, Some(best), "ply {ply}");
         let shown = texts(&mut app);
         assert!(
-            shown.iter().any(|t| t.contains(&format!("better:\u{a0}{best}"))),
+            shown
+                .iter()
+                .any(|t| t.contains(&format!("better:\u{a0}{best}"))),
             "ply {ply}: {shown:?}"
         );
         tried += 1;

@@ -27,6 +27,24 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct SteadyTop;
 
+/// What a kept height or top was measured for: the panel, the window and the words.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Seen<'w> {
+    panel: Res<'w, State<Panel>>,
+    layout: Res<'w, super::layout::BoardLayout>,
+    strings: Res<'w, super::i18n::Strings>,
+}
+
+impl Seen<'_> {
+    /// Another panel than the one `kept` was measured for, a window size or language
+    /// changed: what was kept starts again.
+    fn starts_again(&self, kept: Option<Panel>) -> bool {
+        kept.is_some_and(|p| p != *self.panel.get())
+            || self.layout.is_changed()
+            || self.strings.is_changed()
+    }
+}
+
 /// A card that keeps its top.
 type TopKept = (With<Card>, With<SteadyTop>);
 
@@ -46,17 +64,14 @@ fn room_for_cards(layout: &super::layout::BoardLayout) -> f32 {
 fn hold_top(
     mut roots: Query<(&mut Node, &Children), TopKept>,
     mut cards: Query<&mut Node, Without<Card>>,
-    panel: Res<State<Panel>>,
-    layout: Res<super::layout::BoardLayout>,
-    strings: Res<super::i18n::Strings>,
+    seen: Seen,
     mut first: ResMut<FirstTop>,
 ) {
-    let panel = *panel.get();
-    if first.0.is_some_and(|(p, _)| p != panel) || layout.is_changed() || strings.is_changed() {
+    if seen.starts_again(first.0.map(|(p, _)| p)) {
         first.0 = None;
     }
     let Some((_, top)) = first.0 else { return };
-    let room = room_for_cards(&layout);
+    let room = room_for_cards(&seen.layout);
     for (mut root, children) in &mut roots {
         if root.align_items != AlignItems::FlexStart {
             root.align_items = AlignItems::FlexStart;
@@ -108,13 +123,10 @@ struct Tallest(Option<(Panel, f32)>);
 fn hold_steady(
     roots: Query<&Children, (With<Card>, With<SteadyHeight>)>,
     mut cards: Query<&mut Node>,
-    panel: Res<State<Panel>>,
-    layout: Res<super::layout::BoardLayout>,
-    strings: Res<super::i18n::Strings>,
+    seen: Seen,
     mut tallest: ResMut<Tallest>,
 ) {
-    let panel = *panel.get();
-    if tallest.0.is_some_and(|(p, _)| p != panel) || layout.is_changed() || strings.is_changed() {
+    if seen.starts_again(tallest.0.map(|(p, _)| p)) {
         tallest.0 = None;
     }
     let Some((_, kept)) = tallest.0 else { return };
