@@ -1342,11 +1342,20 @@ fn online_games_are_kept_side_by_side_and_the_list_says_whose_turn() {
 /// A 3+2 game created by `me` as Red and joined by `friend`, its first two moves played
 /// (Red to move again): its seat.
 fn live_game_as_red(me: &mut App, friend: &mut App) -> surakarta::online::Seat {
+    timed_game_as_red(me, friend, "newgame.clock.3+2")
+}
+
+/// A game with the clock `clock` (its button on the card), `me` Red, `friend` Black, the
+/// first moves played: Red to move.
+fn timed_game_as_red(me: &mut App, friend: &mut App, clock: &str) -> surakarta::online::Seat {
     go_to(me, Screen::Menu);
     press(me, "menu.online");
-    press(me, "newgame.clock.3+2");
+    press(me, clock);
     press(me, "newgame.red");
     press(me, "newgame.start");
+    if panel(me) == Panel::Replace {
+        press(me, "replace.start");
+    }
     assert!(run_until(me, 10.0, |a| panel(a) == Panel::Invite));
     let live = own_game(me).online.clone().unwrap();
     join(friend, &live.invite());
@@ -1369,6 +1378,36 @@ fn untimed_game_as_red(me: &mut App) {
         press(me, "replace.start");
     }
     assert!(run_until(me, 10.0, |a| panel(a) == Panel::Invite));
+}
+
+/// The player's move waits in a game of a day a move, and they create a second game: the
+/// bar says that it is their move there, with the days and hours left (a tester's waited
+/// unsaid outside the list).
+#[test]
+fn a_correspondence_move_waiting_elsewhere_is_said() {
+    let (_dir, _dirs, _server, [mut me, mut second, _third]) =
+        server_and_three_phones("online-correspondence-elsewhere");
+    let slow = timed_game_as_red(&mut me, &mut second, "newgame.clock.1d");
+    untimed_game_as_red(&mut me);
+    assert_ne!(own_game(&me).online.as_ref().unwrap().id, slow.id);
+    go_to(&mut me, Screen::Game);
+    let said = |m: &mut App| {
+        texts(m).iter().any(|t| {
+            t.replace('\u{a0}', " ").lines().any(|l| {
+                l.starts_with("Your move in your other game as Red: ")
+                    && l.contains(" h ")
+                    && l.ends_with(" left. Menu, Your online games.")
+            })
+        })
+    };
+    assert!(
+        run_until(&mut me, 5.0, |m| {
+            m.update();
+            said(m)
+        }),
+        "the waiting move unsaid: {:?}",
+        texts(&mut me)
+    );
 }
 
 /// The player's clock runs in a live game, and they create a second game: the bar says at

@@ -325,6 +325,16 @@ fn next_elsewhere_change(
     own: Res<Session>,
 ) -> Option<std::time::Duration> {
     let m = listing.move_elsewhere(&games, &own)?;
+    // Days a move, over an hour left: the face says hours and minutes, and changes with
+    // the minute (not a frame a second for days).
+    let correspondence = matches!(
+        m.control,
+        Some(crate::online::wire::TimeControl::Correspondence { .. })
+    );
+    if correspondence && m.left > std::time::Duration::from_secs(3600) {
+        let into_minute = m.left.as_millis() % 60_000;
+        return Some(std::time::Duration::from_millis(into_minute as u64 + 4));
+    }
     Some(crate::online::clock::next_face_change(m.left))
 }
 

@@ -182,8 +182,9 @@ pub struct MoveElsewhere {
 }
 
 impl Listing {
-    /// The game other than the one on the board where the player is to move with a live
-    /// clock running, the one with the least time left, as last heard.
+    /// The game other than the one on the board where the player is to move with a clock
+    /// running (live, or days a move), the one with the least time left, as last heard: a
+    /// live game's minutes come before a correspondence game's days.
     pub fn move_elsewhere(&self, games: &OnlineGames, session: &Session) -> Option<MoveElsewhere> {
         games
             .elsewhere(session)
@@ -195,8 +196,13 @@ impl Listing {
                     return None;
                 };
                 let side = kept.seat.side;
-                let live = matches!(timing.control, Some(wire::TimeControl::Live { .. }));
-                if *to_move != side || !live {
+                // A correspondence move waiting is said too (a tester's went unsaid outside
+                // the list); an untimed game's is not pressing.
+                let timed = matches!(
+                    timing.control,
+                    Some(wire::TimeControl::Live { .. } | wire::TimeControl::Correspondence { .. })
+                );
+                if *to_move != side || !timed {
                     return None;
                 }
                 let left = if timing.running() == Some(side) {
