@@ -997,6 +997,16 @@ fn a_watching_link_follows_the_game_live_read_only() {
         "{:?}",
         texts(apps[2])
     );
+    // Neither clock drawn as the running one over a board stepped back ("Red to move"
+    // stood over Black's bright clock).
+    let bright = |a: &mut App| {
+        a.world_mut()
+            .query::<(&surakarta::bars::clock::ClockText, &TextColor)>()
+            .iter(a.world())
+            .filter(|(_, c)| c.0.alpha() > 0.9)
+            .count()
+    };
+    assert_eq!(bright(apps[2]), 0);
     press(apps[2], "review.last");
     assert!(all_until(&mut apps, 2.0, |a| session(a[2])
         .game
@@ -1011,6 +1021,8 @@ fn a_watching_link_follows_the_game_live_read_only() {
         "{:?}",
         texts(apps[2])
     );
+    // Followed live again: Black's clock runs, drawn so.
+    assert_eq!(bright(apps[2]), 1);
     // A watcher cannot play: Black's legal a5-a4, tapped by a finger, does nothing.
     tap(apps[2], "a5");
     tap(apps[2], "a4");

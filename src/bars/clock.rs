@@ -177,6 +177,14 @@ fn show_clocks(
     let over = game.outcome().is_some();
     let to_move = game.side_to_move();
     let first_move = timing.first_move_left().filter(|_| !over);
+    // A watcher stepped back: the turn above is the board's, the clocks the live game's;
+    // neither drawn as the running one (a tester read "Red to move" over Black's bright
+    // clock).
+    let behind = clocks.board.practising()
+        && clocks.watch.behind(
+            clocks.board.session().game.history().len(),
+            clocks.review.total(),
+        );
     // Both clocks in one scale: that of the longest time shown.
     let longest = [Side::Red, Side::Black]
         .into_iter()
@@ -204,7 +212,7 @@ fn show_clocks(
                 timing.left(side).map_or_else(String::new, |l| {
                     format!("{} {}", strings.side(side), face_in(l, scale, &strings))
                 }),
-                !over && timing.running() == Some(side),
+                !over && !behind && timing.running() == Some(side),
                 !over && timing.low(side),
             ),
         };
