@@ -1015,6 +1015,16 @@ fn an_online_game_without_a_server_leads_to_settings() {
     assert!(!buttons(&mut app).contains(&"newgame.start".to_owned()));
     press(&mut app, "newgame.settings");
     assert_eq!(panel(&app), Panel::Settings);
+    // Opened at its end, where the server is set (it opened at its top, the server below
+    // the fold).
+    app.update();
+    let scrolled = app
+        .world_mut()
+        .query_filtered::<&bevy::ui::ScrollPosition, With<surakarta::ui::scroll::ScrollArea>>()
+        .iter(app.world())
+        .map(|s| s.y)
+        .fold(0.0_f32, f32::max);
+    assert!(scrolled > 0.0, "Settings opened at its top");
     // Back from there is back to the online card the player came from (it was the menu),
     // by the card's Back and by the phone's.
     press(&mut app, "back");

@@ -343,8 +343,12 @@ fn spawn(
                 let to_settings =
                     |_: On<Press>,
                      mut nav: crate::shell::navigation::Navigator,
-                     mut back: ResMut<BackToOnline>| {
+                     mut back: ResMut<BackToOnline>,
+                     mut scroll: ResMut<crate::ui::scroll::KeptScroll>| {
                         *back = BackToOnline::Asked;
+                        // Opened at its end, where the server is set (a tester found the
+                        // card at its top, the server below the fold).
+                        scroll.open_at(100_000.0);
                         nav.open(Panel::Settings)
                     };
                 return answers(footer, theme, cancel, close_panel, go, to_settings);

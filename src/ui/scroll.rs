@@ -45,12 +45,15 @@ impl ScrollThumb {
 /// How far the card's body was scrolled when it was rebuilt (a setting changed), so that
 /// the new one shows the same part.
 #[derive(Resource, Default)]
-pub struct KeptScroll(Option<f32>);
+pub struct KeptScroll(Option<f32>, bool);
 
 impl KeptScroll {
-    /// Keeps this place for the card that replaces the one on screen.
+    /// Keeps this place for the card that replaces the one on screen (not over a place
+    /// asked for the next card: the card it replaces is rebuilt on its way out).
     pub fn keep(&mut self, y: Option<f32>) {
-        self.0 = y;
+        if !self.1 {
+            self.0 = y;
+        }
     }
 
     /// Opens the next card scrolled down by `y` points, unless a card being rebuilt keeps
@@ -58,6 +61,7 @@ impl KeptScroll {
     pub fn open_at(&mut self, y: f32) {
         if self.0.is_none_or(|kept| kept <= 0.0) {
             self.0 = Some(y);
+            self.1 = true;
         }
     }
 }
@@ -123,6 +127,7 @@ fn restore_scroll(
         for mut s in &mut areas {
             s.y = y;
             kept.0 = None;
+            kept.1 = false;
         }
     }
 }
