@@ -1392,6 +1392,39 @@ fn untimed_game_as_red(me: &mut App) {
     assert!(run_until(me, 10.0, |a| panel(a) == Panel::Invite));
 }
 
+/// The friend offers a rematch while the player reviews the game just ended (its result
+/// card's Analyse): the review's bar says so (a tester saw the offer only after Close).
+#[test]
+fn a_rematch_offered_during_the_review_is_said_there() {
+    let (_dir, _dirs, _server, [mut me, mut friend, _third]) =
+        server_and_three_phones("online-rematch-review");
+    live_game_as_red(&mut me, &mut friend);
+    go_to(&mut friend, Screen::Game);
+    press(&mut friend, "bar.end");
+    press(&mut friend, "end.resign");
+    press(&mut friend, "resign.confirm");
+    assert!(both_until(&mut me, &mut friend, 10.0, |m, _| own_game(m)
+        .game
+        .outcome()
+        .is_some()));
+    assert!(both_until(&mut me, &mut friend, 5.0, |_, f| panel(f)
+        == Panel::GameOver));
+    press(&mut friend, "over.analyse");
+    assert!(run_until(&mut friend, 5.0, |f| screen(f) == Screen::Review));
+    assert!(run_until(&mut me, 5.0, |m| panel(m) == Panel::GameOver));
+    press(&mut me, "over.rematch");
+    let said = |f: &mut App| {
+        texts(f)
+            .iter()
+            .any(|t| t.starts_with("Your friend offers a rematch: Close to answer.\n"))
+    };
+    assert!(
+        both_until(&mut me, &mut friend, 10.0, |_, f| said(f)),
+        "{:?}",
+        texts(&mut friend)
+    );
+}
+
 /// The player's move waits in a game of a day a move, and they create a second game: the
 /// bar says that it is their move there, with the days and hours left (a tester's waited
 /// unsaid outside the list).

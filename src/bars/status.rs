@@ -350,6 +350,7 @@ struct Notes<'w> {
     own: Res<'w, Session>,
     selection: Res<'w, Selection>,
     computer: Res<'w, Computer>,
+    link: Res<'w, crate::online::Link>,
 }
 
 /// The line under the counts: the review's place, a notice, the hint (or that one is being
@@ -403,6 +404,14 @@ fn show_notice(
             Some(news) if friend_news && !reviewing => format!("{news}\n{line}"),
             _ => line.clone(),
         }
+    } else if let Some(line) = review_line(&notes.review, game, &notes.analysis, &strings)
+        && let Some(friend) = notes.own.online.as_ref().map(|seat| seat.side.other())
+        && notes.review.closes_to == crate::screens::review::ClosesTo::Game
+        && notes.link.rematch_offered_by(friend)
+    {
+        // The player's own game under review, and the friend offers a rematch: its card
+        // is the game's, behind the review (a tester saw the offer only after Close).
+        format!("{}\n{line}", strings.get("online.rematch_on_review"))
     } else if let Some(line) = review_line(&notes.review, game, &notes.analysis, &strings) {
         // The analysis's better move, drawn on the board, named here beside the move it
         // would replace.
