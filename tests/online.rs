@@ -264,6 +264,11 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
         run_until(&mut black, 10.0, connected),
         "Black did not reconnect"
     );
+    // Red has heard Black come back before the server goes down.
+    assert!(both_until(&mut red, &mut black, 10.0, |r, _| present(
+        r,
+        Side::Black
+    )));
 
     // The server dies mid-game. Red moves while it is down: the move waits, and once
     // the server is back (same file, same port) it is sent again and played once.
@@ -287,11 +292,15 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
     // Whoever comes back first reads that the friend is reconnecting, never that the
     // friend left: the server dropped them both.
     let mut said_left = None;
+    let mut said_back = None;
     assert!(
         both_until(&mut red, &mut black, 40.0, |r, b| {
             for app in [&*r, &*b] {
                 if let Some(n) = a_notice(app).filter(|n| n.contains("has left")) {
                     said_left = Some(n);
+                }
+                if let Some(n) = a_notice(app).filter(|n| n.contains("is back")) {
+                    said_back = Some(n);
                 }
             }
             connected(r) && connected(b) && history(b).len() == 3
@@ -310,10 +319,19 @@ fn two_phones_play_through_the_server_across_drops_and_a_restart() {
 
     // Red has heard that Black is back (and said so, if it had said Black left), so
     // nothing about the restart comes after what the offer says.
-    assert!(both_until(&mut red, &mut black, 10.0, |r, _| present(
-        r,
-        Side::Black
-    )));
+    assert!(both_until(&mut red, &mut black, 10.0, |r, b| {
+        for app in [&*r, &*b] {
+            if let Some(n) = a_notice(app).filter(|n| n.contains("is back")) {
+                said_back = Some(n);
+            }
+        }
+        present(r, Side::Black)
+    }));
+    // Nor that the friend is back: nobody left (a tester read "Your friend is back.").
+    assert_eq!(
+        said_back, None,
+        "a phone said the friend is back after the restart"
+    );
 
     // Red offers a draw over the network: Black is asked on the board and declines; the
     // game goes on.

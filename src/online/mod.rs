@@ -132,6 +132,9 @@ pub struct Link {
     pub timing: clock::Timing,
     /// The player was told the friend left (and not yet that they are back).
     told_left: bool,
+    /// ... as this app itself came back after a drop (the server's or the network's): the
+    /// friend was on their way back too, and their coming back is not said.
+    left_in_outage: bool,
     /// The friend has been connected to this game since the app has been.
     friend_seen: bool,
     /// When the server's game was first seen over: the connection stays a while after,

@@ -191,10 +191,36 @@ fn take(
     link.timing = super::clock::Timing::of(&state);
     // The friend seated and not away: connected.
     let seats = link.seats;
-    link.friend_seen |= me.is_some_and(|me| {
+    let here = me.is_some_and(|me| {
         wire::seated(seats, me.other()) && link.timing.away(me.other()).is_none()
     });
+    link.friend_seen |= here;
+    // Told the friend left, and the game read anew has them here (a reconnection sends
+    // the game, not always a presence): back, said once; or, gone in an outage of this
+    // app's own, nothing to say.
+    let going_on = link
+        .truth
+        .as_ref()
+        .is_some_and(|t| t.game.outcome().is_none());
+    if here && link.told_left && going_on {
+        friend_back(link, notice, strings);
+    }
     true
+}
+
+/// The friend told gone is here again: "Your friend is back.", unless they went as this
+/// app itself dropped (the server's restart), or in a correspondence game.
+fn friend_back(link: &mut Link, notice: &mut Notice, strings: &Strings) {
+    link.told_left = false;
+    let correspondence = matches!(
+        link.timing.control,
+        Some(super::wire::TimeControl::Correspondence { .. })
+    );
+    if std::mem::take(&mut link.left_in_outage) {
+        notice.clear_if_one_of(&["online.friend_reconnecting"], strings);
+    } else if !correspondence {
+        notice.0 = Some(strings.get("online.friend_back"));
+    }
 }
 
 /// A message of the server that is not the game: who is here, a pong, a refusal.
@@ -225,17 +251,24 @@ fn take_other(
                 link.timing.control,
                 Some(super::wire::TimeControl::Correspondence { .. })
             );
-            if going_on && seen && gone == Some(!link.told_left) {
-                link.told_left = !link.told_left;
+            if going_on && seen && gone == Some(false) && link.told_left {
+                friend_back(link, notice, strings);
+                return;
+            }
+            if going_on && seen && gone == Some(true) && !link.told_left {
+                link.told_left = true;
                 if correspondence {
                     return;
                 }
                 // Gone just as this app came back itself: the server or the network
-                // dropped both; the friend is on the way back too.
-                let key = match (link.told_left, link.line.just_reopened()) {
-                    (true, true) => "online.friend_reconnecting",
-                    (true, false) => "online.friend_left",
-                    (false, _) => "online.friend_back",
+                // dropped both; the friend is on the way back too, and their coming back
+                // is no news (a tester read "Your friend is back." of a friend who never
+                // left, after a server restart).
+                link.left_in_outage = link.line.just_reopened();
+                let key = if link.left_in_outage {
+                    "online.friend_reconnecting"
+                } else {
+                    "online.friend_left"
                 };
                 notice.0 = Some(strings.get(key));
             }
