@@ -396,7 +396,10 @@ fn faults(world: &mut World, window: Vec2) -> Vec<String> {
         }
         if let Some(fault) = lone_last_word(words, info, *scale, boxed.x, *font_size) {
             faults.push(format!("text {short:?}: {fault}"));
-        } else if world.get::<bevy::ui::widget::Label>(*e).is_some()
+        } else if (world.get::<bevy::ui::widget::Label>(*e).is_some()
+            || world
+                .get::<ChildOf>(*e)
+                .is_some_and(|p| world.get::<Button>(p.parent()).is_some()))
             && crate::ui::lines::mend_for(words, info, boxed.x / *scale, *font_size).is_some()
         {
             // A card's last word alone though it fits a line with the one before it

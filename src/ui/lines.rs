@@ -1,8 +1,8 @@
-//! No word alone on a text's last line. A card's words wrapped by the layout can leave
-//! their last word on a line of its own ("Your friend's first move did not come in /
-//! time", "Ваш друг предлагает / ничью"); after the layout, such a text has its last two
-//! words joined with a no-break space, so that they go down together, when they fit a line
-//! together. Chinese, which breaks between any two characters, has one character more go
+//! No word alone on a text's last line. A card's or a button's words wrapped by the layout
+//! can leave their last word on a line of its own ("Your friend's first move did not come
+//! in / time", "Ваш друг предлагает / ничью"); after the layout, such a text has its last
+//! two words joined with a no-break space, so that they go down together, when they fit a
+//! line together. Chinese, which breaks between any two characters, has one character more go
 //! down with the one or two left alone. Each text is mended once for its words: words set
 //! again by whoever owns them are left as set.
 
@@ -131,14 +131,23 @@ type LaidText = (
     &'static ComputedNode,
     &'static TextFont,
     Option<&'static Mended>,
+    Option<&'static bevy::ui::widget::Label>,
+    Option<&'static ChildOf>,
 );
 
 fn keep_last_words_together(
     mut commands: Commands,
-    mut texts: Query<LaidText, (With<bevy::ui::widget::Label>, Changed<TextLayoutInfo>)>,
+    mut texts: Query<LaidText, Changed<TextLayoutInfo>>,
+    buttons: Query<(), With<Button>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    for (entity, mut text, info, node, font, was) in &mut texts {
+    for (entity, mut text, info, node, font, was, label, parent) in &mut texts {
+        // A card's words and a button's (an entry of the online games' list, "Войти по
+        // ссылке или коду"); not the bars' lines, which their owners set each frame.
+        let in_button = parent.is_some_and(|p| buttons.contains(p.parent()));
+        if label.is_none() && !in_button {
+            continue;
+        }
         // Mended once for these words: words set back by their owner stay as set.
         if was.is_some_and(|m| m.to == text.0 || m.from == text.0) {
             continue;
