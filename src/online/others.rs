@@ -257,13 +257,24 @@ fn hear_others(
             warn!("could not keep the online game that ended: {e}");
         }
         let side = strings.side(seat_side);
-        listing.ended = Some(strings.fill(
+        let line = strings.fill(
             "online_games.ended",
             &[
                 ("side", side),
                 ("what", ended_line(&session, outcome, &strings)),
             ],
-        ));
+        );
+        listing.ended = Some(told_ended(listing.ended.take(), line));
+    }
+}
+
+/// What the bar says of games that ended away: each ending, not only the last (two games
+/// that ended seconds apart had the first one's end never said).
+fn told_ended(earlier: Option<String>, line: String) -> String {
+    match earlier {
+        Some(earlier) if earlier.lines().any(|l| l == line) => earlier,
+        Some(earlier) => format!("{earlier}\n{line}"),
+        None => line,
     }
 }
 
@@ -351,4 +362,20 @@ pub(super) fn keep_connected(
     }
     let line = link.reborrow().map_unchanged(|l| &mut l.line);
     keep(&mut socket.0, line, want, &waker, resumed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::told_ended;
+
+    #[test]
+    fn every_game_that_ended_away_is_told() {
+        let first = "Your online game as Red is over. You win".to_owned();
+        let second = "Your online game as Black is over. Your friend wins".to_owned();
+        let both = told_ended(Some(first.clone()), second.clone());
+        assert_eq!(both, format!("{first}\n{second}"));
+        // The same ending heard again is told once.
+        assert_eq!(told_ended(Some(both.clone()), second), both);
+        assert_eq!(told_ended(None, first.clone()), first);
+    }
 }
