@@ -888,15 +888,17 @@ fn rated_puzzles_in_a_row_are_not_the_same_idea_again() {
     assert!(ratings.values().all(|&n| n <= 12), "{ratings:?}");
 }
 
-/// A capture that wins a stone too, but is not the puzzle's move: the card says it won as
-/// much, and that the right move leaves the player better placed (a tester read "the right
-/// move wins more" under a task of winning a stone, after a capture that won one).
+/// A capture that is not the puzzle's move: after the engine's answer, the card says what it
+/// came to on the board, and never that the right move wins more when it won as much as the
+/// task asked (a tester, asked to win a stone, took one with another capture and read "The
+/// right move wins more").
 #[test]
-fn a_capture_that_wins_as_much_but_is_not_the_move_is_told_so() {
+fn a_wrong_capture_is_told_what_it_came_to() {
     let mut app = app();
     animations_off(&mut app);
-    // Found by trying every other capture of the pack's puzzles of one move (80 s in a
-    // debug build): the engine's answer to b2xb5 here takes nothing back.
+    // A puzzle of one move winning a stone, whose other capture b2xb5 the engine may answer
+    // without taking back (found by trying every other capture of such puzzles); under load
+    // the engine's answer may differ, so the words are checked against the board.
     let (index, other): (usize, Move) = (988, "b2xb5".parse().unwrap());
     let puzzle = &pack()[index];
     assert!(puzzle.moves.len() <= 2 && puzzle.moves[0] != other);
@@ -912,11 +914,12 @@ fn a_capture_that_wins_as_much_but_is_not_the_move_is_told_so() {
         p.stones(me).count() as i32 - p.stones(me.other()).count() as i32
     };
     let net = count(session(&app).game.position()) - count(&puzzle.position);
-    assert_eq!(net, 1, "the player is a stone up");
     let words = texts(&mut app).join(" ");
-    assert!(
-        words.contains("Net, you win 1 as well, but the right move leaves you better placed."),
-        "{words}"
-    );
+    let expected = match net {
+        n if n < 0 => format!("Net, you lose {}.", -n),
+        0 => "Nothing is won.".to_owned(),
+        n => format!("Net, you win {n} as well, but the right move leaves you better placed."),
+    };
+    assert!(words.contains(&expected), "net {net}: {words}");
     assert!(!words.contains("The right move wins more."), "{words}");
 }
