@@ -10,10 +10,7 @@
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        PostUpdate,
-        (equal_widths, fit_words).after(bevy::ui::UiSystems::Layout),
-    );
+    app.add_systems(PostUpdate, equal_widths.after(bevy::ui::UiSystems::Layout));
 }
 
 /// Marks a row of buttons as wide as each other whatever their words (the bars' five),
@@ -22,6 +19,13 @@ pub(super) fn plugin(app: &mut App) {
 /// ("Indstillinger" beside "Strategi" on a 320-point phone).
 #[derive(Component, Default)]
 pub struct FitWords;
+
+/// The rows of equals, as laid out.
+type Rows<'w, 's> = Query<'w, 's, (&'static ComputedNode, &'static Children), With<EqualRow>>;
+
+/// The buttons' words, as laid out, and their size.
+type Words<'w, 's> =
+    Query<'w, 's, (&'static ComputedNode, &'static mut TextFont), (With<Text>, Without<Button>)>;
 
 /// A row whose words are fitted: marked so, or a row of equals.
 type FitRow = Or<(With<FitWords>, With<EqualRow>)>;
@@ -47,17 +51,17 @@ fn fitted_size(size: f32, over: f32) -> Option<f32> {
 /// After the layout: the words of a [`FitWords`] row shrunk together, so that the longest
 /// ("Вернуть", "Tilbage" on a 320-point phone) does not touch its button's edges.
 fn fit_words(
-    rows: Query<&Children, FitRow>,
-    buttons: Query<(&ComputedNode, &Children), With<Button>>,
-    mut texts: Query<(&ComputedNode, &mut TextFont), Without<Button>>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    rows: &Query<&Children, FitRow>,
+    buttons: &Query<(&mut Node, &ComputedNode, &Children), With<Button>>,
+    texts: &mut Words,
+    redraw: &mut MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    for children in &rows {
+    for children in rows {
         let mut over = 0.0_f32;
         let mut size = f32::MAX;
         let mut words = Vec::new();
         for child in children.iter() {
-            let Ok((button, inside)) = buttons.get(child) else {
+            let Ok((_, button, inside)) = buttons.get(child) else {
                 continue;
             };
             let scale = button.inverse_scale_factor();
@@ -118,11 +122,14 @@ fn widths(natural: &[f32], whole: f32) -> Vec<f32> {
 
 /// After the layout: each growing button of a row given its least and most width.
 fn equal_widths(
-    rows: Query<(&ComputedNode, &Children), With<EqualRow>>,
+    (rows, fit_rows): (Rows, Query<&Children, FitRow>),
     mut buttons: Query<(&mut Node, &ComputedNode, &Children), With<Button>>,
-    texts: Query<&ComputedNode, (With<Text>, Without<Button>)>,
+    mut texts: Words,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
+    // The rows' words fitted first (one system for both: each system costs the web
+    // build's download).
+    fit_words(&fit_rows, &buttons, &mut texts, &mut redraw);
     let growing = |node: &Node| node.flex_grow > 0.0 && node.flex_basis == Val::Auto;
     for (row, children) in &rows {
         let whole = row.size().x * row.inverse_scale_factor();
@@ -141,7 +148,7 @@ fn equal_widths(
                 others = true;
                 continue;
             }
-            let text = words.iter().find_map(|w| texts.get(w).ok());
+            let text = words.iter().find_map(|w| texts.get(w).ok().map(|(t, _)| t));
             let padding = computed.padding.min_inset.x + computed.padding.max_inset.x;
             let asked = text.map_or(0.0, |t| t.size().x) + padding;
             members.push(child);

@@ -16,8 +16,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             PostUpdate,
             (
-                (hold_steady, hold_top).before(bevy::ui::UiSystems::Layout),
-                (measure_steady, measure_top).after(bevy::ui::UiSystems::Layout),
+                hold.before(bevy::ui::UiSystems::Layout),
+                measure.after(bevy::ui::UiSystems::Layout),
             ),
         );
 }
@@ -45,8 +45,8 @@ impl Seen<'_> {
     }
 }
 
-/// A card that keeps its top.
-type TopKept = (With<Card>, With<SteadyTop>);
+/// Whether a card keeps its top, and its height.
+type Kept = (Has<SteadyTop>, Has<SteadyHeight>);
 
 /// Where the open steady-topped card first stood: its distance from the top of the room
 /// cards stand in, in points, and for which panel.
@@ -60,52 +60,69 @@ fn room_for_cards(layout: &super::layout::BoardLayout) -> f32 {
 }
 
 /// Before the layout: a card made anew stands at its first top, no taller than the room
-/// below it (its body scrolls); another panel, window size or language starts again.
-fn hold_top(
-    mut roots: Query<(&mut Node, &Children), TopKept>,
+/// below it (its body scrolls), and as tall as the tallest before it (so it is never drawn
+/// shorter for a frame); another panel, window size or language starts again. (One system
+/// for both: each system costs the web build's download.)
+fn hold(
+    mut roots: Query<(&mut Node, &Children, Kept), With<Card>>,
     mut cards: Query<&mut Node, Without<Card>>,
     seen: Seen,
-    mut first: ResMut<FirstTop>,
+    (mut first, mut tallest): (ResMut<FirstTop>, ResMut<Tallest>),
 ) {
     if seen.starts_again(first.0.map(|(p, _)| p)) {
         first.0 = None;
     }
-    let Some((_, top)) = first.0 else { return };
+    if seen.starts_again(tallest.0.map(|(p, _)| p)) {
+        tallest.0 = None;
+    }
     let room = room_for_cards(&seen.layout);
-    for (mut root, children) in &mut roots {
-        if root.align_items != AlignItems::FlexStart {
-            root.align_items = AlignItems::FlexStart;
+    for (mut root, children, (keeps_top, keeps_height)) in &mut roots {
+        let Some(Ok(mut node)) = children.first().map(|&card| cards.get_mut(card)) else {
+            continue;
+        };
+        if keeps_top && let Some((_, top)) = first.0 {
+            if root.align_items != AlignItems::FlexStart {
+                root.align_items = AlignItems::FlexStart;
+            }
+            if node.margin.top != Val::Px(top) {
+                node.margin.top = Val::Px(top);
+                node.max_height = Val::Px((room - top).max(0.0));
+            }
         }
-        if let Some(&card) = children.first()
-            && let Ok(mut node) = cards.get_mut(card)
-            && node.margin.top != Val::Px(top)
+        if keeps_height
+            && let Some((_, kept)) = tallest.0
+            && node.min_height != Val::Px(kept)
         {
-            node.margin.top = Val::Px(top);
-            node.max_height = Val::Px((room - top).max(0.0));
+            node.min_height = Val::Px(kept);
         }
     }
 }
 
-/// After the layout: where the card first stood, centred.
-fn measure_top(
-    roots: Query<(&ComputedNode, &UiGlobalTransform, &Children), TopKept>,
+/// After the layout: where a steady-topped card first stood, centred, and a steady card's
+/// height when it is the tallest yet.
+fn measure(
+    roots: Query<(&ComputedNode, &UiGlobalTransform, &Children, Kept), With<Card>>,
     cards: Query<(&ComputedNode, &UiGlobalTransform), Without<Card>>,
     panel: Res<State<Panel>>,
-    mut first: ResMut<FirstTop>,
+    (mut first, mut tallest): (ResMut<FirstTop>, ResMut<Tallest>),
 ) {
-    if first.0.is_some() {
-        return;
-    }
-    for (root, at, children) in &roots {
+    for (root, at, children, (keeps_top, keeps_height)) in &roots {
         let Some((card, card_at)) = children.first().and_then(|&c| cards.get(c).ok()) else {
             continue;
         };
         let scale = card.inverse_scale_factor();
-        let room_top = (at.translation.y - root.size().y / 2.0 + root.padding.min_inset.y) * scale;
-        let card_top = (card_at.translation.y - card.size().y / 2.0) * scale;
-        let top = card_top - room_top;
-        if card.size().y > 0.0 && top.is_finite() && top >= 0.0 {
-            first.0 = Some((*panel.get(), top));
+        if keeps_top && first.0.is_none() {
+            let room_top =
+                (at.translation.y - root.size().y / 2.0 + root.padding.min_inset.y) * scale;
+            let card_top = (card_at.translation.y - card.size().y / 2.0) * scale;
+            let top = card_top - room_top;
+            if card.size().y > 0.0 && top.is_finite() && top >= 0.0 {
+                first.0 = Some((*panel.get(), top));
+            }
+        }
+        let height = card.size().y * scale;
+        if keeps_height && height.is_finite() && height > tallest.0.map_or(0.0, |(_, h)| h) + 0.5 {
+            tallest.0 = Some((*panel.get(), height));
         }
     }
 }
@@ -117,43 +134,3 @@ pub struct SteadyHeight;
 /// The tallest the open steady card has been, in points, and for which panel.
 #[derive(Resource, Default)]
 struct Tallest(Option<(Panel, f32)>);
-
-/// Before the layout: a card made anew starts as tall as the tallest before it (so it is
-/// never drawn shorter for a frame); another panel, window size or language starts again.
-fn hold_steady(
-    roots: Query<&Children, (With<Card>, With<SteadyHeight>)>,
-    mut cards: Query<&mut Node>,
-    seen: Seen,
-    mut tallest: ResMut<Tallest>,
-) {
-    if seen.starts_again(tallest.0.map(|(p, _)| p)) {
-        tallest.0 = None;
-    }
-    let Some((_, kept)) = tallest.0 else { return };
-    for children in &roots {
-        if let Some(&card) = children.first()
-            && let Ok(mut node) = cards.get_mut(card)
-            && node.min_height != Val::Px(kept)
-        {
-            node.min_height = Val::Px(kept);
-        }
-    }
-}
-
-/// After the layout: the card's height, kept when it is the tallest yet.
-fn measure_steady(
-    roots: Query<&Children, (With<Card>, With<SteadyHeight>)>,
-    cards: Query<&ComputedNode>,
-    panel: Res<State<Panel>>,
-    mut tallest: ResMut<Tallest>,
-) {
-    for children in &roots {
-        let Some(computed) = children.first().and_then(|&c| cards.get(c).ok()) else {
-            continue;
-        };
-        let height = computed.size().y * computed.inverse_scale_factor();
-        if height.is_finite() && height > tallest.0.map_or(0.0, |(_, h)| h) + 0.5 {
-            tallest.0 = Some((*panel.get(), height));
-        }
-    }
-}
