@@ -130,8 +130,8 @@ pub struct Link {
     asked_offer: Option<usize>,
     /// The clocks and who is away, as last heard.
     pub timing: clock::Timing,
-    /// The player was told the friend left (and not yet that they are back).
-    told_left: bool,
+    /// When the player was told the friend left (and not yet that they are back).
+    told_left: Option<Instant>,
     /// ... as this app itself came back after a drop (the server's or the network's): the
     /// friend was on their way back too, and their coming back is not said.
     left_in_outage: bool,

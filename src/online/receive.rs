@@ -27,7 +27,15 @@ pub(super) fn receive(
     let heard = poll(&mut socket.0, line, &waker);
     // This app's own connection lost: what it last heard of the friend is old news (the
     // bars say "Connection lost · reconnecting").
-    if matches!(link.line.status, Status::Lost { .. }) && link.told_left {
+    if matches!(link.line.status, Status::Lost { .. })
+        && let Some(told) = link.told_left
+    {
+        // Told moments before this app's own drop: the server going down closes its
+        // connections one by one, so the friend's went first (they are on their way back
+        // too, and their coming back is no news).
+        if told.elapsed() < OWN_DROP_NEAR {
+            link.left_in_outage = true;
+        }
         let said = [
             strings.get("online.friend_left"),
             strings.get("online.friend_reconnecting"),
@@ -202,7 +210,7 @@ fn take(
         .truth
         .as_ref()
         .is_some_and(|t| t.game.outcome().is_none());
-    if here && link.told_left && going_on {
+    if here && link.told_left.is_some() && going_on {
         friend_back(link, notice, strings);
     }
     true
@@ -211,7 +219,7 @@ fn take(
 /// The friend told gone is here again: "Your friend is back.", unless they went as this
 /// app itself dropped (the server's restart), or in a correspondence game.
 fn friend_back(link: &mut Link, notice: &mut Notice, strings: &Strings) {
-    link.told_left = false;
+    link.told_left = None;
     let correspondence = matches!(
         link.timing.control,
         Some(super::wire::TimeControl::Correspondence { .. })
@@ -222,6 +230,10 @@ fn friend_back(link: &mut Link, notice: &mut Notice, strings: &Strings) {
         notice.0 = Some(strings.get("online.friend_back"));
     }
 }
+
+/// How soon after the friend was said to leave this app's own connection may drop for
+/// the two to be one outage (a server shutting down closes its connections one by one).
+const OWN_DROP_NEAR: Duration = Duration::from_secs(3);
 
 /// A message of the server that is not the game: who is here, a pong, a refusal.
 fn take_other(
@@ -251,12 +263,12 @@ fn take_other(
                 link.timing.control,
                 Some(super::wire::TimeControl::Correspondence { .. })
             );
-            if going_on && seen && gone == Some(false) && link.told_left {
+            if going_on && seen && gone == Some(false) && link.told_left.is_some() {
                 friend_back(link, notice, strings);
                 return;
             }
-            if going_on && seen && gone == Some(true) && !link.told_left {
-                link.told_left = true;
+            if going_on && seen && gone == Some(true) && link.told_left.is_none() {
+                link.told_left = Some(Instant::now());
                 if correspondence {
                     return;
                 }
@@ -264,7 +276,10 @@ fn take_other(
                 // dropped both; the friend is on the way back too, and their coming back
                 // is no news (a tester read "Your friend is back." of a friend who never
                 // left, after a server restart).
-                link.left_in_outage = link.line.just_reopened();
+                // Heard as this app's own connection dropped (in the same frame as the
+                // server closing it) is the same.
+                link.left_in_outage =
+                    link.line.just_reopened() || !matches!(link.line.status, Status::Connected);
                 let key = if link.left_in_outage {
                     "online.friend_reconnecting"
                 } else {
