@@ -397,6 +397,63 @@ fn a_tap_on_a_button_presses_it_even_within_one_frame_and_a_drag_does_not() {
     );
 }
 
+/// A double tap on End's Resign does not resign: the second tap lands on the "Resign?"
+/// card's Resign, opened under the finger, and presses nothing; a tap there once the
+/// card has been seen a moment resigns.
+#[test]
+fn a_double_tap_does_not_answer_the_card_it_opened() {
+    use bevy::ui::{ComputedNode, UiGlobalTransform, UiStack};
+    let mut app = app();
+    go_to(&mut app, Screen::Game);
+    play(&mut app, "b2", "b3");
+    press(&mut app, "bar.end");
+    assert_eq!(panel(&app), Panel::EndGame);
+    let placed = lay_out_buttons(&mut app);
+    let at = placed
+        .iter()
+        .find(|(n, _)| n == "end.resign")
+        .map(|(_, p)| *p)
+        .unwrap();
+    touch(&mut app, at);
+    app.update();
+    assert_eq!(panel(&app), Panel::Resign);
+    // The card's Resign where End's Resign was.
+    let put_confirm_at = |app: &mut App| {
+        let confirm = app
+            .world_mut()
+            .query::<(Entity, &surakarta::ui::widgets::ButtonId)>()
+            .iter(app.world())
+            .find(|(_, b)| b.0 == "resign.confirm")
+            .map(|(e, _)| e)
+            .unwrap();
+        app.world_mut().entity_mut(confirm).insert((
+            ComputedNode {
+                size: Vec2::new(300.0, 48.0),
+                ..ComputedNode::DEFAULT
+            },
+            UiGlobalTransform::from_translation(at),
+            InheritedVisibility::VISIBLE,
+        ));
+        app.insert_resource(UiStack {
+            partition: std::iter::once(0..1).collect(),
+            uinodes: vec![confirm],
+        });
+    };
+    put_confirm_at(&mut app);
+    touch(&mut app, at);
+    app.update();
+    assert_eq!(panel(&app), Panel::Resign, "the second tap pressed nothing");
+    assert_eq!(own_game(&app).game.outcome(), None);
+    // Read, then tapped: the player resigns.
+    std::thread::sleep(std::time::Duration::from_millis(450));
+    put_confirm_at(&mut app);
+    touch(&mut app, at);
+    assert!(
+        run_until(&mut app, 3.0, |a| own_game(a).game.outcome().is_some()),
+        "a deliberate tap resigns"
+    );
+}
+
 #[test]
 fn the_strategy_screen_says_what_its_boards_show() {
     use surakarta::panels::strategy::{lesson_text, lessons};

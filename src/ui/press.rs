@@ -11,6 +11,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::ui::{CalculatedClip, UiGlobalTransform, UiStack};
 use bevy::window::PrimaryWindow;
@@ -108,6 +109,15 @@ impl UiHits<'_, '_> {
     }
 }
 
+/// A tap on another button where a button was pressed this soon before is the second
+/// tap of a double tap, and presses nothing: what opened under the finger (the "Resign?"
+/// card's Resign over the End card's Resign, Play it over Hint) is read before it can be
+/// pressed.
+const SECOND_TAP: std::time::Duration = std::time::Duration::from_millis(400);
+
+/// How near the last press a second tap must go down to be taken for one.
+const SECOND_TAP_NEAR: f32 = 40.0;
+
 /// A finger (or the mouse button) that is down.
 #[derive(Clone, Copy, Debug)]
 struct Down {
@@ -115,6 +125,9 @@ struct Down {
     travelled: f32,
     /// What it went down on.
     on: Option<Hit>,
+    /// Where and when it went down.
+    first: Vec2,
+    since: Instant,
 }
 
 impl Down {
@@ -123,7 +136,19 @@ impl Down {
             last: at,
             travelled: 0.0,
             on,
+            first: at,
+            since: Instant::now(),
         }
+    }
+
+    /// Whether this is the second tap of a double tap whose first pressed `last`.
+    fn second_of(&self, last: Option<&(Instant, Vec2, Entity)>) -> bool {
+        let Some(&(at, place, button)) = last else {
+            return false;
+        };
+        self.on != Some(Hit::Button(button))
+            && self.since.saturating_duration_since(at) < SECOND_TAP
+            && self.first.distance(place) < SECOND_TAP_NEAR
     }
 
     fn travel(&mut self, to: Vec2) {
@@ -132,14 +157,16 @@ impl Down {
     }
 
     /// What a tap that lifts at `to` over `under` did: pressed the button it went down
-    /// on, or tapped the shade, if it is still over it and never dragged.
-    fn lifted(mut self, to: Vec2, under: Option<Hit>) -> Option<Hit> {
+    /// on, or tapped the shade, if it is still over it and never dragged; and where it
+    /// went down, and when.
+    fn lifted(mut self, to: Vec2, under: Option<Hit>) -> Option<(Hit, Vec2, Instant)> {
         self.travel(to);
         let tapped = self.travelled <= DRAG_DISTANCE && self.on == under;
         tapped
             .then_some(self.on)
             .flatten()
             .filter(|hit| *hit != Hit::Solid)
+            .map(|hit| (hit, self.first, self.since))
     }
 }
 
@@ -159,6 +186,7 @@ fn press_buttons(
     window: Query<&Window, With<PrimaryWindow>>,
     hits: UiHits,
     mut down: Local<HashMap<u64, Down>>,
+    mut last: Local<Option<(Instant, Vec2, Entity)>>,
     mut taps: Taps,
 ) {
     // Every card but the menu is a panel's, which Back closes; the menu's Back goes where
@@ -181,7 +209,9 @@ fn press_buttons(
                 }
             }
             TouchPhase::Ended => {
-                if let Some(d) = down.remove(&t.id) {
+                if let Some(d) = down.remove(&t.id)
+                    && !d.second_of(last.as_ref())
+                {
                     pressed.extend(d.lifted(t.position, hits.at(t.position)));
                 }
             }
@@ -202,7 +232,9 @@ fn press_buttons(
                 down.insert(MOUSE, Down::new(at, hits.at(at)));
             }
             (ButtonState::Released, Some(at)) => {
-                if let Some(d) = down.remove(&MOUSE) {
+                if let Some(d) = down.remove(&MOUSE)
+                    && !d.second_of(last.as_ref())
+                {
                     pressed.extend(d.lifted(at, hits.at(at)));
                 }
             }
@@ -211,9 +243,12 @@ fn press_buttons(
             }
         }
     }
-    for hit in pressed {
+    for (hit, at, since) in pressed {
         match hit {
-            Hit::Button(entity) => taps.commands.trigger(Press { entity }),
+            Hit::Button(entity) => {
+                *last = Some((since, at, entity));
+                taps.commands.trigger(Press { entity });
+            }
             Hit::Shade if back_closes => {
                 taps.back.write(crate::shell::back::Back);
             }
