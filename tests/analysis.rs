@@ -147,7 +147,7 @@ fn blunder_marked(background: bool) {
     assert!(["a2-b1", "a2-b2"].contains(&better.as_str()), "{better}");
     app.update();
     // The bars name the marked move itself, its mark, and the better one.
-    let line = format!("Before move 1 of 1: 1. a2-a3 ??\u{a0}· better:\u{a0}{better}");
+    let line = format!("Before move 1 of 1: 1. a2-a3 ??\nbetter:\u{a0}{better}");
     let shown = texts(&mut app);
     assert!(shown.contains(&line), "{line:?} in {shown:?}");
     // Stepping on with Next: the move shown played, still with its mark and the better
@@ -156,7 +156,7 @@ fn blunder_marked(background: bool) {
     run_until(&mut app, 3.0, |a| session(a).game.history().len() == 1);
     app.update();
     let shown = texts(&mut app);
-    let line = format!("Move 1 of 1: 1. a2-a3 ??\u{a0}· better:\u{a0}{better}");
+    let line = format!("Move 1 of 1: 1. a2-a3 ??\nbetter:\u{a0}{better}");
     assert!(shown.contains(&line), "{line:?} in {shown:?}");
     // Opening the list again keeps the analysis: nothing runs twice.
     press(&mut app, "review.moves");
@@ -341,7 +341,7 @@ fn the_tables_verdict_is_shown_and_a_thrown_win_marked() {
         .expect("the better move");
     assert!(["f1-e1", "f1-e2", "f1-f2"].contains(&better.mv.to_string().as_str()));
     let line = format!(
-        "Before move 1 of 1: 1. a2-a3 ??\u{a0}· better:\u{a0}{}\u{a0}· table: Red wins in 3",
+        "Before move 1 of 1: 1. a2-a3 ??\nbetter:\u{a0}{}\u{a0}· table: Red wins in 3",
         better.mv
     );
     let shown = texts(&mut app);

@@ -332,15 +332,7 @@ pub(super) fn build_bars(
                 // Five in a row under the board: they share its width (smaller words,
                 // with the padding's room, on a narrow phone); a column at the side in
                 // landscape. End (draw, stop, resign) is the game's own: one tap away.
-                let narrow = grow && layout.window.x < 400.0;
-                // The smallest phones (320 points): smaller still, so that the longest
-                // words ("Fortryd", "Вернуть") keep a margin inside their buttons.
-                let smallest = grow && layout.window.x < 360.0;
-                let size = match (smallest, narrow) {
-                    (true, _) => 13.0,
-                    (false, true) => 15.0,
-                    _ => 18.0,
-                };
+                let (narrow, smallest, size) = game_words(&layout);
                 let tight = |mut entry: EntityCommands| {
                     if narrow {
                         let (side, margin) = if smallest { (3.0, 1.5) } else { (1.0, 2.0) };
@@ -456,20 +448,43 @@ pub(super) fn build_bars(
                 (Command::Cancel, "bar.cancel", "button.cancel"),
                 (Command::Accept, "bar.accept", "button.accept"),
             ] {
-                // The words the size of every other button's; the button itself large
-                // (its padding), far from the other.
-                r.spawn(button(id, strings.get(key), &theme, 18.0, false))
-                    .insert(Node {
-                        padding: UiRect::axes(px(26), px(14)),
-                        margin: UiRect::all(px(4)),
-                        min_height: px(52),
-                        min_width: px(96),
-                        ..crate::ui::widgets::button_node()
-                    })
-                    .observe(ask(command));
+                // The words the size of the five's under them (a tester saw Cancel and
+                // Accept larger); the button itself large (its padding), far from the
+                // other.
+                r.spawn(button(
+                    id,
+                    strings.get(key),
+                    &theme,
+                    game_words(&layout).2,
+                    false,
+                ))
+                .insert(Node {
+                    padding: UiRect::axes(px(26), px(14)),
+                    margin: UiRect::all(px(4)),
+                    min_height: px(52),
+                    min_width: px(96),
+                    ..crate::ui::widgets::button_node()
+                })
+                .observe(ask(command));
             }
         }
     });
+}
+
+/// The size of the game's buttons' words, and whether they are five in the row of a
+/// narrow phone (smaller words, with the padding's room), or of the smallest phones (320
+/// points: smaller still, so that the longest words, "Fortryd", "Вернуть", keep a margin
+/// inside their buttons). Beside the board, in landscape, they have room.
+fn game_words(layout: &BoardLayout) -> (bool, bool, f32) {
+    let in_row = layout.portrait;
+    let narrow = in_row && layout.window.x < 400.0;
+    let smallest = in_row && layout.window.x < 360.0;
+    let size = match (smallest, narrow) {
+        (true, _) => 13.0,
+        (false, true) => 15.0,
+        _ => 18.0,
+    };
+    (narrow, smallest, size)
 }
 
 /// One of the game's buttons: in a row sharing the bar's width (portrait), or in the side

@@ -215,7 +215,9 @@ fn review_line_alone(
             "analysis.better",
             &[("move", held_whole(&best.to_string()))],
         );
-        line = format!("{line}\u{a0}· {better}");
+        // On a line of its own: run on, the line broke after its "·" ("10... b4-a5 ?? ·
+        // / better: c4xd5").
+        line = format!("{line}\n{better}");
     }
     if shown.len() == whole.history().len()
         && let Some(outcome) = whole.outcome()
@@ -244,8 +246,9 @@ fn last_move_number(whole: &Game) -> u32 {
 }
 
 /// The line of a review showing the analysis's better move in place of a marked one: the
-/// marked move named with its number and mark, then the better one ("Move 7 of 65:
-/// 4. c4-d4 ?? · better: b6-b5"). The board shows the position before it.
+/// marked move named with its number and mark, then, on a line of its own, the better one
+/// ("Before move 7 of 65: 4. c4-d4 ??", "better: b6-b5"). The board shows the position
+/// before it.
 pub fn better_line(
     review: &Review,
     shown: &Game,
@@ -280,9 +283,10 @@ pub fn better_line(
         "analysis.better",
         &[("move", held_whole(&better.to_string()))],
     );
+    // The better move on a line of its own (as `review_line` has it).
     Some(match table_note(review, shown, analysis, strings) {
-        Some(table) => format!("{line}\u{a0}· {better}\u{a0}· {table}"),
-        None => format!("{line}\u{a0}· {better}"),
+        Some(table) => format!("{line}\n{better}\u{a0}· {table}"),
+        None => format!("{line}\n{better}"),
     })
 }
 

@@ -1,10 +1,12 @@
-//! No word alone on a text's last line. A card's or a button's words wrapped by the layout
-//! can leave their last word on a line of its own ("Your friend's first move did not come
-//! in / time", "Ваш друг предлагает / ничью"); after the layout, such a text has its last
-//! two words joined with a no-break space, so that they go down together, when they fit a
-//! line together. Chinese, which breaks between any two characters, has one character more go
-//! down with the one or two left alone. Each text is mended once for its words: words set
-//! again by whoever owns them are left as set.
+//! No word alone on a paragraph's last line, and no line that ends with a separator. A
+//! card's or a button's words wrapped by the layout can leave a paragraph's last word on
+//! a line of its own ("Your friend's first move did not come in / time", "Ваш друг
+//! предлагает / ничью"); after the layout, such a paragraph has its last two words joined
+//! with a no-break space, so that they go down together, when they fit a line together.
+//! Chinese, which breaks between any two characters, has characters enough go down with
+//! the one or two left alone for three (a closing stop not counted). A line that ends with "·" ("… Black won ·" over "moves: 22")
+//! is broken there instead, the "·" gone. Each text is mended once for its words: words
+//! set again by whoever owns them are left as set.
 
 use bevy::prelude::*;
 use bevy::text::TextLayoutInfo;
@@ -21,6 +23,10 @@ pub(super) fn plugin(app: &mut App) {
 struct Mended {
     from: String,
     to: String,
+    /// The width of the text's box it was mended for, in the layout's pixels.
+    width: f32,
+    /// Set back once already, for a width that changed (`to` empty until mended again).
+    again: bool,
 }
 
 /// A glyph's drawn extent along its line, in the layout's pixels.
@@ -41,7 +47,33 @@ fn unspaced(c: char) -> bool {
     matches!(c as u32, 0x3000..=0x303F | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xFF00..=0xFFEF)
 }
 
-/// The words mended so that the last line does not hold one word alone: `lines`, the
+/// The words with a line that ends with a separator ("… Black won ·" over "moves: 22")
+/// broken there instead: the separator gone, a line break in its place. `lines` as for
+/// [`mended`]; each drawn glyph is a character that is not a space, in order.
+fn separator_at_break(words: &str, lines: &[Vec<&bevy::text::PositionedGlyph>]) -> Option<String> {
+    let drawn: Vec<(usize, char)> = words
+        .char_indices()
+        .filter(|(_, c)| !c.is_whitespace())
+        .collect();
+    let mut count = 0;
+    for line in &lines[..lines.len().saturating_sub(1)] {
+        count += line.len();
+        let &(at, c) = drawn.get(count.checked_sub(1)?)?;
+        if c != '·' {
+            continue;
+        }
+        // The spaces round it, no-break or not, and only spaces: a break in their place.
+        let before = words[..at].trim_end_matches(char::is_whitespace);
+        let after = words[at + c.len_utf8()..].trim_start_matches(char::is_whitespace);
+        if before.is_empty() || after.is_empty() || before.ends_with('\n') {
+            return None;
+        }
+        return Some(format!("{before}\n{after}"));
+    }
+    None
+}
+
+/// The words mended so that no paragraph's last line holds one word alone: `lines`, the
 /// glyphs of each line of the text as laid out `width` pixels wide with spaces `space`
 /// pixels wide. None when there is nothing to mend, or the mend would not fit.
 fn mended(
@@ -50,19 +82,66 @@ fn mended(
     width: f32,
     space: f32,
 ) -> Option<String> {
+    // The author's own line breaks are theirs: each paragraph's lines found by counting
+    // what they draw (a paragraph alone on the card's middle left "棋。" on a line).
+    let mut rest = lines;
+    let mut changed = false;
+    let mut mended = Vec::new();
+    for paragraph in words.split('\n') {
+        let mut drawn = paragraph.chars().filter(|c| !c.is_whitespace()).count();
+        let mut taken = 0;
+        while drawn > 0 {
+            let line = rest.get(taken)?;
+            drawn = drawn.checked_sub(line.len())?;
+            taken += 1;
+        }
+        let (own, after) = rest.split_at(taken);
+        rest = after;
+        match mend_paragraph(paragraph, own, width, space) {
+            Some(to) => {
+                changed = true;
+                mended.push(to);
+            }
+            None => mended.push(paragraph.to_owned()),
+        }
+    }
+    changed.then(|| mended.join("\n"))
+}
+
+/// A paragraph (no line break of the author's in it) mended so that its last line does not
+/// hold one word alone, `lines` its own.
+fn mend_paragraph(
+    words: &str,
+    lines: &[Vec<&bevy::text::PositionedGlyph>],
+    width: f32,
+    space: f32,
+) -> Option<String> {
     let [.., above, last] = lines else {
         return None;
     };
-    // The author's own line breaks are theirs: the last paragraph must have wrapped.
-    let paragraph = words.rsplit('\n').next()?.trim();
+    let paragraph = words.trim();
     let at = paragraph.as_ptr() as usize - words.as_ptr() as usize;
     let tail: Vec<char> = paragraph.chars().collect();
     if tail.last().copied().is_some_and(unspaced) {
-        // Chinese: one or two characters alone under a line of four or more.
-        if last.len() > 2 || above.len() < 4 || tail.len() < last.len() + 3 {
+        // Chinese: one or two characters alone under a line of four or more, a closing
+        // stop or bracket after them not counted ("子。", "吃子。"): characters enough go
+        // down with them for three.
+        let closing = tail
+            .iter()
+            .rev()
+            .take_while(|c| matches!(c, '。' | '！' | '？' | '」' | '）' | '，' | '；' | '：'))
+            .count()
+            .min(last.len());
+        let alone = last.len() - closing;
+        if alone > 2 {
             return None;
         }
-        let keep = tail.len() - (last.len() + 1);
+        // Fewer from a short line above (a button's "和入门对 / 弈": "和入门 / 对弈").
+        let carried = (3 - alone).min(above.len().saturating_sub(3));
+        if carried == 0 || tail.len() < last.len() + carried + 2 {
+            return None;
+        }
+        let keep = tail.len() - (last.len() + carried);
         let head: String = tail[..keep].iter().collect();
         let rest: String = tail[keep..].iter().collect();
         if rest.chars().any(|c| !unspaced(c)) {
@@ -120,7 +199,7 @@ pub fn mend_for(words: &str, info: &TextLayoutInfo, width: f32, size: f32) -> Op
         line.sort_by(|a, b| a.position.x.total_cmp(&b.position.x));
     }
     let space = size * 0.3 * info.scale_factor;
-    mended(words, &lines, width, space)
+    separator_at_break(words, &lines).or_else(|| mended(words, &lines, width, space))
 }
 
 /// A text as laid out, and whether it was mended.
@@ -148,19 +227,40 @@ fn keep_last_words_together(
         if label.is_none() && !in_button {
             continue;
         }
-        // Mended once for these words: words set back by their owner stay as set.
-        if was.is_some_and(|m| m.to == text.0 || m.from == text.0) {
-            continue;
-        }
         let size = match font.font_size {
             bevy::text::FontSize::Px(px) => px,
             _ => 16.0,
         };
         let width = node.size().x - node.padding.min_inset.x - node.padding.max_inset.x;
+        // Set back to be mended again at the width it has now.
+        let again = was.is_some_and(|m| m.again && m.to.is_empty() && m.from == text.0);
+        if let Some(m) = was.filter(|_| !again) {
+            // Mended at a width the text no longer has (a card still finding its size):
+            // its words as they were, to be mended again once laid out at this one (a
+            // Chinese line broken for the first frame's width stood short at the card's
+            // own). Once only: a button whose width follows its words would go on.
+            if m.to == text.0 && !m.again && (m.width - width).abs() > 1.0 {
+                text.0 = m.from.clone();
+                commands.entity(entity).insert(Mended {
+                    from: m.from.clone(),
+                    to: String::new(),
+                    width,
+                    again: true,
+                });
+                redraw.write(bevy::window::RequestRedraw);
+                continue;
+            }
+            // Mended once for these words: words set back by their owner stay as set.
+            if m.to == text.0 || m.from == text.0 {
+                continue;
+            }
+        }
         if let Some(to) = mend_for(&text.0, info, width, size) {
             commands.entity(entity).insert(Mended {
                 from: text.0.clone(),
                 to: to.clone(),
+                width,
+                again,
             });
             text.0 = to;
             redraw.write(bevy::window::RequestRedraw);
@@ -225,17 +325,61 @@ mod tests {
         assert_eq!(mend("Statistics", &["Statistics"], 420.0), None);
         // "in time" would not fit a line 50 pixels wide: left as it is.
         assert_eq!(mend(words, &lines, 50.0), None);
-        // The author's own line break is kept: only a wrapped last paragraph is mended.
+        // The author's own line break is kept: only a wrapped paragraph is mended.
         assert_eq!(mend("Draw?\nYes", &["Draw?", "Yes"], 420.0), None);
+        // A paragraph above another is mended as the last one is.
+        assert_eq!(
+            mend(
+                "Well played. You know the game\nNext",
+                &["Well played. You know the", "game", "Next"],
+                420.0
+            )
+            .as_deref(),
+            Some("Well played. You know the\u{a0}game\nNext")
+        );
     }
 
     #[test]
-    fn chinese_carries_one_more_character_down() {
+    fn a_line_that_would_end_with_a_separator_breaks_there_instead() {
+        let words = "2026-12-06\u{a0}· Black won\u{a0}· moves: 22";
+        let glyphs = laid(&["2026-12-06 · Black won ·", "moves: 22"]);
+        let lines: Vec<Vec<&PositionedGlyph>> = glyphs.iter().map(|l| l.iter().collect()).collect();
+        assert_eq!(
+            separator_at_break(words, &lines).as_deref(),
+            Some("2026-12-06\u{a0}· Black won\nmoves: 22")
+        );
+        // A separator inside a line is left alone.
+        let glyphs = laid(&["2026-12-06 · Black", "won · moves: 22"]);
+        let lines: Vec<Vec<&PositionedGlyph>> = glyphs.iter().map(|l| l.iter().collect()).collect();
+        assert_eq!(separator_at_break(words, &lines), None);
+    }
+
+    #[test]
+    fn chinese_carries_characters_down_for_three() {
         let words = "每步一天：你在对手走棋后有一天时间走一步";
         let lines = ["每步一天：你在对手走棋后有一天时间走一", "步"];
         assert_eq!(
             mend(words, &lines, 420.0).as_deref(),
-            Some("每步一天：你在对手走棋后有一天时间走\n一步")
+            Some("每步一天：你在对手走棋后有一天时间\n走一步")
+        );
+        // From a short line, one.
+        assert_eq!(
+            mend("和入门对弈", &["和入门对", "弈"], 420.0).as_deref(),
+            Some("和入门\n对弈")
+        );
+        // One character and a full stop: two go down with them.
+        let words = "很快就会出现第一次吃子。";
+        let lines = ["很快就会出现第一次吃", "子。"];
+        assert_eq!(
+            mend(words, &lines, 420.0).as_deref(),
+            Some("很快就会出现第一\n次吃子。")
+        );
+        // Two characters and a full stop alone: one more goes down with them.
+        let words = "还没有保存的对局。下完的对局会保存在这里。";
+        let lines = ["还没有保存的对局。下完的对局会保存在", "这里。"];
+        assert_eq!(
+            mend(words, &lines, 420.0).as_deref(),
+            Some("还没有保存的对局。下完的对局会保存\n在这里。")
         );
     }
 }
