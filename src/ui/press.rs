@@ -118,6 +118,9 @@ const SECOND_TAP: std::time::Duration = std::time::Duration::from_millis(400);
 /// How near the last press a second tap must go down to be taken for one.
 const SECOND_TAP_NEAR: f32 = 40.0;
 
+/// The last press: when its tap went down, where, and the button it pressed.
+type LastPress = (Instant, Vec2, Entity);
+
 /// A finger (or the mouse button) that is down.
 #[derive(Clone, Copy, Debug)]
 struct Down {
@@ -142,7 +145,7 @@ impl Down {
     }
 
     /// Whether this is the second tap of a double tap whose first pressed `last`.
-    fn second_of(&self, last: Option<&(Instant, Vec2, Entity)>) -> bool {
+    fn second_of(&self, last: Option<&LastPress>) -> bool {
         let Some(&(at, place, button)) = last else {
             return false;
         };
@@ -185,10 +188,11 @@ fn press_buttons(
     mut moved: MessageReader<CursorMoved>,
     window: Query<&Window, With<PrimaryWindow>>,
     hits: UiHits,
-    mut down: Local<HashMap<u64, Down>>,
-    mut last: Local<Option<(Instant, Vec2, Entity)>>,
+    // The fingers down, and the last press (when its tap went down, where, and on what).
+    mut fingers: Local<(HashMap<u64, Down>, Option<LastPress>)>,
     mut taps: Taps,
 ) {
+    let (down, last) = &mut *fingers;
     // Every card but the menu is a panel's, which Back closes; the menu's Back goes where
     // its first entry goes. Over the bare board a shade tap would do nothing of the card.
     // A question someone waits for is answered with its buttons: a stray tap beside its
