@@ -104,6 +104,27 @@ fn balance(puzzle: &Puzzle, game: &Game) -> i32 {
     count(game.position()) - count(&puzzle.position)
 }
 
+/// What a wrong move, answered, came to (`game`: after the answer), in the task's terms:
+/// an endgame's win is gone; a game not won goes on; stones lost, none won, or fewer.
+fn after_wrong(puzzle: &Puzzle, game: &Game, strings: &Strings) -> String {
+    let n = balance(puzzle, game);
+    // "Nothing is won." of a move that let a won endgame go (a tester).
+    if puzzle.themes.contains(&PuzzleTheme::EndgameTechnique) {
+        return strings.get("puzzle.after.win_gone");
+    }
+    if puzzle.themes.contains(&PuzzleTheme::WinsTheGame) && n >= 0 {
+        return strings.get("puzzle.after.no_win");
+    }
+    match n {
+        n if n < 0 => strings.fill("puzzle.after.down", &[("n", (-n).to_string())]),
+        0 => strings.get("puzzle.after.even"),
+        // As much as the task asked ("wins a stone"), but not the best: "the right move
+        // wins more" contradicted the task (a tester).
+        n if n >= stones_won(puzzle) => strings.fill("puzzle.after.also", &[("n", n.to_string())]),
+        _ => strings.get("puzzle.after.less"),
+    }
+}
+
 /// The card's heading and words for the puzzle as it stands.
 fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -> (String, String) {
     let Some(c) = &run.current else {
@@ -196,16 +217,7 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                 }
                 None => strings.fill("puzzle.refuting", &[("move", wrong.to_string())]),
                 Some(reply) => {
-                    let why = match balance(puzzle, game) {
-                        n if n < 0 => strings.fill("puzzle.after.down", &[("n", (-n).to_string())]),
-                        0 => strings.get("puzzle.after.even"),
-                        // As much as the task asked ("wins a stone"), but not the best:
-                        // "the right move wins more" contradicted the task (a tester).
-                        n if n >= stones_won(puzzle) => {
-                            strings.fill("puzzle.after.also", &[("n", n.to_string())])
-                        }
-                        _ => strings.get("puzzle.after.less"),
-                    };
+                    let why = after_wrong(puzzle, game, strings);
                     let answered = strings.fill(
                         "puzzle.answered",
                         &[
@@ -399,9 +411,46 @@ pub(super) fn say_what_happened(
 
 #[cfg(test)]
 mod tests {
-    use super::task;
+    use super::{after_wrong, task};
     use crate::ui::i18n::Strings;
-    use surakarta_engine::{Game, Ruleset};
+    use surakarta_engine::puzzle::Theme as PuzzleTheme;
+    use surakarta_engine::{Game, Move, Ruleset};
+
+    /// A wrong move, answered, is judged in the task's terms: in an endgame kept won, the
+    /// win is gone ("Nothing is won." had been said of it); where the game was to be won,
+    /// it goes on; where stones were to be won and none were, nothing is won.
+    #[test]
+    fn a_wrong_move_is_told_in_the_tasks_terms() {
+        let strings = Strings::english();
+        let mut seen = [false; 3];
+        for puzzle in crate::puzzles::pack().iter() {
+            let mut game = Game::from_position(puzzle.position, Ruleset::default());
+            // A quiet move that is not the solution's first, and a quiet answer.
+            let quiet = |g: &Game| -> Vec<Move> {
+                g.moves().iter().copied().filter(|m| !m.capture).collect()
+            };
+            let Some(wrong) = quiet(&game).into_iter().find(|m| *m != puzzle.moves[0]) else {
+                continue;
+            };
+            game.try_play(wrong).unwrap();
+            let Some(&reply) = quiet(&game).first() else {
+                continue;
+            };
+            game.try_play(reply).unwrap();
+            let said = after_wrong(puzzle, &game, &strings);
+            if puzzle.themes.contains(&PuzzleTheme::EndgameTechnique) {
+                assert_eq!(said, strings.get("puzzle.after.win_gone"));
+                seen[0] = true;
+            } else if puzzle.themes.contains(&PuzzleTheme::WinsTheGame) {
+                assert_eq!(said, strings.get("puzzle.after.no_win"));
+                seen[1] = true;
+            } else {
+                assert_eq!(said, "Nothing is won.");
+                seen[2] = true;
+            }
+        }
+        assert_eq!(seen, [true; 3], "every kind of task met");
+    }
 
     /// Every puzzle of several moves says what its line does, and that is what playing it
     /// out on the board does: the game won (no enemy stone left), or so many stones more
