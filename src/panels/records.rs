@@ -139,7 +139,11 @@ fn spawn(
             }
             if let Some(note) = &records.note {
                 // Centred, as the card's other words are (a tester read it left-aligned).
-                c.spawn((RecordsNote, label(note.clone(), 15.0, theme)));
+                c.spawn((
+                    RecordsNote,
+                    crate::ui::scroll::BringIntoView::default(),
+                    label(note.clone(), 15.0, theme),
+                ));
             }
             c.spawn(label(strings.get("records.saved_title"), 20.0, theme));
             if records.saved.is_empty() {

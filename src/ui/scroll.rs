@@ -1,12 +1,13 @@
 //! Cards that scroll: a card's body taller than the screen scrolls by a finger, a mouse
 //! drag or the wheel, with a thumb beside it showing where it is; a card rebuilt after a
-//! change opens scrolled where the old one was.
+//! change opens scrolled where the old one was, or where its new answer is.
 
 use crate::shell::navigation::GameSet;
 use crate::ui::theme::Theme;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::input::touch::TouchPhase;
 use bevy::prelude::*;
+use bevy::ui::UiGlobalTransform;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KeptScroll>()
@@ -17,7 +18,9 @@ pub(super) fn plugin(app: &mut App) {
             (
                 restore_scroll.before(bevy::ui::UiSystems::Layout),
                 // From the sizes just laid out: a card's first frame knows them only then.
-                place_thumbs.after(bevy::ui::UiSystems::Layout),
+                (bring_into_view, place_thumbs)
+                    .chain()
+                    .after(bevy::ui::UiSystems::Layout),
             ),
         );
 }
@@ -39,6 +42,79 @@ impl ScrollThumb {
     /// The scrolling body it belongs to.
     pub fn area(&self) -> Entity {
         self.0
+    }
+}
+
+/// Scrolled into sight in its card's body once laid out: an answer that appears below the
+/// fold (in landscape "Already saved" stood under Back, only its letters' tops showing).
+/// Kept for the card's first frames, while it finds its size (`steady.rs`).
+#[derive(Component)]
+pub struct BringIntoView(u8);
+
+impl Default for BringIntoView {
+    fn default() -> Self {
+        BringIntoView(12)
+    }
+}
+
+/// Scrolls each [`BringIntoView`]'s card body until it is in sight, over the card's first
+/// frames.
+fn bring_into_view(
+    mut commands: Commands,
+    mut wanted: Query<(
+        Entity,
+        &ComputedNode,
+        &UiGlobalTransform,
+        &mut BringIntoView,
+    )>,
+    parents: Query<&ChildOf>,
+    mut areas: Query<(&ComputedNode, &UiGlobalTransform, &mut ScrollPosition), With<ScrollArea>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    for (entity, node, at, mut frames) in &mut wanted {
+        let Some(area) = parents.iter_ancestors(entity).find(|a| areas.contains(*a)) else {
+            commands.entity(entity).remove::<BringIntoView>();
+            continue;
+        };
+        let Ok((frame, frame_at, mut scroll)) = areas.get_mut(area) else {
+            continue;
+        };
+        redraw.write(bevy::window::RequestRedraw);
+        // Not laid out yet: next frame.
+        if node.size().y <= 0.0 || frame.size().y <= 0.0 {
+            continue;
+        }
+        frames.0 = frames.0.saturating_sub(1);
+        if frames.0 == 0 {
+            commands.entity(entity).remove::<BringIntoView>();
+        }
+        let (top, bottom) = (
+            at.translation.y - node.size().y / 2.0,
+            at.translation.y + node.size().y / 2.0,
+        );
+        let (shown_top, shown_bottom) = (
+            frame_at.translation.y - frame.size().y / 2.0,
+            frame_at.translation.y + frame.size().y / 2.0,
+        );
+        let scale = frame.inverse_scale_factor();
+        let by = scroll_into_view((top, bottom), (shown_top, shown_bottom));
+        if by.abs() >= 1.0 {
+            scroll.y = (scroll.y + by * scale).max(0.0);
+        }
+    }
+}
+
+/// How far to scroll down (up, when less than 0) for `what` (its top and bottom) to be in
+/// sight in `shown` (the top and bottom of the card body's visible part): below, until its
+/// bottom is, but never its top out of sight; above, until its top is.
+fn scroll_into_view(what: (f32, f32), shown: (f32, f32)) -> f32 {
+    let ((top, bottom), (shown_top, shown_bottom)) = (what, shown);
+    if bottom > shown_bottom {
+        (bottom - shown_bottom).min(top - shown_top)
+    } else if top < shown_top {
+        top - shown_top
+    } else {
+        0.0
     }
 }
 
@@ -208,5 +284,22 @@ fn place_thumbs(
             *visibility = want;
             redraw.write(bevy::window::RequestRedraw);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scroll_into_view;
+
+    #[test]
+    fn an_answer_below_the_fold_is_scrolled_to_and_one_in_sight_stays() {
+        // "Already saved" at 290-330 under a body shown from 30 to 300: 30 down.
+        assert_eq!(scroll_into_view((290.0, 330.0), (30.0, 300.0)), 30.0);
+        // In sight: nothing moves.
+        assert_eq!(scroll_into_view((100.0, 140.0), (30.0, 300.0)), 0.0);
+        // Taller than the body: its top comes to the body's top, not above it.
+        assert_eq!(scroll_into_view((200.0, 600.0), (30.0, 300.0)), 170.0);
+        // Above: back up to it.
+        assert_eq!(scroll_into_view((0.0, 40.0), (30.0, 300.0)), -30.0);
     }
 }
