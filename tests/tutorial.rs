@@ -618,6 +618,29 @@ fn the_menu_goes_back_to_a_lesson_left_for_it() {
     assert_eq!(tutorial(&app).state, failed, "as it was left");
 }
 
+/// A lesson left for the menu at its closing card, passed: the Tutorial goes on to the
+/// next one, not back to it (a tester was offered "Back to lesson 4" from its end).
+#[test]
+fn a_lesson_left_passed_leads_on_to_the_next() {
+    let mut app = app();
+    animations_off(&mut app);
+    open_lesson(&mut app, 3);
+    press(&mut app, "bar.hint");
+    app.update();
+    if tutorial(&app).state == LessonState::Asking {
+        press(&mut app, "bar.accept");
+    }
+    assert!(run_until(&mut app, 3.0, |a| tutorial(a).state == LessonState::Passed));
+    press(&mut app, "lesson.menu");
+    press(&mut app, "menu.tutorial");
+    assert_eq!(
+        button_words(&mut app, "lessons.continue"),
+        "Continue: lesson 5"
+    );
+    press(&mut app, "lessons.continue");
+    assert_eq!(tutorial(&app).lesson, Some(4));
+}
+
 #[test]
 fn a_lessons_verdict_comes_when_the_stone_has_landed() {
     // A card that grows moves the board down; under a moving stone the board would shrink

@@ -36,9 +36,12 @@ fn spawn(mut cards: Cards, settings: Res<Settings>, left: Res<LeftLesson>) {
                 16.0,
                 theme,
             ));
-            // The main button: back to the lesson left for the menu, as it was; else on from
-            // where the player stopped, or all again once done.
-            let (main, step) = match left {
+            // The main button: back to the lesson left for the menu, as it was, unless it
+            // was left at its end, passed (a tester was offered lesson 4 again from its
+            // closing card); else on from where the player stopped, or all again once done.
+            let unfinished =
+                left.filter(|&i| LESSONS.get(i).is_some_and(|l| !passed.contains(l.id)));
+            let (main, step) = match unfinished {
                 Some(i) => (
                     strings.fill("lessons.back_to", &[("n", (i + 1).to_string())]),
                     LessonStep::Resume,
