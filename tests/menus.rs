@@ -167,11 +167,11 @@ fn statistics_show_each_levels_results() {
     press(&mut app, "back");
     press(&mut app, "menu.statistics");
     let shown = texts(&mut app);
-    assert!(shown.contains(&"Easy:  3 – 0 – 1".to_owned()), "{shown:?}");
-    assert!(shown.contains(&"Hard:  0 – 2 – 0".to_owned()));
+    assert!(shown.contains(&"Easy:  3\u{a0}– 0\u{a0}– 1".to_owned()), "{shown:?}");
+    assert!(shown.contains(&"Hard:  0\u{a0}– 2\u{a0}– 0".to_owned()));
     // Only the levels played: no line of noughts for the other six.
     assert!(!shown.iter().any(|t| t.starts_with("Medium:")), "{shown:?}");
-    let lines: Vec<_> = shown.iter().filter(|t| t.contains(" – ")).collect();
+    let lines: Vec<_> = shown.iter().filter(|t| t.contains("\u{a0}– ")).collect();
     assert_eq!(lines.len(), 3, "legend, Easy and Hard: {lines:?}");
     press(&mut app, "back");
     assert!(on_menu(&app));

@@ -573,7 +573,7 @@ fn the_saved_games_list_speaks_the_players_language() {
     assert!(
         shown
             .iter()
-            .any(|t| t.contains("Dig – Computer (Let)") && t.contains("Rød vandt")),
+            .any(|t| t.contains("Dig\u{a0}– Computer (Let)") && t.contains("Rød vandt")),
         "{shown:?}"
     );
 }
