@@ -132,7 +132,10 @@ fn blunder_marked(background: bool) {
     let shown = texts(&mut app);
     assert!(shown.contains(&"a2-a3 ??".to_owned()), "{shown:?}");
     assert!(shown.contains(&"d3xa3".to_owned()), "{shown:?}");
-    assert!(shown.iter().any(|t| t.contains("?? blunder")), "the legend");
+    assert!(
+        shown.iter().any(|t| t.contains("??\u{a0}blunder")),
+        "the legend"
+    );
     // The marked move: the position before it, and the better move drawn and named.
     press(&mut app, "moves.ply.1");
     assert_eq!(panel(&app), Panel::None);

@@ -167,7 +167,10 @@ fn statistics_show_each_levels_results() {
     press(&mut app, "back");
     press(&mut app, "menu.statistics");
     let shown = texts(&mut app);
-    assert!(shown.contains(&"Easy:  3\u{a0}– 0\u{a0}– 1".to_owned()), "{shown:?}");
+    assert!(
+        shown.contains(&"Easy:  3\u{a0}– 0\u{a0}– 1".to_owned()),
+        "{shown:?}"
+    );
     assert!(shown.contains(&"Hard:  0\u{a0}– 2\u{a0}– 0".to_owned()));
     // Only the levels played: no line of noughts for the other six.
     assert!(!shown.iter().any(|t| t.starts_with("Medium:")), "{shown:?}");
