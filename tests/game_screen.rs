@@ -574,6 +574,18 @@ fn with_confirm_moves_the_first_tap_only_proposes_and_accept_plays() {
     press(&mut app, "bar.accept");
     assert_eq!(session(&app).game.history().len(), 1);
 
+    // A double tap on the target proposes the move, and its second tap does not play
+    // it; a tap there once the proposal has been seen does.
+    set_game(&mut app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
+    tap(&mut app, "f2");
+    tap(&mut app, "a2");
+    tap(&mut app, "a2");
+    assert!(session(&app).game.history().is_empty(), "a double tap");
+    assert!(app.world().resource::<Selection>().pending.is_some());
+    std::thread::sleep(std::time::Duration::from_millis(450));
+    tap(&mut app, "a2");
+    assert_eq!(session(&app).game.history().len(), 1, "tapped again");
+
     // Cancel, on the bar, drops a proposal.
     set_game(&mut app, "6/6/6/6/b4r/6 r 0 0", Mode::TwoPlayers);
     tap(&mut app, "f2");

@@ -12,6 +12,7 @@ use crate::game::tutorial::{Tutorial, not_answered};
 use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
 use crate::shell::navigation::{GameSet, Panel, Screen};
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use surakarta_engine::ai::Hint;
 use surakarta_engine::{Move, Square};
@@ -78,7 +79,15 @@ pub struct Selection {
     /// A stone pointed out by a hint's first step (a puzzle's): ringed until a move is
     /// played; choosing a stone keeps it.
     pub nudge: Option<Square>,
+    /// When the waiting move was proposed: a tap on its target this soon after is the
+    /// second tap of a double tap, not the player's confirmation.
+    pub proposed: Option<Instant>,
 }
+
+/// How soon after a move is proposed a tap on its target is taken for the second tap of
+/// a double tap (as a button's, `ui/press.rs`): a tester's double-click on the target
+/// played the move that "Confirm each move" was to show first.
+const SECOND_TAP: std::time::Duration = std::time::Duration::from_millis(400);
 
 impl Selection {
     pub fn clear(&mut self) {
@@ -138,6 +147,7 @@ fn put_down(
         if settings.confirm_moves {
             selection.stone = Some(from);
             selection.pending = Some(m);
+            selection.proposed = Some(Instant::now());
         } else {
             chosen.write(MoveChosen(m));
             selection.clear();
@@ -158,6 +168,12 @@ fn select_on_tap(
         if let Some(p) = selection.pending
             && p.to == sq
         {
+            if selection
+                .proposed
+                .is_some_and(|at| at.elapsed() < SECOND_TAP)
+            {
+                continue;
+            }
             chosen.write(MoveChosen(p));
             selection.clear();
             return;
@@ -168,6 +184,7 @@ fn select_on_tap(
         if let Some(m) = target {
             if settings.confirm_moves {
                 selection.pending = Some(m);
+                selection.proposed = Some(Instant::now());
             } else {
                 chosen.write(MoveChosen(m));
                 selection.clear();
