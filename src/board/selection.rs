@@ -84,10 +84,10 @@ pub struct Selection {
     pub proposed: Option<Instant>,
 }
 
-/// How soon after a move is proposed a tap on its target is taken for the second tap of
-/// a double tap (as a button's, `ui/press.rs`): a tester's double-click on the target
-/// played the move that "Confirm each move" was to show first.
-const SECOND_TAP: std::time::Duration = std::time::Duration::from_millis(400);
+// How soon after a move is proposed a tap on its target is taken for the second tap of a
+// double tap, as a button's is: a tester's double-click on the target played the move
+// that "Confirm each move" was to show first.
+use crate::ui::press::SECOND_TAP;
 
 impl Selection {
     pub fn clear(&mut self) {

@@ -113,7 +113,7 @@ impl UiHits<'_, '_> {
 /// tap of a double tap, and presses nothing: what opened under the finger (the "Resign?"
 /// card's Resign over the End card's Resign, Play it over Hint) is read before it can be
 /// pressed.
-const SECOND_TAP: std::time::Duration = std::time::Duration::from_millis(400);
+pub const SECOND_TAP: std::time::Duration = std::time::Duration::from_millis(400);
 
 /// How near the last press a second tap must go down to be taken for one.
 const SECOND_TAP_NEAR: f32 = 40.0;

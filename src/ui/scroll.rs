@@ -79,14 +79,17 @@ fn bring_into_view(
         let Ok((frame, frame_at, mut scroll)) = areas.get_mut(area) else {
             continue;
         };
-        redraw.write(bevy::window::RequestRedraw);
-        // Not laid out yet: next frame.
-        if node.size().y <= 0.0 || frame.size().y <= 0.0 {
-            continue;
-        }
+        // Counted whether laid out or not: one never shown (hidden) stops asking for
+        // frames too.
         frames.0 = frames.0.saturating_sub(1);
         if frames.0 == 0 {
             commands.entity(entity).remove::<BringIntoView>();
+        } else {
+            redraw.write(bevy::window::RequestRedraw);
+        }
+        // Not laid out yet: next frame.
+        if node.size().y <= 0.0 || frame.size().y <= 0.0 {
+            continue;
         }
         let (top, bottom) = (
             at.translation.y - node.size().y / 2.0,
