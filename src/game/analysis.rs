@@ -160,13 +160,17 @@ fn start_analysis(
                 nodes: Some(nodes),
                 ..Limits::default()
             };
-            search::controlled(&stop_in, |ctl| {
+            let judged = search::controlled(&stop_in, |ctl| {
                 analysis::analyse(&mut engine, &game, limits, ctl, &mut |judged| {
                     if let Ok(mut found) = found_in.lock() {
                         found.push(*judged);
                     }
                 })
-            })
+            });
+            // The analysis filled the whole table: its pages go back to the system until
+            // the next search (the settled memory of a session, `docs/measurements.md`).
+            engine.clear();
+            judged
         });
         Run::Task { task, found, stop }
     } else {

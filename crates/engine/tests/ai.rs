@@ -548,3 +548,54 @@ fn a_hint_does_not_change_what_a_lower_level_plays_next() {
         );
     }
 }
+
+/// A draw offered after two moves each, over many openings (the computer's replies good
+/// and bad): the computer accepts only where it has given something away, so that the
+/// analysis, which judges with the network's correction and deeper, shows it behind too.
+/// It had accepted at move 2 of a game the analysis then showed it winning.
+#[test]
+fn an_early_draw_is_accepted_only_where_the_analysis_sees_the_computer_behind() {
+    use surakarta_engine::ai::{DRAW_MARGIN, DrawAnswer, draw_answer};
+    let mut engine = Engine::new(1);
+    let (mut positions, mut accepted) = (0, 0);
+    for first in ["b2-b3", "e2-e3"] {
+        let mut opened = Game::new(Ruleset::default());
+        opened.try_play(first.parse().unwrap()).unwrap();
+        for reply in opened.moves().iter() {
+            let mut g = opened.clone();
+            g.try_play(*reply).unwrap();
+            for second in g.moves().iter().step_by(3).take(4) {
+                let mut g2 = g.clone();
+                g2.try_play(*second).unwrap();
+                for answer_move in g2.moves().iter().step_by(2).take(4) {
+                    let mut g3 = g2.clone();
+                    g3.try_play(*answer_move).unwrap();
+                    positions += 1;
+                    let answer =
+                        with_control(|ctl| draw_answer(&mut engine, &g3, Side::Black, ctl));
+                    if answer != DrawAnswer::Accepts {
+                        continue;
+                    }
+                    accepted += 1;
+                    let limits = Limits {
+                        depth: Some(6),
+                        ..Limits::default()
+                    };
+                    // Red to move: the analysis's score is Red's.
+                    let red = with_control(|ctl| {
+                        Engine::new(1).search(&g3, limits, ctl, &mut |_| {}).score
+                    });
+                    assert!(
+                        red > DRAW_MARGIN,
+                        "{first} {reply} {second} {answer_move}: accepted at {red} for Red"
+                    );
+                }
+            }
+        }
+    }
+    println!("{accepted} of {positions} accepted");
+    assert!(
+        accepted > 0 && accepted < positions,
+        "{accepted} of {positions}"
+    );
+}

@@ -185,7 +185,8 @@ impl Engine {
         }
     }
 
-    /// Forgets everything learned (for a new game).
+    /// Forgets everything learned (for a new game). The table's memory goes back to the
+    /// system until searches fill it again.
     pub fn clear(&mut self) {
         self.mem.clear();
     }
@@ -383,8 +384,15 @@ pub const DRAW_DEPTH: u32 = 4;
 
 /// Plies played before the computer agrees a draw in a level game: fifteen moves each.
 /// Before that a level game has hardly begun, and a player expects the computer to play
-/// it out; a computer that stands worse accepts at any time.
+/// it out; a computer that stands worse (by [`DRAW_EARLY_BEHIND`]) accepts at any time.
 pub const DRAW_EARLIEST_PLY: u32 = 30;
+
+/// How far the computer must stand behind to accept a draw before [`DRAW_EARLIEST_PLY`]:
+/// half a stone, by the sixteen terms and by Hard's evaluation with the network's
+/// correction alike. In the first moves the two often disagree by more than
+/// [`DRAW_MARGIN`], and a computer that accepted at move 2 by one of them while the
+/// analysis, which uses the other, showed it ahead, contradicted itself.
+pub const DRAW_EARLY_BEHIND: i32 = STONE / 2;
 
 /// How the computer answers a draw offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -401,9 +409,11 @@ pub enum DrawAnswer {
 }
 
 /// How the computer playing `side` answers a draw offered in `game`, by its own search
-/// ([`DRAW_DEPTH`] plies, with the sixteen terms alone, without the network's correction): it accepts when it stands worse by more than [`DRAW_MARGIN`],
-/// or when the game is level within the margin and [`DRAW_EARLIEST_PLY`] plies have been
-/// played; it declines when it stands better.
+/// ([`DRAW_DEPTH`] plies, with the sixteen terms alone, without the network's
+/// correction): it declines when it stands better by more than [`DRAW_MARGIN`]; it
+/// accepts when the game is level within the margin and [`DRAW_EARLIEST_PLY`] plies have
+/// been played, or, earlier, when it stands worse by more than [`DRAW_EARLY_BEHIND`] both
+/// by that search and by one with the network's correction (the analysis's evaluation).
 pub fn draw_answer(
     engine: &mut Engine,
     game: &Game,
@@ -421,21 +431,28 @@ pub fn draw_answer(
     // are: the network's correction judges even openings half a stone apart at times, and
     // a level game that has only begun would be declined as one the computer stands
     // better in.
-    let network = std::mem::replace(&mut engine.network, false);
-    let score = engine.search(game, limits, ctl, &mut |_| {}).score;
-    engine.network = network;
-    let for_side = if game.side_to_move() == side {
-        score
-    } else {
-        score.saturating_neg()
+    let network = engine.network;
+    let mut for_side = |net: bool| {
+        engine.network = net;
+        let score = engine.search(game, limits, ctl, &mut |_| {}).score;
+        if game.side_to_move() == side {
+            score
+        } else {
+            score.saturating_neg()
+        }
     };
-    if for_side > DRAW_MARGIN {
+    let plain = for_side(false);
+    let answer = if plain > DRAW_MARGIN {
         DrawAnswer::StandsBetter
-    } else if for_side < -DRAW_MARGIN || game.position().plies() >= DRAW_EARLIEST_PLY {
+    } else if game.position().plies() >= DRAW_EARLIEST_PLY
+        || plain < -DRAW_EARLY_BEHIND && for_side(true) < -DRAW_EARLY_BEHIND
+    {
         DrawAnswer::Accepts
     } else {
         DrawAnswer::TooEarly
-    }
+    };
+    engine.network = network;
+    answer
 }
 
 impl Default for Engine {

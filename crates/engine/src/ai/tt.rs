@@ -32,7 +32,7 @@ pub(crate) struct Hit {
 }
 
 pub(crate) struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     mask: usize,
     age: u8,
 }
@@ -62,20 +62,40 @@ fn unpack(v: u16) -> Option<Move> {
     })
 }
 
+/// `len` empty slots in memory the system hands over zeroed: a page of the table becomes
+/// resident only when a search first writes to it. A 16 MB table filled with empty slots
+/// at once held 16 MB from the app's start, whether it ever searched or not
+/// (`docs/measurements.md`).
+fn empty_slots(len: usize) -> Box<[Slot]> {
+    let layout = std::alloc::Layout::array::<Slot>(len.max(1)).expect("a table fits in memory");
+    // SAFETY: the layout has a size (at least one slot); every field of a Slot is an
+    // integer, so all-zero bytes are a valid Slot, and the empty one (`Slot::default()`);
+    // the box frees the block with the same layout, that of `len.max(1)` slots.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len.max(1)))
+    }
+}
+
 impl Table {
     /// A table of about `megabytes` MB (a power of two of 16-byte slots).
     pub fn new(megabytes: usize) -> Table {
         let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
         let len = wanted.next_power_of_two() / if wanted.is_power_of_two() { 1 } else { 2 };
         Table {
-            slots: vec![Slot::default(); len],
+            slots: empty_slots(len),
             mask: len - 1,
             age: 0,
         }
     }
 
+    /// Empties the table. Its pages go back to the system, and come back one by one as a
+    /// search writes to them.
     pub fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        self.slots = empty_slots(self.slots.len());
         self.age = 0;
     }
 
@@ -149,5 +169,28 @@ impl Table {
             },
             age,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_or_cleared_table_knows_nothing_and_keeps_what_it_is_told() {
+        let mut t = Table::new(1);
+        assert!((0..5000u64).all(|k| t.probe(k * 7919).is_none()));
+        let mv = Move {
+            from: Square::new(1).unwrap(),
+            to: Square::new(8).unwrap(),
+            capture: true,
+        };
+        t.store(12345, Some(mv), -250, 7, Bound::Lower);
+        let hit = t.probe(12345).expect("a stored position is found");
+        assert_eq!((hit.mv, hit.score, hit.depth), (Some(mv), -250, 7));
+        assert_eq!(hit.bound, Bound::Lower);
+        t.clear();
+        assert!(t.probe(12345).is_none());
+        assert_eq!(t.slots.len(), Table::new(1).slots.len());
     }
 }
