@@ -275,6 +275,7 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
     );
     // The level line runs 44 points down the graph, its middle.
     let level = 44.0;
+    let mut heights = Vec::new();
     for (bar, colour, top, bottom) in &bars {
         let a = &judged[bar.ply - 1];
         let mover = game.positions()[bar.ply - 1].side_to_move();
@@ -307,14 +308,28 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
                 bar.ply
             );
         }
-        // Taller for a larger advantage, up to a full half of the graph at six stones.
-        let want_height = (for_red.unsigned_abs() as f32 / 600.0).min(1.0) * level;
+        // Never taller than the half; a stone or more ahead is a third of it at least, so
+        // a mistake that loses one shows; at least a point, so a level move shows too.
+        let tall = bottom - top;
+        let stones = for_red.unsigned_abs() as f32 / 100.0;
         assert!(
-            ((bottom - top) - want_height.max(1.0)).abs() < 0.01,
-            "ply {}: {} tall for {for_red}",
-            bar.ply,
-            bottom - top
+            tall >= 1.0 - 0.01 && tall <= level + 0.01,
+            "ply {}: {tall}",
+            bar.ply
         );
+        if stones >= 1.0 {
+            assert!(
+                tall >= level / 3.0,
+                "ply {}: {tall} tall for {for_red}",
+                bar.ply
+            );
+        }
+        heights.push((for_red.unsigned_abs(), tall));
+    }
+    // Taller for a larger advantage, whichever side has it.
+    heights.sort_by_key(|h| h.0);
+    for w in heights.windows(2) {
+        assert!(w[0].1 <= w[1].1 + 0.01, "{w:?}");
     }
 }
 

@@ -100,9 +100,18 @@ fn empty_cell() -> Node {
     }
 }
 
-/// The graph's half height, and the score (hundredths of a stone) that fills it.
+/// The graph's half height.
 const GRAPH: f32 = 44.0;
-const GRAPH_SCORE: f32 = 600.0;
+
+/// How much of the graph's half a score fills (hundredths of a stone, for either side),
+/// 0 to 1: a stone nearly half of it, three stones nine tenths, closer to full the more.
+/// The scale is steep near the level line, as lichess's graph is, so that a stone lost
+/// shows: in proportion (six stones filling it) a stone was seven points, and a mistake
+/// in the opening, marked "?", drew the hairline of a move that changed nothing.
+pub fn bar_fraction(score: i32) -> f32 {
+    let s = score.unsigned_abs() as f32 / 200.0;
+    s / (1.0 + s * s).sqrt()
+}
 
 /// One move's bar in the evaluation graph, by the move's ply (1 for the first move). Its
 /// height and place are the nodes' own (a spacer above it in its column).
@@ -142,9 +151,9 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
             } else {
                 a.eval_after.saturating_neg()
             };
-            let h = (for_red as f32 / GRAPH_SCORE).clamp(-1.0, 1.0) * GRAPH;
+            let h = bar_fraction(for_red) * GRAPH;
             // An even move counts as Red's: coloured and drawn on Red's side of the line.
-            let reds = h >= 0.0;
+            let reds = for_red >= 0;
             let colour = match a.class {
                 MoveClass::Mistake | MoveClass::Blunder => theme.highlight,
                 _ if reds => theme.red,
