@@ -632,3 +632,41 @@ fn a_reviewed_capture_changes_the_turn_and_the_counts_together_when_it_lands() {
         assert_eq!(s, want, "frame {frame} of the capture");
     }
 }
+
+/// In a review, Next tapped again while a move runs round its loops is not lost: it plays
+/// the move after once the stone has landed (52 taps had ended a move short of the end).
+#[test]
+fn a_next_tapped_while_a_reviewed_move_runs_plays_the_move_after() {
+    use surakarta::game::session::Practice;
+    use surakarta::screens::review::{ClosesTo, OpenReview, ReviewStep};
+    let mut app = app();
+    let game = game_ending_in_a_capture();
+    let plies = game.history().len();
+    let shown = |app: &App| app.world().resource::<Practice>().0.game.history().len();
+    app.world_mut()
+        .write_message(OpenReview(game, ClosesTo::Records, Side::Red, None));
+    app.update();
+    app.update();
+    app.world_mut().write_message(ReviewStep::To(plies - 2));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(shown(&app), plies - 2);
+    press(&mut app, "review.next");
+    let mut frames = 0;
+    while turn(&app) != Turn::Animating {
+        app.update();
+        frames += 1;
+        assert!(frames < 10, "the move runs");
+    }
+    // The second tap, while the first move runs.
+    press(&mut app, "review.next");
+    assert_eq!(shown(&app), plies - 1);
+    for _ in 0..600 {
+        app.update();
+        if shown(&app) == plies && turn(&app) != Turn::Animating {
+            break;
+        }
+    }
+    assert_eq!(shown(&app), plies, "both taps played a move");
+}

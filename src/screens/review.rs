@@ -25,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
     app.wake_on::<ReviewStep>().wake_on::<OpenReview>();
     app.init_resource::<Review>()
         .init_resource::<PendingReview>()
+        .init_resource::<QueuedNext>()
         .add_message::<OpenReview>()
         .add_message::<ReviewStep>()
         .add_systems(OnExit(Screen::Review), forget_review)
@@ -330,6 +331,7 @@ fn open_reviews(
     mut board: ReviewBoard,
     own: Res<Session>,
     mut nav: Navigator,
+    mut queued: ResMut<QueuedNext>,
 ) {
     let at_last = pending.0.take();
     let asked = opened.read().last().cloned();
@@ -359,6 +361,7 @@ fn open_reviews(
     board.review.player = player;
     board.bottom.0 = Some(bottom);
     board.jump(plies);
+    *queued = QueuedNext::default();
     nav.go(Screen::Review);
     nav.close();
 }
@@ -381,19 +384,63 @@ fn end_as_the_record_ends(mut board: ReviewBoard) {
     }
 }
 
+/// Next taps that came while a move ran, and the moves the board will show once the
+/// last move sent has been played.
+#[derive(Resource, Default)]
+struct QueuedNext {
+    taps: usize,
+    until: usize,
+}
+
+impl ReviewBoard<'_> {
+    /// Whether a move sent may still be under way: running, or played and about to run.
+    fn busy(&self, queued: &QueuedNext) -> bool {
+        self.animating()
+            || !matches!(*self.next_turn, NextState::Unchanged)
+            || self.practice.0.game.history().len() < queued.until
+    }
+
+    /// Plays the record's next move, through the path every move takes: played by the
+    /// engine, animated.
+    fn forward(&self, chosen: &mut MessageWriter<MoveChosen>, queued: &mut QueuedNext) {
+        let shown = self.practice.0.game.history().len();
+        let next = self
+            .review
+            .game
+            .as_ref()
+            .and_then(|g| g.history().get(shown));
+        if let Some(&mv) = next {
+            chosen.write(MoveChosen(mv));
+            queued.until = shown + 1;
+        } else {
+            queued.taps = 0;
+        }
+    }
+}
+
 fn step_review(
     mut steps: MessageReader<ReviewStep>,
     mut board: ReviewBoard,
     mut chosen: MessageWriter<MoveChosen>,
     mut nav: Navigator,
+    mut queued: ResMut<QueuedNext>,
 ) {
+    // A Next tapped while a capture ran round its loops plays once the stone has landed
+    // (it had been lost, and the header, which changes when the stone lands, did not say).
+    if queued.taps > 0 && !board.busy(&queued) {
+        queued.taps -= 1;
+        board.forward(&mut chosen, &mut queued);
+    }
     for step in steps.read() {
         let shown = board.practice.0.game.history().len();
+        if *step != ReviewStep::Forward {
+            *queued = QueuedNext::default();
+        }
         match step {
+            ReviewStep::Forward if board.busy(&queued) => queued.taps += 1,
             // A move still running round its loops is seen to its end first.
             ReviewStep::First
             | ReviewStep::Back
-            | ReviewStep::Forward
             | ReviewStep::Last
             | ReviewStep::To(_)
             | ReviewStep::Better { .. }
@@ -411,17 +458,7 @@ fn step_review(
                 board.bottom.0 = board.bottom.0.map(Side::other);
             }
             ReviewStep::Back => board.jump(shown.saturating_sub(1)),
-            ReviewStep::Forward => {
-                let next = board
-                    .review
-                    .game
-                    .as_ref()
-                    .and_then(|g| g.history().get(shown));
-                if let Some(&mv) = next {
-                    // The one path every move takes: played by the engine, animated.
-                    chosen.write(MoveChosen(mv));
-                }
-            }
+            ReviewStep::Forward => board.forward(&mut chosen, &mut queued),
             // The new-game card takes it (`panels/new_game.rs`).
             ReviewStep::PlayHere => {}
             ReviewStep::Close => match board.review.closes_to {
@@ -446,7 +483,9 @@ fn forget_review(
     mut review: ResMut<Review>,
     mut selection: ResMut<Selection>,
     mut bottom: ResMut<crate::board::view::Bottom>,
+    mut queued: ResMut<QueuedNext>,
 ) {
+    *queued = QueuedNext::default();
     review.game = None;
     bottom.0 = None;
     selection.clear();
