@@ -79,6 +79,18 @@ fn a_target_that_cannot_be_played_says_no_and_why() {
         Some("b3".parse().unwrap()),
         "the stone stays chosen for another try"
     );
+    // The next try proposed (Confirm each move): the "no" goes with the move it was about.
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .confirm_moves = true;
+    tap(&mut app, "c3");
+    app.update();
+    assert!(app.world().resource::<Selection>().pending.is_some());
+    let said = app.world().resource::<surakarta::ui::notice::Notice>();
+    assert_eq!(said.0, None, "the no is not left beside the proposed move");
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .confirm_moves = false;
     // The opponent's e3: what it could take, ringed and said.
     app.world_mut().resource_mut::<Selection>().clear();
     let threat = "6/6/6/1r2b1/6/6 r 0 0";

@@ -12,6 +12,7 @@ use crate::shell::navigation::GameSet;
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use bevy::prelude::*;
+use surakarta_engine::Refusal;
 
 pub(super) fn plugin(app: &mut App) {
     app.wake_on::<Refused>();
@@ -43,12 +44,22 @@ fn say_threats(
     board: OnBoard,
     strings: Res<Strings>,
     mut notice: ResMut<Notice>,
-    mut said: Local<Option<surakarta_engine::Square>>,
+    mut said: Local<(Option<surakarta_engine::Square>, Option<String>)>,
 ) {
-    if *said == selection.threats {
+    // A move proposed (Accept and Cancel on the bar): a "no" or a threat said before it
+    // is over, not left beside the move it is not about.
+    if selection.pending.is_some() {
+        let keys = Refusal::ALL.map(|r| format!("refusal.{}", r.id()));
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        notice.clear_if_one_of(&keys, &strings);
+        if notice.0.is_some() && notice.0 == said.1 {
+            notice.0 = None;
+        }
+    }
+    if said.0 == selection.threats {
         return;
     }
-    *said = selection.threats;
+    said.0 = selection.threats;
     let Some(stone) = selection.threats else {
         return;
     };
@@ -65,11 +76,13 @@ fn say_threats(
         ("stone", stone.to_string()),
         ("targets", targets.join(", ")),
     ];
-    notice.0 = Some(if targets.is_empty() {
+    let line = if targets.is_empty() {
         strings.fill("threats.none", &args)
     } else {
         strings.fill("threats.some", &args)
-    });
+    };
+    said.1 = Some(line.clone());
+    notice.0 = Some(line);
 }
 
 /// The stones the stone on `stone` could capture if its side were to move.

@@ -25,6 +25,16 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// Every refusal, in the order above.
+    pub const ALL: [Refusal; 6] = [
+        Refusal::OwnStone,
+        Refusal::TooFar,
+        Refusal::NoDiagonal,
+        Refusal::NoLoop,
+        Refusal::Corner,
+        Refusal::NoRoute,
+    ];
+
     /// The name the app's words are keyed by: `own_stone`, `too_far`, `no_diagonal`,
     /// `no_loop`, `corner`, `no_route`.
     pub fn id(self) -> &'static str {
