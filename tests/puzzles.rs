@@ -870,7 +870,7 @@ fn rated_puzzles_in_a_row_are_not_the_same_idea_again() {
     let mut ideas = Vec::new();
     let mut ratings = std::collections::BTreeMap::new();
     for n in 0..20u64 {
-        let i = next_rated(&stats, 7919 * n + 1).expect("a puzzle");
+        let i = next_rated(&stats, 7919 * n + 1, None).expect("a puzzle");
         let p = &pack()[i];
         let idea = (p.moves[0], p.moves.last().copied());
         let lately = &ideas[ideas.len().saturating_sub(12)..];

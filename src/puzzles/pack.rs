@@ -76,17 +76,22 @@ const IDEAS_KEPT_APART: usize = 12;
 /// The next rated puzzle: of the chosen theme, not played yet in this round, near the
 /// player's rating, and not the idea of one of the last few played (while others are
 /// left). When every puzzle of the theme has been played the round is over
-/// ([`round_over`]): the played ones again.
-pub fn next_rated(stats: &PuzzleStats, seed: u64) -> Option<usize> {
+/// ([`round_over`]): the played ones again. Never `shown`, the pack's puzzle on the board,
+/// while another is left.
+pub fn next_rated(stats: &PuzzleStats, seed: u64, shown: Option<usize>) -> Option<usize> {
     let theme = stats.chosen_theme();
     let fresh: Vec<usize> = of_theme(theme)
         .filter(|&i| !stats.recent.contains(&key_of(&pack()[i])))
         .collect();
-    let candidates = if fresh.is_empty() {
+    let mut candidates: Vec<usize> = if fresh.is_empty() {
         of_theme(theme).collect()
     } else {
         fresh
     };
+    // The puzzle on the board, left untried, is not "next" (it came back each time).
+    if candidates.len() > 1 {
+        candidates.retain(|&i| Some(i) != shown);
+    }
     let lately: Vec<u32> = stats
         .recent
         .iter()
@@ -183,18 +188,21 @@ mod tests {
             rating: 600.0,
             ..PuzzleStats::default()
         };
-        let low = next_rated(&stats, 1).unwrap();
+        let low = next_rated(&stats, 1, None).unwrap();
         stats.rating = 1500.0;
-        let high = next_rated(&stats, 1).unwrap();
+        let high = next_rated(&stats, 1, None).unwrap();
         assert!(pack()[high].rating > pack()[low].rating + 400);
         stats.played(&pack()[high]);
         for seed in 0..20 {
-            assert_ne!(next_rated(&stats, seed), Some(high));
+            assert_ne!(next_rated(&stats, seed, None), Some(high));
         }
         // A theme chosen gives puzzles of that theme only.
         stats.theme = Some("several-loops".into());
         for seed in 0..20 {
-            let i = next_rated(&stats, seed).unwrap();
+            let i = next_rated(&stats, seed, None).unwrap();
+            // The puzzle on the board, untried, is not the next one.
+            let other = next_rated(&stats, seed, Some(i)).unwrap();
+            assert_ne!(other, i, "seed {seed}");
             assert!(pack()[i].themes.contains(&Theme::SeveralLoops));
         }
     }

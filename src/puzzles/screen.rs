@@ -192,7 +192,10 @@ impl Puzzles<'_> {
             let keys = theme_keys(&self.stats);
             self.stats.new_round(&keys);
         }
-        self.start(next_rated(&self.stats, seed), Kind::Rated);
+        let shown = (self.run.current.as_ref())
+            .filter(|c| c.kind != Kind::Mine)
+            .map(|c| c.index);
+        self.start(next_rated(&self.stats, seed, shown), Kind::Rated);
         if let Some(c) = &mut self.run.current {
             c.new_round = new_round;
         }
