@@ -235,8 +235,14 @@ impl Records {
             (false, false) => "records.saved",
             (false, true) => "records.saved_downloaded",
         };
-        self.note = Some(match self.save(session, false) {
-            Ok(_) => strings.get(saved),
+        // A game kept already is not written again (each press had rewritten its file).
+        let written = if already {
+            Ok(())
+        } else {
+            self.save(session, false).map(drop)
+        };
+        self.note = Some(match written {
+            Ok(()) => strings.get(saved),
             Err(e) => strings.fill("records.not_saved", &[("error", e.to_string())]),
         });
         self.refresh();

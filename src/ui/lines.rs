@@ -163,6 +163,13 @@ fn mend_paragraph(
     if count == 0 || count >= above.len() {
         return None;
     }
+    // The line above keeps two words or more: a mend that leaves one alone there moves
+    // the fault up ("Let / others watch" for "Let others / watch").
+    let stays = before[..before.len() - penultimate.len()].trim_end();
+    let word = stays.rsplit(char::is_whitespace).next()?;
+    if above.len() - count <= word.chars().count() {
+        return None;
+    }
     // The two words together fit a line.
     let (lo, hi) = extent(&above[above.len() - count..])?;
     let (a, b) = extent(last)?;
@@ -323,6 +330,15 @@ mod tests {
             None
         );
         assert_eq!(mend("Statistics", &["Statistics"], 420.0), None);
+        // A mend that would leave one word alone on the line above is not made.
+        assert_eq!(
+            mend("Let others watch", &["Let others", "watch"], 420.0),
+            None
+        );
+        assert_eq!(
+            mend("Let the others watch", &["Let the others", "watch"], 420.0).as_deref(),
+            Some("Let the others\u{a0}watch")
+        );
         // "in time" would not fit a line 50 pixels wide: left as it is.
         assert_eq!(mend(words, &lines, 50.0), None);
         // The author's own line break is kept: only a wrapped paragraph is mended.
