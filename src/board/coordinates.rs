@@ -8,7 +8,7 @@
 use super::view::BoardCamera;
 use crate::shell::navigation::GameSet;
 use crate::ui::layout::BoardLayout;
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Theme, ThemeKind};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use surakarta_engine::Square;
@@ -95,19 +95,34 @@ fn spawn_coordinates(
     // a pixel and read as a grey smudge (at 11, a tester read them pale grey in high
     // contrast, where they are black).
     let size = (SIZE * layout.spacing).max(12.0);
+    let font = TextFont {
+        font_size: FontSize::Px(size),
+        ..default()
+    };
     for i in 0..6 {
         for coordinate in [Coordinate::File(i), Coordinate::Rank(i)] {
-            commands.spawn((
+            let mut label = commands.spawn((
                 coordinate,
                 Text2d::new(coordinate.text()),
-                TextFont {
-                    font_size: FontSize::Px(size),
-                    ..default()
-                },
+                font.clone(),
                 TextColor(theme.ink),
                 Anchor::CENTER,
                 Transform::from_xyz(0.0, 0.0, 1.5),
             ));
+            // High contrast: drawn three times, a hair apart, for a heavier stroke (the face has
+            // one weight). Its thin strokes read mid-grey on white beside the black lines,
+            // the faintest thing on a screen meant to be read in sunlight.
+            if theme.kind == ThemeKind::HighContrast {
+                for (x, y) in [(0.07, 0.0), (0.035, 0.05)] {
+                    label.with_child((
+                        Text2d::new(coordinate.text()),
+                        font.clone(),
+                        TextColor(theme.ink),
+                        Anchor::CENTER,
+                        Transform::from_xyz(size * x, size * y, 0.0),
+                    ));
+                }
+            }
         }
     }
 }
