@@ -18,7 +18,9 @@ fn placeholders(text: &str) -> BTreeSet<String> {
 #[test]
 fn every_line_of_every_translation_file_is_a_string_or_a_comment() {
     for language in Language::ALL {
-        for (n, line) in language.text().lines().enumerate() {
+        let file = format!("assets/i18n/{}.txt", language.tag());
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             let fine = line.is_empty()
                 || line.starts_with('#')

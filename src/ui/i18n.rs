@@ -109,16 +109,20 @@ impl Language {
         self != Language::SimplifiedChinese
     }
 
-    /// The translation file's text.
-    pub fn text(self) -> &'static str {
+    /// The translation as the app carries it: English's `key = value` lines; another
+    /// language's values only, each on its English key's line (`build.rs`).
+    fn text(self) -> &'static str {
         match self {
-            Language::English => include_str!("../../assets/i18n/en.txt"),
-            Language::SimplifiedChinese => include_str!("../../assets/i18n/zh-CN.txt"),
-            Language::Russian => include_str!("../../assets/i18n/ru.txt"),
-            Language::Danish => include_str!("../../assets/i18n/da.txt"),
+            Language::English => ENGLISH,
+            Language::SimplifiedChinese => include_str!(concat!(env!("OUT_DIR"), "/zh-CN.values")),
+            Language::Russian => include_str!(concat!(env!("OUT_DIR"), "/ru.values")),
+            Language::Danish => include_str!(concat!(env!("OUT_DIR"), "/da.values")),
         }
     }
 }
+
+/// English's translation file, whose keys the other languages' values go with.
+const ENGLISH: &str = include_str!("../../assets/i18n/en.txt");
 
 /// The strings of the current language.
 #[derive(Resource, Debug, Clone)]
@@ -133,10 +137,18 @@ impl Strings {
     }
 
     pub fn for_language(language: Language) -> Strings {
-        Strings {
-            language,
-            ..Strings::parse(language.text())
+        if language == Language::English {
+            return Strings::parse(ENGLISH);
         }
+        // Each value on its English key's line (`build.rs` checked the lines match).
+        let map = ENGLISH
+            .lines()
+            .zip(language.text().lines())
+            .filter(|(line, _)| !line.trim_start().starts_with('#'))
+            .filter_map(|(line, value)| Some((line.split_once('=')?.0, value)))
+            .map(|(k, v)| (k.trim().to_owned(), v.trim().replace("\\n", "\n")))
+            .collect();
+        Strings { language, map }
     }
 
     /// Reads `key = value` lines; `#` starts a comment line.
