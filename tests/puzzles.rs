@@ -108,6 +108,14 @@ fn a_puzzle_from_the_menu_is_solved_by_taps_and_raises_the_rating() {
     assert!(texts(&mut app).iter().any(|t| t.contains("1000?")));
     press(&mut app, "puzzles.next");
     assert_eq!(screen(&app), Screen::Puzzle);
+    // Left untried for the menu, Puzzles' Next puzzle is another one (the same one had
+    // come back each time: an untried puzzle is not counted as played).
+    let untried = run(&app).current.unwrap().index;
+    go_to(&mut app, Screen::Menu);
+    press(&mut app, "menu.puzzles");
+    press(&mut app, "puzzles.next");
+    assert_eq!(screen(&app), Screen::Puzzle);
+    assert_ne!(run(&app).current.unwrap().index, untried);
     let puzzle = on_board(&app);
     // Near a new player's rating, and the task told (on the card and to the screen reader).
     assert!((700..=1300).contains(&puzzle.rating), "{}", puzzle.rating);

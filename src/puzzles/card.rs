@@ -226,7 +226,13 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                             ("reply", reply.to_string()),
                         ],
                     );
-                    format!("{answered} {why}")
+                    // Chinese sentences follow one another without a space.
+                    let gap = if answered.ends_with(['。', '！', '？']) {
+                        ""
+                    } else {
+                        " "
+                    };
+                    format!("{answered}{gap}{why}")
                 }
             });
         }

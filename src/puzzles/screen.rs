@@ -192,7 +192,9 @@ impl Puzzles<'_> {
             let keys = theme_keys(&self.stats);
             self.stats.new_round(&keys);
         }
+        // On the board, or left untried for the menu (the Puzzles card's Next).
         let shown = (self.run.current.as_ref())
+            .or(self.left.0.as_ref().map(|(c, _)| c))
             .filter(|c| c.kind != Kind::Mine)
             .map(|c| c.index);
         self.start(next_rated(&self.stats, seed, shown), Kind::Rated);
