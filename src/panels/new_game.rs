@@ -13,7 +13,7 @@ use crate::ui::layout::BoardLayout;
 use crate::ui::press::Press;
 use crate::ui::steady::SteadyHeight;
 use crate::ui::widgets::{
-    Cards, choice, clear_card, close_panel, label, on_off, row, styled_button,
+    Cards, choice, clear_card, close_panel, column_choice, label, on_off, row, styled_button,
 };
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -289,10 +289,17 @@ fn spawn(
                     (false, "newgame.vs_computer"),
                     (true, "newgame.two_players"),
                 ] {
-                    r.spawn(choice(key, strings.get(key), now.two_players == two, theme))
-                        .observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
-                            choice.two_players = two;
-                        });
+                    let (words, chosen) = (strings.get(key), now.two_players == two);
+                    // In landscape side by side, as equals (their words wrapping): stacked,
+                    // they left the level row under the fold.
+                    let mut button = if wide {
+                        r.spawn(column_choice(key, words, chosen, theme))
+                    } else {
+                        r.spawn(choice(key, words, chosen, theme))
+                    };
+                    button.observe(move |_: On<Press>, mut choice: ResMut<NewGameChoice>| {
+                        choice.two_players = two;
+                    });
                 }
             });
             // The two kinds' choices share one place, the one not chosen kept hidden in it:
@@ -388,6 +395,10 @@ fn computer_rows(
             align_items: AlignItems::Center,
             flex_shrink: 0.0,
             margin: UiRect::horizontal(px(8)),
+            // Between the buttons, as wide as the longest name: Easier and Harder stay
+            // where the finger left them whichever level is named (they moved by 10
+            // points between "Beginner" and "Intermediate").
+            min_width: if wide { px(150) } else { Val::Auto },
             ..default()
         })
         .with_children(|l| {
