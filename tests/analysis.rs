@@ -271,28 +271,35 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
     bars.sort_by_key(|b| b.0.ply);
     assert_eq!(
         bars.iter().map(|b| b.0.ply).collect::<Vec<_>>(),
-        (1..=plies).collect::<Vec<_>>()
+        (0..=plies).collect::<Vec<_>>(),
+        "the start's bar, then a bar a move"
     );
     // The level line runs 44 points down the graph, its middle.
     let level = 44.0;
     let mut heights = Vec::new();
     for (bar, colour, top, bottom) in &bars {
-        let a = &judged[bar.ply - 1];
-        let mover = game.positions()[bar.ply - 1].side_to_move();
-        let for_red = if mover == surakarta_engine::Side::Red {
-            a.eval_after
+        // The start: the first move's position, as its mover stood before it.
+        let a = &judged[bar.ply.saturating_sub(1)];
+        let (eval, class) = if bar.ply == 0 {
+            (a.eval_before, None)
         } else {
-            a.eval_after.saturating_neg()
+            (a.eval_after, Some(a.class))
         };
-        let want = match a.class {
-            MoveClass::Mistake | MoveClass::Blunder => theme.highlight,
+        let mover = game.positions()[bar.ply.saturating_sub(1)].side_to_move();
+        let for_red = if mover == surakarta_engine::Side::Red {
+            eval
+        } else {
+            eval.saturating_neg()
+        };
+        let want = match class {
+            Some(MoveClass::Mistake | MoveClass::Blunder) => theme.highlight,
             _ if for_red >= 0 => theme.red,
             _ => theme.black,
         };
         assert_eq!(
             *colour, want,
-            "ply {} ({:?}, {for_red} for Red)",
-            bar.ply, a.class
+            "ply {} ({class:?}, {for_red} for Red)",
+            bar.ply
         );
         let (up, down) = (level - top, bottom - level);
         if for_red >= 0 {

@@ -113,11 +113,12 @@ pub fn bar_fraction(score: i32) -> f32 {
     s / (1.0 + s * s).sqrt()
 }
 
-/// One move's bar in the evaluation graph, by the move's ply (1 for the first move). Its
-/// height and place are the nodes' own (a spacer above it in its column).
+/// One move's bar in the evaluation graph, by the move's ply (1 for the first move; 0 for
+/// the position the record starts from). Its height and place are the nodes' own (a
+/// spacer above it in its column).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EvalBar {
-    /// The ply the bar stands for.
+    /// The ply the bar stands for (0: the start).
     pub ply: usize,
 }
 
@@ -144,18 +145,28 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
             },
             BackgroundColor(theme.bar_text.with_alpha(0.35)),
         ));
-        for a in plies {
-            let mover = game.positions()[a.ply - 1].side_to_move();
+        // The position the record starts from first (ply 0), then each move's: a first
+        // move marked "?" shows what it lost against where the game stood (it had been a
+        // lone bar, with nothing beside it to fall from).
+        let start = plies
+            .first()
+            .filter(|a| a.ply == 1)
+            .map(|a| (0, a.eval_before, None));
+        let moves = plies.iter().map(|a| (a.ply, a.eval_after, Some(a.class)));
+        for (ply, eval, class) in start.into_iter().chain(moves) {
+            // Before the start position's first move, or after the move of this ply: the
+            // side that moved (to move, for the start) is the one the score is for.
+            let mover = game.positions()[ply.saturating_sub(1)].side_to_move();
             let for_red = if mover == Side::Red {
-                a.eval_after
+                eval
             } else {
-                a.eval_after.saturating_neg()
+                eval.saturating_neg()
             };
             let h = bar_fraction(for_red) * GRAPH;
             // An even move counts as Red's: coloured and drawn on Red's side of the line.
             let reds = for_red >= 0;
-            let colour = match a.class {
-                MoveClass::Mistake | MoveClass::Blunder => theme.highlight,
+            let colour = match class {
+                Some(MoveClass::Mistake | MoveClass::Blunder) => theme.highlight,
                 _ if reds => theme.red,
                 _ => theme.black,
             };
@@ -181,7 +192,7 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
                         ..default()
                     },
                     BackgroundColor(colour),
-                    EvalBar { ply: a.ply },
+                    EvalBar { ply },
                 ));
             });
         }
