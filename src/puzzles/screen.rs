@@ -187,16 +187,24 @@ impl Puzzles<'_> {
     /// The next rated puzzle; when the theme's round is over (every puzzle played), a new
     /// round begins, and the card says so.
     fn rated(&mut self, seed: u64) {
+        // On the board, or left untried for the menu (the Puzzles card's Next).
+        let shown = (self.run.current.as_ref())
+            .or(self.left.0.as_ref().map(|(c, _)| c))
+            .filter(|c| c.kind != Kind::Mine);
+        // A rated puzzle passed over unsolved counts as seen in this round (its rating
+        // untouched): two untried puzzles had taken turns, each Next giving the other.
+        let passed = shown
+            .filter(|c| c.kind == Kind::Rated && c.state == PuzzleState::Solving)
+            .map(|c| c.puzzle().clone());
+        let shown = shown.map(|c| c.index);
+        if let Some(puzzle) = passed {
+            self.stats.played(&puzzle);
+        }
         let new_round = round_over(&self.stats);
         if new_round {
             let keys = theme_keys(&self.stats);
             self.stats.new_round(&keys);
         }
-        // On the board, or left untried for the menu (the Puzzles card's Next).
-        let shown = (self.run.current.as_ref())
-            .or(self.left.0.as_ref().map(|(c, _)| c))
-            .filter(|c| c.kind != Kind::Mine)
-            .map(|c| c.index);
         self.start(next_rated(&self.stats, seed, shown), Kind::Rated);
         if let Some(c) = &mut self.run.current {
             c.new_round = new_round;
