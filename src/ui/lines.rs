@@ -47,14 +47,47 @@ fn unspaced(c: char) -> bool {
     matches!(c as u32, 0x3000..=0x303F | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xFF00..=0xFFEF)
 }
 
+/// Whether a Chinese line may not start with this character (a stop, a comma, a closing
+/// bracket).
+fn closes(c: char) -> bool {
+    matches!(
+        c,
+        '。' | '！' | '？' | '」' | '）' | '，' | '；' | '：' | '、'
+    )
+}
+
+/// What `words` draws, a glyph each: the character that ends each glyph and where it
+/// starts. Spaces draw nothing, and the app's font (Noto Sans) joins "ffi", "ffl", "ff",
+/// "fi" and "fl" into one glyph each ("Red moves first": one glyph fewer than letters).
+fn glyphs_of(words: &str) -> Vec<(usize, char)> {
+    let chars: Vec<(usize, char)> = words.char_indices().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&(at, c)) = chars.get(i) {
+        let next = |k: usize| chars.get(i + k).map(|&(_, c)| c);
+        let joined = match (c, next(1), next(2)) {
+            ('f', Some('f'), Some('i' | 'l')) => 3,
+            ('f', Some('f' | 'i' | 'l'), _) => 2,
+            _ => 1,
+        };
+        i += joined;
+        if !c.is_whitespace() {
+            out.push((at, chars[i - 1].1));
+        }
+    }
+    out
+}
+
+/// How many glyphs `words` draws ([`glyphs_of`]).
+fn drawn(words: &str) -> usize {
+    glyphs_of(words).len()
+}
+
 /// The words with a line that ends with a separator ("… Black won ·" over "moves: 22")
 /// broken there instead: the separator gone, a line break in its place. `lines` as for
-/// [`mended`]; each drawn glyph is a character that is not a space, in order.
+/// [`mended`], its glyphs in order ([`glyphs_of`]).
 fn separator_at_break(words: &str, lines: &[Vec<&bevy::text::PositionedGlyph>]) -> Option<String> {
-    let drawn: Vec<(usize, char)> = words
-        .char_indices()
-        .filter(|(_, c)| !c.is_whitespace())
-        .collect();
+    let drawn = glyphs_of(words);
     let mut count = 0;
     for line in &lines[..lines.len().saturating_sub(1)] {
         count += line.len();
@@ -88,7 +121,7 @@ fn mended(
     let mut changed = false;
     let mut mended = Vec::new();
     for paragraph in words.split('\n') {
-        let mut drawn = paragraph.chars().filter(|c| !c.is_whitespace()).count();
+        let mut drawn = drawn(paragraph);
         let mut taken = 0;
         while drawn > 0 {
             let line = rest.get(taken)?;
@@ -129,7 +162,7 @@ fn mend_paragraph(
         let closing = tail
             .iter()
             .rev()
-            .take_while(|c| matches!(c, '。' | '！' | '？' | '」' | '）' | '，' | '；' | '：'))
+            .take_while(|c| closes(**c))
             .count()
             .min(last.len());
         let alone = last.len() - closing;
@@ -141,10 +174,19 @@ fn mend_paragraph(
         if carried == 0 || tail.len() < last.len() + carried + 2 {
             return None;
         }
-        let keep = tail.len() - (last.len() + carried);
+        let mut keep = tail.len() - (last.len() + carried);
+        // A line never starts with a closing stop: it stays up with the characters before
+        // it ("第3课， / 共9课：", not "第3课 / ，共9课：").
+        while tail.get(keep).is_some_and(|c| closes(*c)) {
+            keep += 1;
+        }
+        if keep + last.len() >= tail.len() {
+            return None;
+        }
         let head: String = tail[..keep].iter().collect();
         let rest: String = tail[keep..].iter().collect();
-        if rest.chars().any(|c| !unspaced(c)) {
+        // A number goes down with its characters ("共9课：").
+        if rest.chars().any(|c| !unspaced(c) && !c.is_ascii_digit()) {
             return None;
         }
         let (before, after) = (&words[..at], &words[at + paragraph.len()..]);
@@ -155,11 +197,11 @@ fn mend_paragraph(
     let alone = &trimmed[cut..].trim_start();
     let before = &trimmed[..cut];
     // The last line is the last word alone, and the space before it an ordinary one.
-    if last.len() != alone.chars().count() || !trimmed[cut..].starts_with(' ') {
+    if last.len() != drawn(alone) || !trimmed[cut..].starts_with(' ') {
         return None;
     }
     let penultimate = before.rsplit(char::is_whitespace).next()?;
-    let count = penultimate.chars().count();
+    let count = drawn(penultimate);
     if count == 0 || count >= above.len() {
         return None;
     }
@@ -167,7 +209,7 @@ fn mend_paragraph(
     // the fault up ("Let / others watch" for "Let others / watch").
     let stays = before[..before.len() - penultimate.len()].trim_end();
     let word = stays.rsplit(char::is_whitespace).next()?;
-    if above.len() - count <= word.chars().count() {
+    if above.len() - count <= drawn(word) {
         return None;
     }
     // The two words together fit a line.
@@ -280,18 +322,17 @@ mod tests {
     use super::*;
     use bevy::text::{GlyphAtlasInfo, PositionedGlyph};
 
-    /// Glyphs of `lines`, each character 10 pixels on from the last, 8 wide (spaces none).
+    /// Glyphs of `lines` as the font draws them ("fi" one glyph), each 10 pixels on from
+    /// the last character, 8 wide (spaces none).
     fn laid(lines: &[&str]) -> Vec<Vec<PositionedGlyph>> {
         lines
             .iter()
             .enumerate()
             .map(|(line_index, words)| {
-                words
-                    .chars()
-                    .enumerate()
-                    .filter(|(_, c)| !c.is_whitespace())
-                    .map(|(i, _)| PositionedGlyph {
-                        position: Vec2::new(i as f32 * 10.0 + 4.0, 0.0),
+                glyphs_of(words)
+                    .into_iter()
+                    .map(|(at, _)| PositionedGlyph {
+                        position: Vec2::new(words[..at].chars().count() as f32 * 10.0 + 4.0, 0.0),
                         atlas_info: GlyphAtlasInfo {
                             texture: AssetId::default(),
                             rect: Rect::new(0.0, 0.0, 8.0, 8.0),
@@ -310,6 +351,26 @@ mod tests {
         let glyphs = laid(lines);
         let refs: Vec<Vec<&PositionedGlyph>> = glyphs.iter().map(|l| l.iter().collect()).collect();
         mended(words, &refs, width, 4.0)
+    }
+
+    #[test]
+    fn letters_the_font_joins_are_counted_as_it_draws_them() {
+        // The rules card at 844x390: "Red moves first" draws one glyph fewer than its
+        // letters, and "drawn." stood alone unmended.
+        let words = "Red moves first. Draw after 50 moves. If the player to move cannot move, the game is drawn.";
+        let lines = [
+            "Red moves first. Draw after 50 moves. If the",
+            "player to move cannot move, the game is",
+            "drawn.",
+        ];
+        assert_eq!(
+            mend(words, &lines, 460.0).as_deref(),
+            Some(
+                "Red moves first. Draw after 50 moves. If the player to move cannot move, the game is\u{a0}drawn."
+            )
+        );
+        assert_eq!(drawn("fifty affluent offices"), 4 + 6 + 5);
+        assert_eq!(glyphs_of("ff·x"), [(0, 'f'), (2, '·'), (4, 'x')]);
     }
 
     #[test]
@@ -379,6 +440,10 @@ mod tests {
             Some("每步一天：你在对手走棋后有一天时间\n走一步")
         );
         // From a short line, one.
+        assert_eq!(
+            mend("第3课，共9课：", &["第3课，共9", "课："], 420.0).as_deref(),
+            Some("第3课，\n共9课：")
+        );
         assert_eq!(
             mend("和入门对弈", &["和入门对", "弈"], 420.0).as_deref(),
             Some("和入门\n对弈")
