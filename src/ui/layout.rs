@@ -146,11 +146,15 @@ impl BoardLayout {
             let bottom_bar = (window.y * 0.1).clamp(68.0, 112.0) + safe.bottom;
             (spacing, offset, [top, bottom_bar])
         } else {
-            let side = (window.x * 0.22).clamp(150.0, 300.0);
+            let height = (window.y - safe.top - safe.bottom) * 0.92;
+            // The sides take what the board, as tall as the screen allows, leaves them
+            // (a phone's landscape: a lesson's card beside the board had 186 points of
+            // 844 and showed four lines of its words), and at least a fifth of the width.
+            let room = (window.x - safe.left - safe.right - height - 16.0) / 2.0;
+            let side = (window.x * 0.22).max(room).clamp(150.0, 300.0);
             let left = side + safe.left;
             let right = side + safe.right;
             let width = window.x - left - right;
-            let height = (window.y - safe.top - safe.bottom) * 0.92;
             let spacing = (width.min(height) / SPAN).max(4.0);
             let offset = Vec2::new((left - right) / 2.0, (safe.bottom - safe.top) / 2.0);
             (spacing, offset, [left, right])
@@ -314,6 +318,33 @@ mod tests {
         let landscape = BoardLayout::new(Vec2::new(844.0, 390.0), SafeArea::default());
         assert!(!landscape.portrait);
         assert!(9.0 * landscape.spacing < 390.0);
+    }
+
+    /// A phone in landscape: the board as tall as the screen allows, and the sides take
+    /// the rest (a lesson's card beside it was 186 points wide at 844 x 390), clear of the
+    /// board's loops; a tablet's sides stay a fifth of its width or more.
+    #[test]
+    fn landscape_sides_take_what_the_board_leaves() {
+        for (w, h) in [
+            (844.0, 390.0),
+            (568.0, 320.0),
+            (1180.0, 820.0),
+            (2000.0, 600.0),
+        ] {
+            let l = BoardLayout::new(Vec2::new(w, h), SafeArea::default());
+            let board = 9.3 * l.spacing;
+            assert!(board <= h * 0.92 + 0.5, "{w}x{h}: {board}");
+            let centre = w / 2.0 + l.offset.x;
+            assert!(centre - board / 2.0 >= l.bars[0] - 0.01, "{w}x{h}: left");
+            assert!(
+                centre + board / 2.0 <= w - l.bars[1] + 0.01,
+                "{w}x{h}: right"
+            );
+            assert!(l.bars[0] >= (w * 0.22).min(300.0), "{w}x{h}: {}", l.bars[0]);
+        }
+        let phone = BoardLayout::new(Vec2::new(844.0, 390.0), SafeArea::default());
+        assert!(phone.bars[0] > 220.0, "{}", phone.bars[0]);
+        assert!((9.3 * phone.spacing - 390.0 * 0.92).abs() < 0.5);
     }
 
     #[test]
