@@ -137,8 +137,15 @@ pub(super) fn build_bars(
         commands.entity(e).despawn();
     }
     let safe = layout.safe;
-    // Read at arm's length from a phone lying on the table.
-    let big = if layout.portrait { 28.0 } else { 20.0 };
+    // Read at arm's length from a phone lying on the table; on the narrowest phones a
+    // little smaller, so that the longest turn ("Computer is thinking...") keeps to one
+    // line and the bar does not grow while the computer thinks.
+    let inner = layout.window.x - safe.left - safe.right;
+    let big = match (layout.portrait, inner < 360.0) {
+        (true, false) => 28.0,
+        (true, true) => 24.0,
+        (false, _) => 20.0,
+    };
     let (direction, first, second) = if layout.portrait {
         (
             FlexDirection::Column,
