@@ -1731,7 +1731,7 @@ fn leaving_a_game_where_the_players_clock_runs_is_asked_first() {
         .is_some_and(|s| s.id == timed.id)));
     // Back on that game's board, the reminder has done its work.
     assert_eq!(a_notice(&me), None);
-    // "Let others watch" from the menu: "To the board" goes to the board, where the
+    // "Invite watchers" from the menu: "To the board" goes to the board, where the
     // clock runs, not back to the menu.
     assert!(run_until(&mut me, 10.0, |m| !m
         .world()

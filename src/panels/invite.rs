@@ -2,7 +2,7 @@
 //! sheet, `navigator.share` in a browser) or Copy (the clipboard, on desktops and in
 //! browsers without a share sheet). Opened when the game has been created, and from the
 //! menu while the friend's seat is free. The same card gives the link that lets anyone
-//! watch the game (`online/watch.rs`), from the menu's "Let others watch" once both seats
+//! watch the game (`online/watch.rs`), from the menu's "Invite watchers" once both seats
 //! are taken: before, a watcher given the game's code could take the free seat.
 
 use crate::game::session::{Seat, Session};
@@ -220,7 +220,7 @@ fn link_lines(link: &str) -> String {
 }
 
 /// "To the board" says where it goes: the card closes over the game's board, even when it
-/// was opened from the menu ("Let others watch"), where the player's clock may be running.
+/// was opened from the menu ("Invite watchers"), where the player's clock may be running.
 fn to_board(_: On<Press>, mut nav: Navigator) {
     nav.close();
     nav.go(crate::shell::navigation::Screen::Game);
