@@ -670,3 +670,32 @@ fn a_next_tapped_while_a_reviewed_move_runs_plays_the_move_after() {
     }
     assert_eq!(shown(&app), plies, "both taps played a move");
 }
+
+/// A two-player game over: its result faces the winner across the table. It had stayed
+/// with the side that would have moved next, the loser, who had just resigned.
+#[test]
+fn a_finished_two_player_game_faces_its_winner() {
+    use std::f32::consts::PI;
+    let table = |a: &mut App| a.world().resource::<surakarta::board::view::TableTurn>().0;
+    for (resigning_after, winner_angle) in [(1, 0.0), (2, PI)] {
+        let mut app = app();
+        app.world_mut()
+            .resource_mut::<surakarta::settings::Settings>()
+            .turn_board = true;
+        set_game(&mut app, START, Mode::TwoPlayers);
+        play_settled(&mut app, "b2", "c3");
+        if resigning_after == 2 {
+            play_settled(&mut app, "e5", "d4");
+        }
+        // Black to move resigns (Red wins), or Red to move resigns (Black wins).
+        press(&mut app, "bar.end");
+        press(&mut app, "end.resign");
+        press(&mut app, "resign.confirm");
+        run_until(&mut app, 3.0, |a| (table(a) - winner_angle).abs() < 0.01);
+        assert!(
+            (table(&mut app) - winner_angle).abs() < 0.01,
+            "the result faces the winner ({resigning_after} plies): {}",
+            table(&mut app)
+        );
+    }
+}

@@ -108,14 +108,18 @@ fn follow_the_table(
 }
 
 /// Where the words should face now: Black's side of the table in a two-player game with
-/// the setting on (its board, or the menu opened from it), else the usual way.
+/// the setting on (its board, or the menu opened from it) when Black is to move, or won;
+/// else the usual way. A finished game's result faces its winner (it had stayed with the
+/// side that would have moved next: the loser).
 fn table_target(board: &OnBoard, settings: &Settings, at: AtTheTable) -> f32 {
     let session = board.session();
+    let facing = (session.game.outcome().and_then(|o| o.winner))
+        .unwrap_or_else(|| session.game.side_to_move());
     let across = session.mode == Mode::TwoPlayers
         && at.0
         && !board.practising()
         && settings.turn_board
-        && session.game.side_to_move() == Side::Black;
+        && facing == Side::Black;
     if across { PI } else { 0.0 }
 }
 
