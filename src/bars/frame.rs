@@ -221,9 +221,17 @@ pub(super) fn build_bars(
                     bar.spawn((
                         StatusLine,
                         Node {
-                            flex_direction: FlexDirection::Row,
+                            // Beside the board, the disc above the words: the column's
+                            // width is the words' ("Computer is thinking..." had wrapped,
+                            // the column growing a line each time the computer thought).
+                            flex_direction: if layout.portrait {
+                                FlexDirection::Row
+                            } else {
+                                FlexDirection::Column
+                            },
                             align_items: AlignItems::Center,
                             column_gap: px(10),
+                            row_gap: px(4),
                             // No wider than the bar: a long line ("Победили красные" beside
                             // the board) wraps between its words instead of running out.
                             max_width: percent(100),
