@@ -832,8 +832,8 @@ fn the_board_turns_for_two_players_only_when_the_new_game_card_says_so() {
     let toggle_says = |app: &mut App| {
         texts(app)
             .into_iter()
-            .find(|t| t.starts_with("Turn the board"))
-            .expect("the two players' card offers to turn the board")
+            .find(|t| t.starts_with("Turn the words"))
+            .expect("the two players' card offers to turn the words")
     };
     let mut app = app();
     for turning in [true, false] {
