@@ -209,7 +209,13 @@ fn draw_marks(
     let pos = game.position();
     let animating = turn.is_some_and(|t| *t.get() == Turn::Animating);
 
-    // The last move: both points marked; a capture's route stays drawn faintly.
+    // The last move: both points marked; a capture's route stays drawn faintly. In high
+    // contrast the marks are opaque: half-seen orange on white was hard to find.
+    let last_alpha = if theme.kind == crate::ui::theme::ThemeKind::HighContrast {
+        1.0
+    } else {
+        0.55
+    };
     if !animating
         && let (Some(&last), Some(before)) =
             (game.history().last(), game.positions().iter().rev().nth(1))
@@ -218,7 +224,7 @@ fn draw_marks(
             p.at(
                 sq,
                 Annulus::new(s * 0.42, s * 0.5).into(),
-                theme.highlight.with_alpha(0.55),
+                theme.highlight.with_alpha(last_alpha),
                 3.0,
                 LastMoveMark,
             );
