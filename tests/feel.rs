@@ -407,13 +407,7 @@ fn in_a_two_player_game_the_cards_the_player_to_move_opens_face_them() {
     use std::f32::consts::PI;
     use surakarta::ui::widgets::Card;
     let card_angle = turns::<Card>;
-    let mut app = app();
-    app.world_mut()
-        .resource_mut::<surakarta::settings::Settings>()
-        .turn_board = true;
-    set_game(&mut app, START, Mode::TwoPlayers);
-    play_settled(&mut app, "b2", "c3");
-    let table = |a: &mut App| a.world().resource::<surakarta::board::view::TableTurn>().0;
+    let mut app = two_players_turning_after_b2_c3();
     run_until(&mut app, 3.0, |a| (table(a) - PI).abs() < 0.01);
     // Black to move, from the far side of the table: the menu, End, Resign face Black.
     press(&mut app, "bar.menu");
@@ -671,19 +665,31 @@ fn a_next_tapped_while_a_reviewed_move_runs_plays_the_move_after() {
     assert_eq!(shown(&app), plies, "both taps played a move");
 }
 
+/// Where the words face across the table (0: Red's side, π: Black's).
+fn table(app: &mut App) -> f32 {
+    app.world()
+        .resource::<surakarta::board::view::TableTurn>()
+        .0
+}
+
+/// A two-player game with the words turning to each player, after Red's b2-c3.
+fn two_players_turning_after_b2_c3() -> App {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<surakarta::settings::Settings>()
+        .turn_board = true;
+    set_game(&mut app, START, Mode::TwoPlayers);
+    play_settled(&mut app, "b2", "c3");
+    app
+}
+
 /// A two-player game over: its result faces the winner across the table. It had stayed
 /// with the side that would have moved next, the loser, who had just resigned.
 #[test]
 fn a_finished_two_player_game_faces_its_winner() {
     use std::f32::consts::PI;
-    let table = |a: &mut App| a.world().resource::<surakarta::board::view::TableTurn>().0;
     for (resigning_after, winner_angle) in [(1, 0.0), (2, PI)] {
-        let mut app = app();
-        app.world_mut()
-            .resource_mut::<surakarta::settings::Settings>()
-            .turn_board = true;
-        set_game(&mut app, START, Mode::TwoPlayers);
-        play_settled(&mut app, "b2", "c3");
+        let mut app = two_players_turning_after_b2_c3();
         if resigning_after == 2 {
             play_settled(&mut app, "e5", "d4");
         }
