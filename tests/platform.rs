@@ -322,3 +322,51 @@ fn the_device_hears_the_game_is_saved_in_the_frame_the_app_is_suspended() {
         "on disk when the device is told: {saved}"
     );
 }
+
+/// A phone in landscape with its notch at the left: the side columns, wider since the
+/// board leaves them its room, keep clear of the notch and of the board's loops, and the
+/// board is as large as without the wider sides (as tall as the screen allows).
+#[test]
+fn in_landscape_with_a_notch_the_wider_sides_keep_clear_of_the_board() {
+    let window = Vec2::new(844.0, 390.0);
+    for safe in [
+        SafeArea {
+            top: 0.0,
+            bottom: 21.0,
+            left: 59.0,
+            right: 0.0,
+        },
+        SafeArea {
+            top: 0.0,
+            bottom: 21.0,
+            left: 0.0,
+            right: 59.0,
+        },
+    ] {
+        let l = BoardLayout::new(window, safe);
+        // The board's outermost points: its loops reach 9.3 spacings across.
+        let half = 9.3 / 2.0 * l.spacing;
+        let centre = window.x / 2.0 + l.offset.x;
+        assert!(l.bars[0] >= safe.left + 150.0, "{safe:?}: {:?}", l.bars);
+        assert!(l.bars[1] >= safe.right + 150.0, "{safe:?}: {:?}", l.bars);
+        assert!(
+            centre - half >= l.bars[0] - 0.01,
+            "{safe:?}: left {}",
+            centre - half
+        );
+        assert!(
+            centre + half <= window.x - l.bars[1] + 0.01,
+            "{safe:?}: right {}",
+            centre + half
+        );
+        // As tall as the screen allows beside the notch and the home indicator.
+        let tall = (window.y - safe.top - safe.bottom) * 0.92;
+        assert!(
+            (2.0 * half - tall).abs() < 0.5,
+            "{safe:?}: {} of {tall}",
+            2.0 * half
+        );
+        // Wider than a fifth of the width: the card beside the board has its room.
+        assert!(l.bars[0] - safe.left > 200.0, "{safe:?}: {:?}", l.bars);
+    }
+}
