@@ -845,15 +845,20 @@ fn the_menu_goes_back_to_a_puzzle_left_for_it() {
     assert_eq!(screen(&app), Screen::Puzzle);
     assert!(session(&app).game.history().len() >= 3);
 
-    // With a game going on, a puzzle left for the menu is gone back to from Puzzles
-    // (its "Next puzzle" had been the only way in, and started another).
+    // With a game going on, the menu opened in a puzzle leads back to it first, the
+    // game's Continue beside it; a puzzle left for the menu is also gone back to from
+    // Puzzles (its "Next puzzle" had been the only way in, and started another).
     go_to(&mut app, Screen::Game);
     set_game(&mut app, START, surakarta::game::session::Mode::TwoPlayers);
     play_settled(&mut app, "b2", "c3");
     open(&mut app, index);
     tap_move(&mut app, puzzle.moves[0]);
     press(&mut app, "bar.menu");
-    assert!(buttons(&mut app).contains(&"menu.continue".to_owned()));
+    assert_eq!(
+        card_buttons_in_order(&mut app)[..2],
+        ["menu.to_puzzle", "menu.continue"]
+    );
+    assert_eq!(main_button(&mut app), "menu.to_puzzle");
     press(&mut app, "menu.puzzles");
     assert_eq!(button_words(&mut app, "puzzles.back"), "Back to the puzzle");
     press(&mut app, "puzzles.back");

@@ -581,8 +581,9 @@ fn the_menu_goes_back_to_a_lesson_left_for_it() {
     assert!(!names.contains(&"menu.to_lesson".to_owned()), "{names:?}");
     assert!(names.contains(&"menu.to_puzzle".to_owned()), "{names:?}");
 
-    // A game going on keeps Continue for itself; the way back to the lesson is then the
-    // Tutorial's first button (it had started the lesson again).
+    // With a game going on, the menu opened in a lesson still leads back to the lesson
+    // first (closing it had gone to the game, a tester found), and the game's Continue
+    // stands beside it, one tap away.
     go_to(&mut app, Screen::Game);
     set_game(&mut app, START, Mode::TwoPlayers);
     play_settled(&mut app, "b2", "c3");
@@ -590,6 +591,24 @@ fn the_menu_goes_back_to_a_lesson_left_for_it() {
     play_settled(&mut app, &wrong.from.to_string(), &wrong.to.to_string());
     run_until(&mut app, 3.0, |a| tutorial(a).state == failed);
     press(&mut app, "lesson.menu");
+    let order = card_buttons_in_order(&mut app);
+    assert_eq!(
+        order[..3],
+        ["menu.to_lesson", "menu.continue", "menu.moves"]
+    );
+    assert_eq!(main_button(&mut app), "menu.to_lesson");
+    app.world_mut().write_message(surakarta::shell::back::Back);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Lesson, "Back goes back to the lesson");
+    assert_eq!(tutorial(&app).state, failed, "as it was left");
+    press(&mut app, "lesson.menu");
+    press(&mut app, "menu.continue");
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(session(&app).game.history().len(), 1, "the game as it was");
+    // Once the game has been taken up, the menu's first entry is the game's; the way back
+    // to the lesson is the Tutorial's first button (it had started the lesson again).
+    press(&mut app, "bar.menu");
     let names = buttons(&mut app);
     assert!(names.contains(&"menu.continue".to_owned()), "{names:?}");
     assert!(!names.contains(&"menu.to_lesson".to_owned()), "{names:?}");

@@ -21,6 +21,9 @@ use surakarta_engine::{Game, Side};
 pub enum Scene {
     /// The menu over the player's game.
     Menu,
+    /// The menu opened in a lesson while a game of the player's goes on: its first row
+    /// holds the way back to the lesson and the game's Continue.
+    MenuOverLesson,
     /// A game against the computer under way.
     Game,
     /// A card over the screen it opens on.
@@ -39,7 +42,9 @@ pub enum Scene {
 
 /// Every scene, in the order they are walked.
 pub fn scenes() -> Vec<Scene> {
-    let mut all = vec![Scene::Menu, Scene::Game];
+    // The menu over a lesson before the game: entering the game lets the lesson go from
+    // the menu's first row, so that the scenes after it are as they were.
+    let mut all = vec![Scene::Menu, Scene::MenuOverLesson, Scene::Game];
     all.extend(
         Panel::ALL
             .iter()
@@ -122,6 +127,7 @@ impl Scene {
     pub fn name(self) -> String {
         match self {
             Scene::Menu => "menu".into(),
+            Scene::MenuOverLesson => "menu over a lesson".into(),
             Scene::Game => "game".into(),
             Scene::Panel(p) => format!("card {}", p.name().unwrap_or("none")),
             Scene::Lesson(i, state) => format!("lesson {} {state:?}", i + 1),
@@ -150,6 +156,11 @@ impl Scene {
         };
         match self {
             Scene::Menu => go(world, Screen::Menu, Panel::None),
+            Scene::MenuOverLesson => {
+                play(world, a_game(), Mode::TwoPlayers);
+                world.resource_mut::<Tutorial>().lesson = Some(0);
+                world.write_message(LessonStep::Retry);
+            }
             Scene::Game | Scene::BusyBar => {
                 play(world, a_game(), against);
                 go(world, Screen::Game, Panel::None);
@@ -199,6 +210,9 @@ impl Scene {
                 &[("side", strings.side(Side::Black)), ("time", "2:59".into())],
             );
             world.resource_mut::<crate::ui::notice::Notice>().0 = Some(words);
+        }
+        if self == Scene::MenuOverLesson {
+            world.write_message(LessonStep::Leave);
         }
         if let Scene::Lesson(_, state) = self {
             let mut tutorial = world.resource_mut::<Tutorial>();

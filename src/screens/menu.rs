@@ -76,16 +76,18 @@ pub enum WayBack {
     Puzzle,
 }
 
-/// The way back from the menu: to the player's game while it goes on (an online game from
-/// its first move on, whoever is to make it); otherwise to a lesson or puzzle left for the
-/// menu (a finished game behind it is the records' and Moves' now), else to the board.
+/// The way back from the menu: to the board the player left it from. An online game that
+/// goes on (from its first move on, whoever is to make it: its clock may run) comes first;
+/// then a lesson or puzzle left for the menu and not left behind for the game since (a
+/// player who opened the menu in a lesson expects its close to go back to the lesson, even
+/// with a game of theirs waiting: a tester was taken to the game); else the board.
 pub fn way_back(
     session: &Session,
     lesson: &crate::screens::lesson::LeftLesson,
     puzzle: &crate::puzzles::LeftPuzzle,
 ) -> WayBack {
     let online_on = session.is_online() && session.game.outcome().is_none();
-    if session.in_progress() || online_on {
+    if online_on {
         WayBack::Game
     } else if lesson.for_the_menu() {
         WayBack::Lesson
@@ -149,11 +151,18 @@ fn spawn(
     // rematch (it is answered from the list).
     let rematch = listing.rematch_elsewhere().is_some();
     let elsewhere = games.elsewhere(&session).next().is_some() || rematch;
-    let entries = [
-        match back_to {
-            Some((entry, key)) => (entry, key, true),
-            None => (Entry::Continue, "menu.continue", true),
-        },
+    // The first row is the way back: to the lesson or puzzle just left, or to the board;
+    // with a game of the player's going on behind a lesson or puzzle, both, side by side
+    // (the way back first), so that the game is still one tap away.
+    let first_row: Vec<(Entry, &str, bool)> = match back_to {
+        Some((entry, key)) if going_on => {
+            vec![(entry, key, true), (Entry::Continue, "menu.continue", true)]
+        }
+        Some((entry, key)) => vec![(entry, key, true)],
+        None => vec![(Entry::Continue, "menu.continue", true)],
+    };
+    let rows_first = first_row.len();
+    let rest_entries = [
         (Entry::Open(Panel::Moves), "menu.moves", has_moves),
         // The invite card gives the link while the seat is free; after, the link that lets
         // others watch.
@@ -187,16 +196,18 @@ fn spawn(
         (Entry::Open(Panel::Settings), "menu.settings", true),
         (Entry::Open(Panel::Stats), "menu.statistics", true),
     ];
-    // How many of the entries each row holds, in order.
-    const ROWS: [usize; 10] = [1, 2, 1, 1, 1, 1, 2, 2, 2, 1];
-    debug_assert_eq!(ROWS.iter().sum::<usize>(), entries.len());
+    let entries: Vec<_> = first_row.into_iter().chain(rest_entries).collect();
+    // How many of the entries each row holds, in order (the first: the way back's).
+    let rows = [rows_first, 2, 1, 1, 1, 1, 2, 2, 2, 1];
+    debug_assert_eq!(rows.iter().sum::<usize>(), entries.len());
     // The player's clock runs in another online game: the way there is the main button.
+    // Otherwise where Back leads is.
     let main = if listing.move_elsewhere(&games, &session).is_some() || rematch {
         Entry::Open(Panel::OnlineGames)
-    } else if going_on {
-        Entry::Continue
     } else if let Some((entry, _)) = back_to {
         entry
+    } else if going_on {
+        Entry::Continue
     } else if matches!(session.mode, crate::game::session::Mode::Online { .. }) {
         // After an online game, another with a friend: the kind just played.
         Entry::Online
@@ -219,7 +230,7 @@ fn spawn(
             // Two to a row where they are a pair (the game's moves and its link, the tutorial
             // and the puzzles...), so that the whole menu fits a phone without scrolling.
             let mut rest = entries.iter().copied();
-            for width in ROWS {
+            for width in rows {
                 let row_entries: Vec<_> = rest.by_ref().take(width).collect();
                 let paired = width > 1;
                 c.spawn(row()).with_children(|r| {

@@ -137,3 +137,66 @@ fn hints_replayed_through_the_analysis_are_not_marked() {
     }
     assert_eq!(marked, Vec::<String>::new(), "hinted moves marked");
 }
+
+/// "?" and "??" say a move gave stones away: every such mark in games between two levels
+/// is backed by a search that counts stones alone (the played move and the better one side
+/// by side), and a move the evaluation alone rates a stone worse, with no stone lost, is
+/// marked "?!" at most. Self-play from the opening does not bear out a stone's difference
+/// between first moves the evaluation rates a stone apart, so such a mark would be the
+/// evaluation's doubt shown as a player's mistake.
+#[test]
+fn a_mistake_gives_away_stones_and_a_finer_point_is_an_inaccuracy() {
+    let first = 4;
+    let (mut marked, mut milder) = (0, 0);
+    for seed in 1..=3u64 {
+        let mut game = Game::default();
+        let mut red = Engine::new(1);
+        let mut black = Engine::new(1);
+        while game.outcome().is_none() && game.history().len() < 44 {
+            let (engine, level) = match game.side_to_move() {
+                Side::Red => (&mut red, Level::Easy),
+                Side::Black => (&mut black, Level::Medium),
+            };
+            let mv = run(|ctl| engine.choose(&game, level, depth(3), seed, ctl))
+                .best
+                .expect("a move while the game goes on");
+            game.try_play(mv).expect("the engine's move is legal");
+        }
+        let plies = run(|ctl| analyse(&mut Engine::new(1), &game, depth(first), ctl, &mut |_| {}));
+        let mut replay = Game::from_position(*game.start(), *game.rules());
+        for a in &plies {
+            let previous = replay.clone();
+            replay.try_play(a.played).unwrap();
+            let lost_by_force = a.eval_after <= -surakarta_engine::ai::MATE_BOUND;
+            if a.class >= MoveClass::Mistake && !lost_by_force && a.table_before.is_none() {
+                marked += 1;
+                let best = a.best.expect("a marked move has a better one");
+                let stones = run(|ctl| {
+                    Engine::new(1).score_stones_of(
+                        &previous,
+                        &[best, a.played],
+                        first + 3,
+                        Limits::default(),
+                        ctl,
+                    )
+                });
+                let given = stones[0].1 - stones[1].1;
+                assert!(
+                    given >= MoveClass::MISTAKE,
+                    "seed {seed}: {} {} marked {:?}, gives {given} in stones against {best}",
+                    a.ply,
+                    a.played,
+                    a.class
+                );
+            }
+            if a.class == MoveClass::Inaccuracy && a.loss >= MoveClass::MISTAKE {
+                milder += 1;
+            }
+        }
+    }
+    assert!(marked > 0, "some moves give stones away and are marked");
+    assert!(
+        milder > 0,
+        "some moves lose on the finer points only, marked ?! at most"
+    );
+}

@@ -11,6 +11,11 @@
 //! that hold a position, their verdict is kept with the move ("win in 23") and decides:
 //! a move that turns a table win into a draw, or a table draw into a loss, is a blunder.
 //!
+//! A mistake or a blunder gives stones away: a move the evaluation alone puts a stone or
+//! more behind the better one, where a search that counts stones alone sees none lost, is
+//! an inaccuracy at most (the finer points of a position are where the evaluation is least
+//! sure; a move that turns the result is still a blunder).
+//!
 //! Two moves are never marked: the only legal move, and the move the analysis itself
 //! would have played. Such a move gives nothing away, so whatever the position after it is
 //! worth, the position before it was worth the same: [`settle`] carries that value back
@@ -148,10 +153,10 @@ impl PlyAnalysis {
         self.forced || self.best == Some(self.played)
     }
 
-    /// Loss and class from the scores and the tables' verdicts.
-    fn classify(&mut self) {
-        let capped = |s: i32| s.clamp(-LOSS_CAP, LOSS_CAP);
-        let loss = (capped(self.eval_before) - capped(self.eval_after)).max(0);
+    /// The move turned the game's result: a win the tables held let go, or a draw they
+    /// held lost; a game that was not lost become lost by force; a forced win no longer
+    /// won. A blunder whatever else the numbers say.
+    fn turned(&self) -> bool {
         let lost = |s: i32| s <= -MATE_BOUND;
         let won = |s: i32| s >= MATE_BOUND;
         // The tables are exact: a win they held that the move lets go, or a draw it loses,
@@ -164,12 +169,18 @@ impl PlyAnalysis {
             (Some(Value::Draw), Some(after)) => after == Value::Loss,
             _ => false,
         };
-        let turned = table_turned
+        table_turned
             || (!lost(self.eval_before) && lost(self.eval_after))
-            || (won(self.eval_before) && self.eval_after <= 0);
+            || (won(self.eval_before) && self.eval_after <= 0)
+    }
+
+    /// Loss and class from the scores and the tables' verdicts.
+    fn classify(&mut self) {
+        let capped = |s: i32| s.clamp(-LOSS_CAP, LOSS_CAP);
+        let loss = (capped(self.eval_before) - capped(self.eval_after)).max(0);
         self.class = if self.unmarkable() {
             MoveClass::Best
-        } else if turned {
+        } else if self.turned() {
             MoveClass::Blunder
         } else {
             MoveClass::from_loss(loss)
@@ -389,6 +400,22 @@ impl Analyser {
                     }
                 }
             }
+            // A mistake or worse gives away stones: where a search that counts stones
+            // alone sees none lost against the better move, the loss is the evaluation's
+            // finer points only, and the move is marked an inaccuracy at most (the finer
+            // points are where the evaluation is least sure: self-play from the opening
+            // does not bear out a stone's difference between first moves it rates a stone
+            // apart, docs/engine.md).
+            if second.class >= MoveClass::Mistake && !second.turned() {
+                let stones = Looks {
+                    before: &before,
+                    after: &after,
+                    limits: deeper,
+                };
+                if !gives_stones(engine, &previous, &second, stones, &own) {
+                    second.class = MoveClass::Inaccuracy;
+                }
+            }
             // Marked only as badly as every look agrees: a loss one search depth sees and
             // the next does not is the searches' noise, not the player's mistake.
             judged = if second.class > judged.class {
@@ -482,6 +509,43 @@ fn side_by_side(
         looks.push(judge(ply, played, &seen_before, &seen_after));
     }
     looks
+}
+
+/// Whether the move judged (`judged`, from the position `previous`) gives away at least
+/// a stone against the analysis's better move, as one search that counts stones alone
+/// sees it, both moves scored side by side at the depth of the look that judged it
+/// (`looks.before.depth`). True where the tables hold the position (their verdict is
+/// exact) or there is nothing to compare; false where the search was stopped before both
+/// moves were scored: a mark that is not seen is not given.
+fn gives_stones(
+    engine: &mut Engine,
+    previous: &Game,
+    judged: &PlyAnalysis,
+    looks: Looks<'_>,
+    ctl: &SearchControl<'_>,
+) -> bool {
+    let Some(best) = judged.best.filter(|&b| b != judged.played) else {
+        return true;
+    };
+    let depth = looks.before.depth;
+    if judged.table_before.is_some() || depth == EXACT {
+        return true;
+    }
+    let began = (ctl.clock)();
+    let clock = || (ctl.clock)().saturating_sub(began);
+    let own = SearchControl {
+        stop: ctl.stop,
+        clock: &clock,
+    };
+    let bound = Limits {
+        depth: None,
+        ..looks.limits
+    };
+    let scored = engine.score_stones_of(previous, &[best, judged.played], depth, bound, &own);
+    let [(b, best_score), (p, played_score)] = scored[..] else {
+        return false; // stopped before both were scored
+    };
+    (b, p) == (best, judged.played) && best_score.saturating_sub(played_score) >= MoveClass::MISTAKE
 }
 
 /// Analyses every move of `game` from its start; `on_ply` hears of each move as soon as

@@ -161,6 +161,10 @@ pub const WEIGHTS: Weights = [
 /// in this evaluation.
 pub const LADDER_WEIGHTS: Weights = [100, 4, -70, -12, -6, 20, 6, 4, 5, 2, 3, 6, 0, 0, 0, 0];
 
+/// Weights that count the stones alone: the analysis's search that asks whether a move
+/// gives away stones the search can see, not only the position's finer points.
+pub const STONES_ONLY: Weights = [100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
 /// Points with a neighbour to the north (rows 1 to 5).
 const SOUTH_OF_TOP: u64 = (1 << 30) - 1;
 

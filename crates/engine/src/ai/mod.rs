@@ -30,7 +30,9 @@ mod search;
 mod sliced;
 mod tt;
 
-pub use eval::{LADDER_WEIGHTS, STONE, TERM_NAMES, TERMS, WEIGHTS, Weights, eval_terms, evaluate};
+pub use eval::{
+    LADDER_WEIGHTS, STONE, STONES_ONLY, TERM_NAMES, TERMS, WEIGHTS, Weights, eval_terms, evaluate,
+};
 pub use hint::{Hint, HintReason, describe};
 pub use level::Level;
 pub use net::{FEWEST_STONES as NET_FEWEST_STONES, inputs as net_inputs};
@@ -267,7 +269,46 @@ impl Engine {
         limits: Limits,
         ctl: &SearchControl<'_>,
     ) -> Vec<(Move, i32)> {
-        self.mem.use_evaluation(&eval::WEIGHTS, self.network);
+        self.score_with(
+            &eval::WEIGHTS,
+            self.network,
+            game,
+            moves,
+            depth,
+            limits,
+            ctl,
+        )
+    }
+
+    /// [`Engine::score_these_moves`] counting stones alone ([`eval::STONES_ONLY`], no
+    /// network): each move's score is the stones the side to move is ahead by at the end
+    /// of the line both sides would play to `depth` plies (its captures played out), in
+    /// hundredths (a forced result as in any search). The analysis asks it whether a move
+    /// it would mark gives away stones, or only the finer points of a position, where its
+    /// evaluation is least sure.
+    pub fn score_stones_of(
+        &mut self,
+        game: &Game,
+        moves: &[Move],
+        depth: u32,
+        limits: Limits,
+        ctl: &SearchControl<'_>,
+    ) -> Vec<(Move, i32)> {
+        self.score_with(&eval::STONES_ONLY, false, game, moves, depth, limits, ctl)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn score_with(
+        &mut self,
+        weights: &'static Weights,
+        network: bool,
+        game: &Game,
+        moves: &[Move],
+        depth: u32,
+        limits: Limits,
+        ctl: &SearchControl<'_>,
+    ) -> Vec<(Move, i32)> {
+        self.mem.use_evaluation(weights, network);
         self.mem.tt.new_search();
         let pos = *game.position();
         let legal = game.moves();
