@@ -4,7 +4,7 @@
 
 use super::press::Press;
 use super::theme::Theme;
-use super::widgets::{Cards, button, label, row};
+use super::widgets::{Cards, button, label, row, styled_button};
 use bevy::ecs::system::IntoObserverSystem;
 use bevy::prelude::*;
 
@@ -42,8 +42,17 @@ pub fn answers<B1: Bundle, M1, B2: Bundle, M2>(
     on_ahead: impl IntoObserverSystem<Press, B2, M2>,
 ) {
     footer.spawn(row()).with_children(|r| {
-        r.spawn(button(back.id, back.words, theme, 18.0, true))
-            .observe(on_back);
+        // The way back drawn quieter than the step forward, as the menu draws its other
+        // entries: "Keep playing" and "Resign" had looked alike to a tester.
+        r.spawn(styled_button(
+            back.id,
+            back.words,
+            theme.bar,
+            theme.bar_text,
+            18.0,
+            true,
+        ))
+        .observe(on_back);
         r.spawn(button(ahead.id, ahead.words, theme, 18.0, true))
             .observe(on_ahead);
     });
