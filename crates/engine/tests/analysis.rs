@@ -46,24 +46,31 @@ fn faults(a: &PlyAnalysis) -> Vec<String> {
     wrong
 }
 
+/// A game of Easy (Red) against Medium (Black), both three plies deep, to `plies` plies or
+/// its end.
+fn easy_against_medium(seed: u64, plies: usize) -> Game {
+    let mut game = Game::default();
+    let mut red = Engine::new(1);
+    let mut black = Engine::new(1);
+    while game.outcome().is_none() && game.history().len() < plies {
+        let (engine, level) = match game.side_to_move() {
+            Side::Red => (&mut red, Level::Easy),
+            Side::Black => (&mut black, Level::Medium),
+        };
+        let mv = run(|ctl| engine.choose(&game, level, depth(3), seed, ctl))
+            .best
+            .expect("a move while the game goes on");
+        game.try_play(mv).expect("the engine's move is legal");
+    }
+    game
+}
+
 /// Games between two levels, analysed: the marks agree with the moves.
 #[test]
 fn no_move_the_analysis_would_play_is_marked_and_the_graph_is_flat_there() {
     let mut checked = 0;
     for seed in 1..=3u64 {
-        let mut game = Game::default();
-        let mut red = Engine::new(1);
-        let mut black = Engine::new(1);
-        while game.outcome().is_none() && game.history().len() < 40 {
-            let (engine, level) = match game.side_to_move() {
-                Side::Red => (&mut red, Level::Easy),
-                Side::Black => (&mut black, Level::Medium),
-            };
-            let mv = run(|ctl| engine.choose(&game, level, depth(3), seed, ctl))
-                .best
-                .expect("a move while the game goes on");
-            game.try_play(mv).expect("the engine's move is legal");
-        }
+        let game = easy_against_medium(seed, 40);
         let plies = run(|ctl| analyse(&mut Engine::new(1), &game, depth(3), ctl, &mut |_| {}));
         assert_eq!(plies.len(), game.history().len());
         for (i, a) in plies.iter().enumerate() {
@@ -149,19 +156,7 @@ fn a_mistake_gives_away_stones_and_a_finer_point_is_an_inaccuracy() {
     let first = 4;
     let (mut marked, mut milder) = (0, 0);
     for seed in 1..=3u64 {
-        let mut game = Game::default();
-        let mut red = Engine::new(1);
-        let mut black = Engine::new(1);
-        while game.outcome().is_none() && game.history().len() < 44 {
-            let (engine, level) = match game.side_to_move() {
-                Side::Red => (&mut red, Level::Easy),
-                Side::Black => (&mut black, Level::Medium),
-            };
-            let mv = run(|ctl| engine.choose(&game, level, depth(3), seed, ctl))
-                .best
-                .expect("a move while the game goes on");
-            game.try_play(mv).expect("the engine's move is legal");
-        }
+        let game = easy_against_medium(seed, 44);
         let plies = run(|ctl| analyse(&mut Engine::new(1), &game, depth(first), ctl, &mut |_| {}));
         let mut replay = Game::from_position(*game.start(), *game.rules());
         for a in &plies {

@@ -475,21 +475,12 @@ fn side_by_side(
     if before.table.is_some() || before.depth == EXACT || before.depth < 2 {
         return Vec::new();
     }
-    // As long as the second look at most, counted from now.
-    let began = (ctl.clock)();
-    let clock = || (ctl.clock)().saturating_sub(began);
-    let own = SearchControl {
-        stop: ctl.stop,
-        clock: &clock,
-    };
-    let bound = Limits {
-        depth: None,
-        ..limits
-    };
     let ply = previous.history().len() + 1;
     let mut looks = Vec::new();
     for depth in [before.depth - 1, before.depth] {
-        let scored = engine.score_these_moves(previous, &[best, played], depth, bound, &own);
+        let scored = from_now(ctl, limits, |own, bound| {
+            engine.score_these_moves(previous, &[best, played], depth, bound, own)
+        });
         let [(b, best_score), (p, played_score)] = scored[..] else {
             break; // stopped
         };
@@ -509,6 +500,29 @@ fn side_by_side(
         looks.push(judge(ply, played, &seen_before, &seen_after));
     }
     looks
+}
+
+/// Runs `search` with `limits` (their depth left to the search) and a control whose clock
+/// starts now: a look that searches as long as the second look at most, counted from its
+/// own start.
+fn from_now<R>(
+    ctl: &SearchControl<'_>,
+    limits: Limits,
+    search: impl FnOnce(&SearchControl<'_>, Limits) -> R,
+) -> R {
+    let began = (ctl.clock)();
+    let clock = || (ctl.clock)().saturating_sub(began);
+    let own = SearchControl {
+        stop: ctl.stop,
+        clock: &clock,
+    };
+    search(
+        &own,
+        Limits {
+            depth: None,
+            ..limits
+        },
+    )
 }
 
 /// Whether the move judged (`judged`, from the position `previous`) gives away at least
@@ -531,17 +545,9 @@ fn gives_stones(
     if judged.table_before.is_some() || depth == EXACT {
         return true;
     }
-    let began = (ctl.clock)();
-    let clock = || (ctl.clock)().saturating_sub(began);
-    let own = SearchControl {
-        stop: ctl.stop,
-        clock: &clock,
-    };
-    let bound = Limits {
-        depth: None,
-        ..looks.limits
-    };
-    let scored = engine.score_stones_of(previous, &[best, judged.played], depth, bound, &own);
+    let scored = from_now(ctl, looks.limits, |own, bound| {
+        engine.score_stones_of(previous, &[best, judged.played], depth, bound, own)
+    });
     let [(b, best_score), (p, played_score)] = scored[..] else {
         return false; // stopped before both were scored
     };

@@ -269,15 +269,8 @@ impl Engine {
         limits: Limits,
         ctl: &SearchControl<'_>,
     ) -> Vec<(Move, i32)> {
-        self.score_with(
-            &eval::WEIGHTS,
-            self.network,
-            game,
-            moves,
-            depth,
-            limits,
-            ctl,
-        )
+        let evaluation = (&eval::WEIGHTS, self.network);
+        self.score_with(evaluation, game, moves, depth, limits, ctl)
     }
 
     /// [`Engine::score_these_moves`] counting stones alone ([`eval::STONES_ONLY`], no
@@ -294,14 +287,14 @@ impl Engine {
         limits: Limits,
         ctl: &SearchControl<'_>,
     ) -> Vec<(Move, i32)> {
-        self.score_with(&eval::STONES_ONLY, false, game, moves, depth, limits, ctl)
+        self.score_with((&eval::STONES_ONLY, false), game, moves, depth, limits, ctl)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// [`Engine::score_these_moves`] with an evaluation of its own: weights, and the
+    /// network's correction or not.
     fn score_with(
         &mut self,
-        weights: &'static Weights,
-        network: bool,
+        (weights, network): (&'static Weights, bool),
         game: &Game,
         moves: &[Move],
         depth: u32,
