@@ -84,6 +84,9 @@ pub struct Settings {
     pub server: Option<String>,
     /// The ids of the tutorial's lessons passed.
     pub tutorial_passed: std::collections::BTreeSet<String>,
+    /// The lesson the player is in, or left for the menu, not passed (its id): after a
+    /// restart (the system may end the app at any time), the menu offers it first.
+    pub tutorial_at: Option<String>,
     /// The computer's level last chosen on the new-game card.
     pub level: surakarta_engine::ai::Level,
     /// The colour last chosen on the new-game card; `None`: a random one.
@@ -104,6 +107,7 @@ impl Default for Settings {
             haptics: true,
             server: None,
             tutorial_passed: Default::default(),
+            tutorial_at: None,
             // A new player starts where the tutorial ends: against Beginner.
             level: surakarta_engine::ai::Level::Beginner,
             colour: Some(surakarta_engine::Side::Red),

@@ -61,6 +61,7 @@ fn settings_and_statistics_round_trip() {
         haptics: false,
         server: Some("https://play.example.org:8443".into()),
         tutorial_passed: ["step".to_owned()].into_iter().collect(),
+        tutorial_at: Some("block".into()),
         level: surakarta_engine::ai::Level::Beginner,
         colour: None,
     };

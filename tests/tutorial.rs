@@ -220,6 +220,72 @@ fn lessons_never_overwrite_the_saved_game_and_progress_is_kept() {
     assert_eq!(screen(&app), Screen::Lesson);
 }
 
+/// A lesson on the board when the app is closed (or killed by the system) is offered first
+/// by the menu at the next start, beside the game going on; a lesson passed is not (the
+/// list's Continue goes on to the next), and a lesson the file names that this app does
+/// not have is let go without a word.
+#[test]
+fn a_lesson_open_at_a_restart_is_offered_first_by_the_menu() {
+    let dir = temp_dir("lesson-restart");
+    let index = 2;
+    {
+        let mut app = app_with(Some(dir.clone()));
+        animations_off(&mut app);
+        set_game(&mut app, START, Mode::TwoPlayers);
+        play_settled(&mut app, "b2", "c3");
+        open_lesson(&mut app, index);
+        app.update();
+        saves_written();
+        // Killed in the middle of the lesson.
+    }
+    let mut app = app_at_its_menu(Some(dir.to_path_buf()));
+    animations_off(&mut app);
+    assert_eq!(screen(&app), Screen::Menu);
+    assert_eq!(
+        card_buttons_in_order(&mut app)[..2],
+        ["menu.to_lesson", "menu.continue"]
+    );
+    assert_eq!(main_button(&mut app), "menu.to_lesson");
+    press(&mut app, "menu.to_lesson");
+    assert_eq!(screen(&app), Screen::Lesson);
+    assert_eq!(tutorial(&app).lesson, Some(index));
+    assert_eq!(tutorial(&app).state, LessonState::Asking);
+    assert_eq!(
+        session(&app).game.history(),
+        LESSONS[index].game().history(),
+        "the lesson from its start"
+    );
+    // The game behind it is as it was.
+    press(&mut app, "lesson.menu");
+    press(&mut app, "menu.continue");
+    assert_eq!(session(&app).game.history().len(), 1);
+    app.update();
+    saves_written();
+    drop(app);
+
+    // Once the game has been on the board the lesson waits for the Tutorial's list, not
+    // the menu, and a restart does not bring it back to the menu either.
+    let mut app = app_at_its_menu(Some(dir.to_path_buf()));
+    let names = buttons(&mut app);
+    assert!(!names.contains(&"menu.to_lesson".to_owned()), "{names:?}");
+    drop(app);
+
+    // A lesson id this app does not know: nothing offered, nothing else lost.
+    let file = dir.join(surakarta::persist::SETTINGS_FILE);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["lesson"] = serde_json::Value::String("no-such-lesson".into());
+    std::fs::write(&file, json.to_string()).unwrap();
+    let mut app = app_at_its_menu(Some(dir.to_path_buf()));
+    let names = buttons(&mut app);
+    assert!(!names.contains(&"menu.to_lesson".to_owned()), "{names:?}");
+    assert_eq!(
+        session(&app).game.history().len(),
+        1,
+        "the game still there"
+    );
+}
+
 /// The lesson on the board passed as a player stuck on it would: Hint, then Accept.
 fn pass_with_the_hint(app: &mut App) {
     press(app, "bar.hint");

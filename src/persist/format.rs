@@ -75,6 +75,9 @@ pub struct SavedSettings {
     /// The tutorial's lessons passed, by id.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tutorial: Vec<String>,
+    /// The lesson the player was in, by id; absent: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lesson: Option<String>,
     /// Results against the computer, by level name.
     #[serde(default)]
     pub stats: BTreeMap<String, Tally>,
@@ -267,6 +270,7 @@ impl SavedSettings {
             haptics: settings.haptics,
             server: settings.server.clone(),
             tutorial: settings.tutorial_passed.iter().cloned().collect(),
+            lesson: settings.tutorial_at.clone(),
             stats: records.stats.clone(),
             puzzles: serde_json::to_value(&records.puzzles).unwrap_or_default(),
             level: Some(settings.level.name().to_owned()),
@@ -319,6 +323,8 @@ impl SavedSettings {
                 .as_deref()
                 .and_then(crate::online::wire::server_address),
             tutorial_passed: saved.tutorial.into_iter().collect(),
+            // Checked against the lessons at start (`screens/lesson.rs`).
+            tutorial_at: saved.lesson,
             // A level or colour this version does not know: the first choices.
             level: saved
                 .level

@@ -27,6 +27,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<CardStale>();
     app.add_message::<LessonStep>()
         .add_systems(OnExit(Screen::Lesson), forget_lesson)
+        .add_systems(Startup, offer_the_lesson_again.after(crate::persist::load))
+        .add_systems(
+            Update,
+            remember_the_lesson
+                .run_if(resource_changed::<Tutorial>.or_else(resource_changed::<LeftLesson>))
+                .in_set(GameSet::Present),
+        )
         // Another lesson or puzzle taken up: the menu's way back is to it, not to the
         // lesson. The player's game is not: a lesson left for the menu stays to be gone back
         // to from Tutorial (a tester's Continue to the game had dropped it without a word),
@@ -117,6 +124,71 @@ impl LeftLesson {
     }
 }
 
+/// Lesson `index` as it starts: asking, on its own board.
+fn from_its_start(
+    index: usize,
+    lesson: &crate::game::tutorial::Lesson,
+    seed: u64,
+) -> (Tutorial, Session) {
+    let board = Session {
+        game: lesson.game(),
+        mode: Mode::TwoPlayers,
+        seed,
+        counted: true,
+        online: None,
+    };
+    let tutorial = Tutorial {
+        lesson: Some(index),
+        state: LessonState::Asking,
+    };
+    (tutorial, board)
+}
+
+/// Keeps [`Settings::tutorial_at`] the lesson on the board or the one the menu offers to
+/// go back to, while it is not passed, so that a restart offers it again.
+fn remember_the_lesson(
+    tutorial: Res<Tutorial>,
+    left: Res<LeftLesson>,
+    mut settings: ResMut<Settings>,
+) {
+    let unpassed = |t: &Tutorial| {
+        t.lesson
+            .filter(|_| t.state != LessonState::Passed)
+            .and_then(|i| LESSONS.get(i))
+            .map(|l| l.id.to_owned())
+    };
+    let at = if tutorial.active() {
+        unpassed(&tutorial)
+    } else if left.for_the_menu() {
+        left.0.as_ref().and_then(|(t, _)| unpassed(t))
+    } else {
+        None
+    };
+    if settings.tutorial_at != at {
+        settings.tutorial_at = at;
+    }
+}
+
+/// At start, the lesson the player was in when the app last ended waits for the menu's way
+/// back, from its start (a lesson is a move or two); an id this app has no lesson for is
+/// let go.
+fn offer_the_lesson_again(
+    mut settings: ResMut<Settings>,
+    mut left: ResMut<LeftLesson>,
+    session: Res<Session>,
+) {
+    let Some(id) = settings.tutorial_at.clone() else {
+        return;
+    };
+    match LESSONS.iter().position(|l| l.id == id) {
+        Some(index) => {
+            left.0 = Some(from_its_start(index, &LESSONS[index], session.seed));
+            left.1 = false;
+        }
+        None => settings.tutorial_at = None,
+    }
+}
+
 /// What starting and leaving a lesson changes.
 #[derive(SystemParam)]
 struct Lessons<'w> {
@@ -138,17 +210,7 @@ impl Lessons<'_> {
             self.leave();
             return;
         };
-        let board = Session {
-            game: lesson.game(),
-            mode: Mode::TwoPlayers,
-            seed: self.seed.seed,
-            counted: true,
-            online: None,
-        };
-        let tutorial = Tutorial {
-            lesson: Some(index),
-            state: LessonState::Asking,
-        };
+        let (tutorial, board) = from_its_start(index, lesson, self.seed.seed);
         self.show(tutorial, board);
     }
 

@@ -66,6 +66,14 @@ pub fn saves_written() {
 /// A headless app that keeps its files in `dir` (or nowhere). Like a process started
 /// again, it reads what the last one wrote.
 pub fn app_with(dir: Option<std::path::PathBuf>) -> App {
+    let mut app = app_at_its_menu(dir);
+    // Past the menu: tests set up their own games.
+    go_to(&mut app, Screen::Game);
+    app
+}
+
+/// [`app_with`], left on the menu it opens on, as a player starting it finds it.
+pub fn app_at_its_menu(dir: Option<std::path::PathBuf>) -> App {
     let mut app = unstarted(dir);
     app.add_plugins(surakarta::plugin);
     // The real engine, searching as far as a debug build can in a test's time: the
@@ -73,9 +81,7 @@ pub fn app_with(dir: Option<std::path::PathBuf>) -> App {
     app.world_mut()
         .resource_mut::<surakarta::game::computer::Computer>()
         .analysis_nodes = 60_000;
-    // Past the menu: tests set up their own games.
     app.update();
-    go_to(&mut app, Screen::Game);
     app
 }
 
