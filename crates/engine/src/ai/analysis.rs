@@ -400,20 +400,24 @@ impl Analyser {
                     }
                 }
             }
-            // A mistake or worse gives away stones: where a search that counts stones
-            // alone sees none lost against the better move, the loss is the evaluation's
-            // finer points only, and the move is marked an inaccuracy at most (the finer
-            // points are where the evaluation is least sure: self-play from the opening
-            // does not bear out a stone's difference between first moves it rates a stone
-            // apart, docs/engine.md).
-            if second.class >= MoveClass::Mistake && !second.turned() {
+            // A loss of the finer points alone is marked only when it is large: where a
+            // search that counts stones alone sees no stone lost against the better move,
+            // a move is an inaccuracy from two stones of the evaluation and unmarked below
+            // (the finer points are where the evaluation is least sure: self-play from the
+            // opening does not bear out a stone's difference between first moves it rates
+            // a stone apart, docs/measurements.md). A move that turns the result stays.
+            if second.class >= MoveClass::Inaccuracy && !second.turned() {
                 let stones = Looks {
                     before: &before,
                     after: &after,
                     limits: deeper,
                 };
                 if !gives_stones(engine, &previous, &second, stones, &own) {
-                    second.class = MoveClass::Inaccuracy;
+                    second.class = if second.loss >= MoveClass::BLUNDER {
+                        MoveClass::Inaccuracy
+                    } else {
+                        MoveClass::Good
+                    };
                 }
             }
             // Marked only as badly as every look agrees: a loss one search depth sees and
@@ -525,12 +529,17 @@ fn from_now<R>(
     )
 }
 
+/// How deep the search that counts stones alone looks at most: deep enough for the
+/// exchanges a mark speaks of, quick beside the looks that judged the move (a tenth of a
+/// second from the start position in a release build).
+pub const STONES_DEPTH: u32 = 10;
+
 /// Whether the move judged (`judged`, from the position `previous`) gives away at least
-/// a stone against the analysis's better move, as one search that counts stones alone
-/// sees it, both moves scored side by side at the depth of the look that judged it
-/// (`looks.before.depth`). True where the tables hold the position (their verdict is
-/// exact) or there is nothing to compare; false where the search was stopped before both
-/// moves were scored: a mark that is not seen is not given.
+/// a stone against the analysis's better move, as a search that counts stones alone sees
+/// it, both moves scored side by side, one ply deeper at a time up to the depth of the
+/// look that judged the move (at most [`STONES_DEPTH`]) within that look's limits; the
+/// deepest search that scored both decides. True where the tables hold the position (their
+/// verdict is exact) or there is nothing to compare.
 fn gives_stones(
     engine: &mut Engine,
     previous: &Game,
@@ -541,17 +550,25 @@ fn gives_stones(
     let Some(best) = judged.best.filter(|&b| b != judged.played) else {
         return true;
     };
-    let depth = looks.before.depth;
-    if judged.table_before.is_some() || depth == EXACT {
+    let deepest = looks.before.depth;
+    if judged.table_before.is_some() || deepest == EXACT {
         return true;
     }
-    let scored = from_now(ctl, looks.limits, |own, bound| {
-        engine.score_stones_of(previous, &[best, judged.played], depth, bound, own)
-    });
-    let [(b, best_score), (p, played_score)] = scored[..] else {
-        return false; // stopped before both were scored
-    };
-    (b, p) == (best, judged.played) && best_score.saturating_sub(played_score) >= MoveClass::MISTAKE
+    from_now(ctl, looks.limits, |own, bound| {
+        let mut given = None;
+        for depth in 1..=deepest.clamp(1, STONES_DEPTH) {
+            let scored =
+                engine.score_stones_of(previous, &[best, judged.played], depth, bound, own);
+            match scored[..] {
+                [(b, best_score), (p, played_score)] if (b, p) == (best, judged.played) => {
+                    given = Some(best_score.saturating_sub(played_score));
+                }
+                _ => break, // stopped: the deepest complete search decides
+            }
+        }
+        // Not even one ply scored (stopped at once): the looks that judged it stand.
+        given.is_none_or(|g| g >= MoveClass::MISTAKE)
+    })
 }
 
 /// Analyses every move of `game` from its start; `on_ply` hears of each move as soon as
