@@ -703,5 +703,13 @@ fn a_finished_two_player_game_faces_its_winner() {
             "the result faces the winner ({resigning_after} plies): {}",
             table(&mut app)
         );
+        // The menu after it is read by whoever holds the phone, the usual way up.
+        press(&mut app, "bar.menu");
+        run_until(&mut app, 3.0, |a| table(a).abs() < 0.01);
+        assert!(
+            table(&mut app).abs() < 0.01,
+            "the menu after the game: {}",
+            table(&mut app)
+        );
     }
 }

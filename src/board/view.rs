@@ -84,8 +84,11 @@ impl TableTurn {
 /// opened from it. The menu opened from a puzzle, a lesson or a review (or at the app's
 /// start) is read by whoever held that screen, the usual way up, even with a two-player
 /// game at Black's turn behind it (it had faced Black).
+/// The second: its board itself is on screen (after a finished game only its board and
+/// result face the winner: the menu and the cards opened from it are read the usual way,
+/// by whoever holds the phone; a tester found them all upside down after Black won).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct AtTheTable(bool);
+struct AtTheTable(bool, bool);
 
 fn follow_the_table(
     screen: Option<Res<State<Screen>>>,
@@ -104,19 +107,21 @@ fn follow_the_table(
         _ => false,
     };
     *was = Some(screen);
-    at.set_if_neq(AtTheTable(now));
+    at.set_if_neq(AtTheTable(now, screen == Screen::Game));
 }
 
 /// Where the words should face now: Black's side of the table in a two-player game with
 /// the setting on (its board, or the menu opened from it) when Black is to move, or won;
-/// else the usual way. A finished game's result faces its winner (it had stayed with the
-/// side that would have moved next: the loser).
+/// else the usual way. A finished game's board and result face its winner (they had
+/// stayed with the side that would have moved next: the loser); the menu after it faces
+/// the usual way.
 fn table_target(board: &OnBoard, settings: &Settings, at: AtTheTable) -> f32 {
     let session = board.session();
-    let facing = (session.game.outcome().and_then(|o| o.winner))
-        .unwrap_or_else(|| session.game.side_to_move());
+    let over = session.game.outcome();
+    let facing = (over.and_then(|o| o.winner)).unwrap_or_else(|| session.game.side_to_move());
     let across = session.mode == Mode::TwoPlayers
         && at.0
+        && (over.is_none() || at.1)
         && !board.practising()
         && settings.turn_board
         && facing == Side::Black;

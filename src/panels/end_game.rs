@@ -11,7 +11,7 @@ use crate::shell::navigation::{Panel, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, back_row, button, label, panel_card, row};
+use crate::ui::widgets::{Cards, button, label, panel_card, quiet_back_row, row};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -130,7 +130,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                 });
             });
         },
-        back_row,
+        quiet_back_row,
     );
 }
 

@@ -247,6 +247,10 @@ fn spawn(
                         let id = format!("menu.{}", key.rsplit('.').next().unwrap_or(key));
                         let words = if entry == Entry::Continue && untouched {
                             strings.get("menu.to_board")
+                        } else if entry == Entry::Continue && back_to.is_some() {
+                            // Beside "Back to the lesson", a bare "Continue" read as the
+                            // lesson's (a tester's words): it says whose it is.
+                            strings.get("menu.to_game")
                         } else {
                             strings.get(key)
                         };

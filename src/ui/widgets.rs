@@ -455,11 +455,23 @@ pub fn close_panel(_: On<super::press::Press>, mut nav: Navigator) {
 
 /// Back to the screen under the panel, at the foot of a card.
 pub fn back_row(footer: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme) {
+    back_row_in(footer, strings, (theme.button, theme.button_text));
+}
+
+/// [`back_row`] drawn quieter than the card's own choices (the menu's secondary style),
+/// where those choices are the main buttons: "Offer a draw", "Resign" and "Back" had been
+/// three alike.
+pub fn quiet_back_row(footer: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme) {
+    back_row_in(footer, strings, (theme.bar, theme.bar_text));
+}
+
+fn back_row_in(footer: &mut ChildSpawnerCommands, strings: &Strings, (bg, fg): (Color, Color)) {
     footer.spawn(row()).with_children(|r| {
-        r.spawn(button(
+        r.spawn(styled_button(
             "back",
             strings.get("button.back"),
-            theme,
+            bg,
+            fg,
             crate::ui::widgets::BUTTON_FONT,
             true,
         ))
