@@ -252,12 +252,22 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
     // tests run without Bevy's UI layout: the place is read from the nodes' heights, a
     // spacer above each bar in its column.)
     let theme = app.world().resource::<Theme>().clone();
-    let mut bars: Vec<(EvalBar, Color, f32, f32)> = Vec::new();
-    let found: Vec<(EvalBar, Color, Node, Entity)> = app
+    let mut bars: Vec<(EvalBar, (Color, Option<Color>), f32, f32)> = Vec::new();
+    let found: Vec<(EvalBar, (Color, Option<Color>), Node, Entity)> = app
         .world_mut()
-        .query::<(&EvalBar, &BackgroundColor, &Node, &ChildOf)>()
+        .query::<(
+            &EvalBar,
+            &BackgroundColor,
+            Option<&BorderColor>,
+            &Node,
+            &ChildOf,
+        )>()
         .iter(app.world())
-        .map(|(bar, colour, node, parent)| (*bar, colour.0, node.clone(), parent.parent()))
+        .map(|(bar, colour, frame, node, parent)| {
+            // Every node has a border colour: none drawn is a clear one.
+            let frame = frame.map(|f| f.top).filter(|c| c.alpha() > 0.0);
+            (*bar, (colour.0, frame), node.clone(), parent.parent())
+        })
         .collect();
     let points = |v: Val| match v {
         Val::Px(p) => p,
@@ -291,11 +301,11 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
         } else {
             eval.saturating_neg()
         };
-        let want = match class {
-            Some(MoveClass::Mistake | MoveClass::Blunder) => theme.highlight,
-            _ if for_red >= 0 => theme.red,
-            _ => theme.black,
-        };
+        // The side's colour, a "?" or "??" framed in the highlight.
+        let fill = if for_red >= 0 { theme.red } else { theme.black };
+        let frame = matches!(class, Some(MoveClass::Mistake | MoveClass::Blunder))
+            .then_some(theme.highlight);
+        let want = (fill, frame);
         assert_eq!(
             *colour, want,
             "ply {} ({class:?}, {for_red} for Red)",
@@ -510,15 +520,17 @@ fn moves_taken_from_the_hint_are_the_analysis_own_choice() {
 }
 
 /// A short game drawn by agreement, analysed: each marked move tapped in the list shows
-/// the position before it with the better move drawn and named, the first move too (a
-/// tester saw the start position and no better move for 1. c2-c3 ?!).
+/// the position before it with the better move drawn and named (a tester saw the start
+/// position and no better move for a first move marked). Black's e4-e3 leaves a stone to
+/// d1xe3: a mark.
 #[test]
 fn every_marked_move_tapped_shows_the_better_one() {
     let mut app = app();
     animations_off(&mut app);
     set_game(&mut app, START, Mode::TwoPlayers);
-    play_settled(&mut app, "c2", "c3");
-    play_settled(&mut app, "e5", "e4");
+    for (from, to) in [("b2", "b3"), ("f5", "e4"), ("a2", "a3"), ("e4", "e3")] {
+        play_settled(&mut app, from, to);
+    }
     press(&mut app, "bar.end");
     press(&mut app, "end.offer_draw");
     press(&mut app, "offer.accept");

@@ -703,12 +703,24 @@ fn a_finished_two_player_game_faces_its_winner() {
             "the result faces the winner ({resigning_after} plies): {}",
             table(&mut app)
         );
-        // The menu after it is read by whoever holds the phone, the usual way up.
-        press(&mut app, "bar.menu");
+        // Until the result is closed; then everything is the usual way up, as at rest
+        // (the menu too), whoever won.
+        run_until(&mut app, 3.0, |a| {
+            panel(a) == surakarta::shell::navigation::Panel::GameOver
+        });
+        assert!((table(&mut app) - winner_angle).abs() < 0.01);
+        press(&mut app, "over.close");
         run_until(&mut app, 3.0, |a| table(a).abs() < 0.01);
         assert!(
             table(&mut app).abs() < 0.01,
-            "the menu after the game: {}",
+            "after the result: {}",
+            table(&mut app)
+        );
+        press(&mut app, "bar.menu");
+        app.update();
+        assert!(
+            table(&mut app).abs() < 0.01,
+            "the menu: {}",
             table(&mut app)
         );
     }

@@ -6,7 +6,7 @@
 use crate::game::session::{Mode, MovePlayed, OnBoard, Session, Turn};
 use crate::settings::Settings;
 use crate::shell::awake::KeepAwake;
-use crate::shell::navigation::{GameSet, Screen};
+use crate::shell::navigation::{GameSet, Panel, Screen};
 use crate::ui::layout::BoardLayout;
 use bevy::prelude::*;
 use std::f32::consts::PI;
@@ -84,37 +84,43 @@ impl TableTurn {
 /// opened from it. The menu opened from a puzzle, a lesson or a review (or at the app's
 /// start) is read by whoever held that screen, the usual way up, even with a two-player
 /// game at Black's turn behind it (it had faced Black).
-/// The second: its board itself is on screen (after a finished game only its board and
-/// result face the winner: the menu and the cards opened from it are read the usual way,
-/// by whoever holds the phone; a tester found them all upside down after Black won).
+/// The second: a finished game's result is on its way or on screen over its board (the
+/// words face the winner until the result is closed, then the usual way, as at rest: one
+/// tester found everything upside down for the phone's owner after Black won, another the
+/// menu turning away from Black while the bars still faced Black).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct AtTheTable(bool, bool);
 
 fn follow_the_table(
     screen: Option<Res<State<Screen>>>,
+    panel: Option<Res<State<Panel>>>,
+    result: Option<Res<crate::screens::game::ResultDelay>>,
     mut was: Local<Option<Screen>>,
     mut at: ResMut<AtTheTable>,
 ) {
     let Some(screen) = screen.map(|s| *s.get()) else {
         return;
     };
-    if *was == Some(screen) {
-        return;
-    }
-    let now = match screen {
-        Screen::Game => true,
-        Screen::Menu => *was == Some(Screen::Game),
-        _ => false,
+    let now = if *was == Some(screen) {
+        at.0
+    } else {
+        match screen {
+            Screen::Game => true,
+            Screen::Menu => *was == Some(Screen::Game),
+            _ => false,
+        }
     };
     *was = Some(screen);
-    at.set_if_neq(AtTheTable(now, screen == Screen::Game));
+    let result_up = screen == Screen::Game
+        && (panel.is_some_and(|p| *p.get() == Panel::GameOver)
+            || result.is_some_and(|r| r.pending()));
+    at.set_if_neq(AtTheTable(now, result_up));
 }
 
 /// Where the words should face now: Black's side of the table in a two-player game with
 /// the setting on (its board, or the menu opened from it) when Black is to move, or won;
-/// else the usual way. A finished game's board and result face its winner (they had
-/// stayed with the side that would have moved next: the loser); the menu after it faces
-/// the usual way.
+/// else the usual way. A finished game's result faces its winner (it had stayed with the
+/// side that would have moved next: the loser) until it is closed; then the usual way.
 fn table_target(board: &OnBoard, settings: &Settings, at: AtTheTable) -> f32 {
     let session = board.session();
     let over = session.game.outcome();

@@ -165,11 +165,10 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
             let h = bar_fraction(for_red) * GRAPH;
             // An even move counts as Red's: coloured and drawn on Red's side of the line.
             let reds = for_red >= 0;
-            let colour = match class {
-                Some(MoveClass::Mistake | MoveClass::Blunder) => theme.highlight,
-                _ if reds => theme.red,
-                _ => theme.black,
-            };
+            // The side's colour always; a "?" or "??" framed in the highlight (a filled
+            // highlight had hidden who stood better after it, a tester found).
+            let colour = if reds { theme.red } else { theme.black };
+            let marked = matches!(class, Some(MoveClass::Mistake | MoveClass::Blunder));
             // At least a point tall, so an even move still shows; a bar for Red ends on the
             // level line, one for Black starts there.
             let tall = h.abs().max(1.0);
@@ -186,14 +185,18 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
                     height: px(if reds { GRAPH - tall } else { GRAPH }),
                     ..default()
                 });
-                col.spawn((
+                let mut bar = col.spawn((
                     Node {
                         height: px(tall),
+                        border: UiRect::all(px(if marked { 2.0 } else { 0.0 })),
                         ..default()
                     },
                     BackgroundColor(colour),
                     EvalBar { ply },
                 ));
+                if marked {
+                    bar.insert(BorderColor::all(theme.highlight));
+                }
             });
         }
     });

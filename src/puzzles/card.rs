@@ -36,7 +36,8 @@ fn theme_names(puzzle: &Puzzle, strings: &Strings) -> String {
             if chinese {
                 crate::ui::i18n::held_whole(&name)
             } else {
-                name
+                // "Quiet / move" had been cut in two: a name's words stay together.
+                name.replace(' ', "\u{a0}")
             }
         })
         .collect::<Vec<_>>()
