@@ -252,8 +252,10 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
     // tests run without Bevy's UI layout: the place is read from the nodes' heights, a
     // spacer above each bar in its column.)
     let theme = app.world().resource::<Theme>().clone();
-    let mut bars: Vec<(EvalBar, (Color, Option<Color>), f32, f32)> = Vec::new();
-    let found: Vec<(EvalBar, (Color, Option<Color>), Node, Entity)> = app
+    // A bar's fill and its frame, if any.
+    type Paint = (Color, Option<Color>);
+    let mut bars: Vec<(EvalBar, Paint, f32, f32)> = Vec::new();
+    let found: Vec<(EvalBar, Paint, Node, Entity)> = app
         .world_mut()
         .query::<(
             &EvalBar,
