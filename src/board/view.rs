@@ -84,6 +84,7 @@ impl TableTurn {
 /// opened from it. The menu opened from a puzzle, a lesson or a review (or at the app's
 /// start) is read by whoever held that screen, the usual way up, even with a two-player
 /// game at Black's turn behind it (it had faced Black).
+///
 /// The second: a finished game's result is on its way or on screen over its board (the
 /// words face the winner until the result is closed, then the usual way, as at rest: one
 /// tester found everything upside down for the phone's owner after Black won, another the

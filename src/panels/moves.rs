@@ -203,8 +203,9 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
 }
 
 /// What the graph's colours say, under it: a swatch and its words for Red's side, Black's
-/// and a marked move's (the theme's highlight: yellow in the classic theme), so that the
-/// graph reads while the analysis runs, before the legend's words come.
+/// and a marked move's (a frame in the theme's highlight, yellow in the classic theme, as
+/// the marked bars are drawn), so that the graph reads while the analysis runs, before the
+/// legend's words come.
 fn graph_key(c: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme) {
     c.spawn(Node {
         flex_direction: FlexDirection::Row,
@@ -216,10 +217,10 @@ fn graph_key(c: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme) {
         ..default()
     })
     .with_children(|k| {
-        for (colour, key) in [
-            (theme.red, "analysis.key.red"),
-            (theme.black, "analysis.key.black"),
-            (theme.highlight, "analysis.key.marked"),
+        for (colour, framed, key) in [
+            (theme.red, false, "analysis.key.red"),
+            (theme.black, false, "analysis.key.black"),
+            (theme.highlight, true, "analysis.key.marked"),
         ] {
             k.spawn(Node {
                 flex_direction: FlexDirection::Row,
@@ -228,14 +229,22 @@ fn graph_key(c: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme) {
                 ..default()
             })
             .with_children(|entry| {
-                entry.spawn((
-                    Node {
-                        width: px(10),
-                        height: px(10),
-                        ..default()
-                    },
-                    BackgroundColor(colour),
-                ));
+                let swatch = Node {
+                    width: px(10),
+                    height: px(10),
+                    ..default()
+                };
+                if framed {
+                    entry.spawn((
+                        Node {
+                            border: UiRect::all(px(2)),
+                            ..swatch
+                        },
+                        BorderColor::all(colour),
+                    ));
+                } else {
+                    entry.spawn((swatch, BackgroundColor(colour)));
+                }
                 entry.spawn((
                     Text::new(strings.get(key)),
                     TextFont {

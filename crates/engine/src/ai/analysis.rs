@@ -530,8 +530,9 @@ fn from_now<R>(
 }
 
 /// How deep the search that counts stones alone looks at most: deep enough for the
-/// exchanges a mark speaks of, quick beside the looks that judged the move (a tenth of a
-/// second from the start position in a release build).
+/// exchanges a mark speaks of, quick beside the looks that judged the move (from an
+/// opening position, depth 10 took 0.1 s in a release build with an ordinary search of the
+/// same two moves beside it).
 pub const STONES_DEPTH: u32 = 10;
 
 /// Whether the move judged (`judged`, from the position `previous`) gives away at least
