@@ -17,6 +17,24 @@ use surakarta::shell::navigation::{Panel, Screen};
 use surakarta_engine::puzzle::Puzzle;
 use surakarta_engine::{Move, Side};
 
+/// The puzzle card's buttons, left to right (a faded one's id ends in ".off").
+fn card_row(app: &mut App) -> Vec<String> {
+    let row = app
+        .world_mut()
+        .query::<(&surakarta::ui::widgets::ButtonId, &ChildOf)>()
+        .iter(app.world())
+        .find(|(id, _)| id.0 == "puzzle.puzzles")
+        .map(|(_, parent)| parent.parent())
+        .expect("the puzzle card's row");
+    app.world()
+        .get::<Children>(row)
+        .expect("its buttons")
+        .iter()
+        .filter_map(|b| app.world().get::<surakarta::ui::widgets::ButtonId>(b))
+        .map(|id| id.0.clone())
+        .collect()
+}
+
 fn run(app: &App) -> PuzzleRun {
     app.world().resource::<PuzzleRun>().clone()
 }
@@ -160,7 +178,15 @@ fn a_wrong_move_is_answered_by_the_engine_then_tried_again_without_counting_twic
     open(&mut app, index);
     let puzzle = on_board(&app);
     let wrong = wrong_move(&puzzle);
+    let solving = ["puzzle.puzzles", "puzzle.solution", "puzzle.next.off"];
+    assert_eq!(card_row(&mut app), solving);
     tap_move(&mut app, wrong);
+    // The buttons stay where they were: "Try again" takes the faded one's place, not the
+    // solution's.
+    assert_eq!(
+        card_row(&mut app),
+        ["puzzle.puzzles", "puzzle.solution", "puzzle.retry"]
+    );
     let PuzzleState::Missed {
         at,
         wrong: w,
@@ -206,6 +232,10 @@ fn a_wrong_move_is_answered_by_the_engine_then_tried_again_without_counting_twic
     );
     tap_move(&mut app, puzzle.moves[0]);
     assert_eq!(state(&app), PuzzleState::Solved);
+    assert_eq!(
+        card_row(&mut app),
+        ["puzzle.puzzles", "puzzle.solution.off", "puzzle.next"]
+    );
     assert_eq!(stats(&app), missed);
     assert!(
         spoken(&app).contains("Solved on another try: the first one counted."),

@@ -11,7 +11,7 @@ use crate::shell::navigation::{Panel, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, label, panel_card, quiet_back_row, row};
+use crate::ui::widgets::{Cards, button, label, outlined_button, panel_card, quiet_back_row, row};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -118,12 +118,10 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                 c.spawn(label(stop_note, 15.0, theme));
             }
             c.spawn(row()).with_children(|r| {
-                r.spawn(button(
+                r.spawn(outlined_button(
                     "end.resign",
                     strings.get("end.resign"),
                     theme,
-                    crate::ui::widgets::BUTTON_FONT,
-                    true,
                 ))
                 .observe(|_: On<Press>, mut panel: ResMut<NextState<Panel>>| {
                     (*panel).set_if_neq(Panel::Resign);

@@ -285,28 +285,42 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
     (heading, lines.join("\n"))
 }
 
-/// A button of the card: its id, its words' key and what it asks for.
-type CardButton = (&'static str, &'static str, PuzzleStep);
+/// A button of the card: its id, its words' key, what it asks for, and whether it can be
+/// pressed now.
+type CardButton = (&'static str, &'static str, PuzzleStep, bool);
 
-/// The buttons after the Puzzles button, by state; the last one, if any, is the main one.
-fn card_buttons(c: &OnBoardPuzzle) -> (Vec<CardButton>, Option<CardButton>) {
-    let next = if c.kind == Kind::Streak && streak_over(c) {
-        ("puzzle.next", "button.new_streak", PuzzleStep::Next)
-    } else {
-        ("puzzle.next", "button.next_puzzle", PuzzleStep::Next)
+/// The two buttons after the Puzzles button, by state: the solution, and the main one
+/// (try again, or the next puzzle). Both are always there; one that cannot be pressed now
+/// is drawn faded in its place, so that a button never moves under the finger ("Try again"
+/// had come where "Solution" had been after a wrong move, a tester found).
+fn card_buttons(c: &OnBoardPuzzle) -> [CardButton; 2] {
+    let next = |on| {
+        let key = if c.kind == Kind::Streak && streak_over(c) {
+            "button.new_streak"
+        } else {
+            "button.next_puzzle"
+        };
+        ("puzzle.next", key, PuzzleStep::Next, on)
     };
-    let solution = ("puzzle.solution", "button.solution", PuzzleStep::Solution);
+    let solution = |on| {
+        (
+            "puzzle.solution",
+            "button.solution",
+            PuzzleStep::Solution,
+            on,
+        )
+    };
     match c.state {
         // Giving up is always there, not drawn as the thing to do.
-        PuzzleState::Solving => (vec![solution], None),
-        PuzzleState::Showing { .. } => (Vec::new(), None),
+        PuzzleState::Solving => [solution(true), next(false)],
+        PuzzleState::Showing { .. } => [solution(false), next(false)],
         // A streak ends at its first miss: no second try.
-        PuzzleState::Missed { .. } if c.kind == Kind::Streak => (vec![solution], Some(next)),
-        PuzzleState::Missed { .. } => (
-            vec![solution],
-            Some(("puzzle.retry", "button.try_again", PuzzleStep::Retry)),
-        ),
-        PuzzleState::Solved | PuzzleState::Shown => (Vec::new(), Some(next)),
+        PuzzleState::Missed { .. } if c.kind == Kind::Streak => [solution(true), next(true)],
+        PuzzleState::Missed { .. } => [
+            solution(true),
+            ("puzzle.retry", "button.try_again", PuzzleStep::Retry, true),
+        ],
+        PuzzleState::Solved | PuzzleState::Shown => [solution(false), next(true)],
     }
 }
 
@@ -333,7 +347,7 @@ pub(super) fn show_card(
     let Some(c) = &parts.run.current else { return };
     let (strings, theme) = (&*parts.strings, &*parts.theme);
     let (heading, body) = words(&parts.run, &parts.stats, &parts.practice.0.game, strings);
-    let (others, main) = card_buttons(c);
+    let [solution, main] = card_buttons(c);
     spawn_top_card(
         &mut commands,
         &parts.layout,
@@ -367,13 +381,13 @@ pub(super) fn show_card(
                     theme,
                 ))
                 .observe(step(PuzzleStep::Leave));
-                for (id, key, then) in others {
-                    r.spawn(buttons.button(id, strings.get(key), false, theme))
-                        .observe(step(then));
-                }
-                if let Some((id, key, then)) = main {
-                    r.spawn(buttons.button(id, strings.get(key), true, theme))
-                        .observe(step(then));
+                for ((id, key, then, on), main) in [(solution, false), (main, true)] {
+                    if on {
+                        r.spawn(buttons.button(id, strings.get(key), main, theme))
+                            .observe(step(then));
+                    } else {
+                        r.spawn(buttons.faded(format!("{id}.off"), strings.get(key), theme));
+                    }
                 }
             });
         },

@@ -162,15 +162,33 @@ pub fn styled_button(
     font_size: f32,
     grow: bool,
 ) -> impl Bundle {
+    labelled(id, label, card_button(grow), background, text, font_size)
+}
+
+/// A card's button drawn as an outline in the ink on the card: an action that ends the
+/// game (Resign), set apart from the card's main buttons ("Offer a draw" had looked the
+/// same) and from its quiet way back.
+pub fn outlined_button(id: impl Into<String>, label: String, theme: &Theme) -> impl Bundle {
     let node = Node {
+        border: UiRect::all(px(2)),
+        ..card_button(true)
+    };
+    (
+        labelled(id, label, node, theme.panel, theme.ink, BUTTON_FONT),
+        BorderColor::all(theme.ink),
+    )
+}
+
+/// A card's button's node: 48 points tall for a finger.
+fn card_button(grow: bool) -> Node {
+    Node {
         padding: UiRect::axes(px(14), px(10)),
         margin: UiRect::all(px(4)),
         min_height: px(48),
         min_width: px(64),
         flex_grow: if grow { 1.0 } else { 0.0 },
         ..button_node()
-    };
-    labelled(id, label, node, background, text, font_size)
+    }
 }
 
 /// A button of a row of equals that share the row's width (the bar under the board):
@@ -226,11 +244,27 @@ fn labelled(
     text: Color,
     font_size: f32,
 ) -> impl Bundle {
+    labelled_as(id, label, node, (background, text), font_size, true)
+}
+
+/// [`labelled`], pressable (`on`) or not.
+fn labelled_as(
+    id: impl Into<String>,
+    label: String,
+    node: Node,
+    (background, text): (Color, Color),
+    font_size: f32,
+    on: bool,
+) -> impl Bundle {
     // A button to a screen reader, named by its words; activating it presses it
     // (`accessibility.rs`).
     let mut spoken = accesskit::Node::new(accesskit::Role::Button);
     spoken.set_label(label.clone());
-    spoken.add_action(accesskit::Action::Click);
+    if on {
+        spoken.add_action(accesskit::Action::Click);
+    } else {
+        spoken.set_disabled();
+    }
     (
         Button,
         ButtonId(id.into()),
@@ -317,24 +351,37 @@ impl CardButtons {
         } else {
             choice_colours(false, theme)
         };
-        let (node, size) = if self.compact {
+        let (node, size) = self.shape();
+        labelled(id, words, node, background, text, size)
+    }
+
+    /// A button that cannot be pressed now, faded in its place (a screen reader hears that
+    /// it is unavailable), so that the buttons beside it do not move.
+    pub fn faded(self, id: impl Into<String>, words: String, theme: &Theme) -> impl Bundle {
+        let (background, text) = choice_colours(false, theme);
+        let (node, size) = self.shape();
+        let faded = |c: Color| c.with_alpha(0.45);
+        labelled_as(
+            id,
+            words,
+            node,
+            (faded(background), faded(text)),
+            size,
+            false,
+        )
+    }
+
+    /// A button's node and its words' size.
+    fn shape(self) -> (Node, f32) {
+        if self.compact {
             let node = Node {
                 padding: UiRect::axes(px(6), px(8)),
                 ..equal_share(3.0)
             };
             (node, 16.0)
         } else {
-            let node = Node {
-                padding: UiRect::axes(px(14), px(10)),
-                margin: UiRect::all(px(4)),
-                min_height: px(48),
-                min_width: px(64),
-                flex_grow: 1.0,
-                ..button_node()
-            };
-            (node, BUTTON_FONT)
-        };
-        labelled(id, words, node, background, text, size)
+            (card_button(true), BUTTON_FONT)
+        }
     }
 }
 
