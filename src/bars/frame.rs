@@ -273,7 +273,16 @@ pub(super) fn build_bars(
                     });
                     bar.spawn((StatusLine, CountText, text(21.0, &theme)));
                     bar.spawn((StatusLine, CounterText, text(17.0, &theme)));
-                    bar.spawn((StatusLine, HintText, text(16.0, &theme)));
+                    let mut hint = bar.spawn((StatusLine, HintText, text(16.0, &theme)));
+                    if !layout.portrait {
+                        // Beside the board, three lines kept for a hint or a notice from
+                        // the start: the words above them, centred in the column, had
+                        // jumped up when one came.
+                        hint.insert(Node {
+                            min_height: px(3.0 * 16.0 * 1.2),
+                            ..default()
+                        });
+                    }
                     // Online, the claim when the friend has gone away (`claim.rs`).
                     if !reviewing {
                         let mut claim = bar.spawn(super::claim::claim_button(&strings, &theme));
