@@ -29,6 +29,7 @@ fn mid_game() -> Session {
         },
         seed: 99,
         counted: false,
+        result_seen: false,
         online: None,
     }
 }

@@ -142,6 +142,7 @@ fn begin(own: &mut Session, records: &mut Records, game: Game, mode: Mode, onlin
         mode,
         seed,
         counted: false,
+        result_seen: false,
         online,
     };
 }

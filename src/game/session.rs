@@ -59,6 +59,9 @@ pub struct Session {
     pub seed: u64,
     /// The result has been counted in the player's statistics.
     pub counted: bool,
+    /// The result's card has been closed: it does not come up again, after a restart
+    /// either (the bar's Result opens it).
+    pub result_seen: bool,
     /// In an online game, this device's seat in it.
     pub online: Option<Seat>,
 }
@@ -75,6 +78,7 @@ impl Default for Session {
             // seeds (and so the record names) of the games before it.
             seed: rand::random(),
             counted: false,
+            result_seen: false,
             online: None,
         }
     }

@@ -32,6 +32,9 @@ pub struct SavedGame {
     /// The result has been counted in the statistics.
     #[serde(default)]
     pub counted: bool,
+    /// The result's card has been closed (it does not come up again at the next start).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub result_seen: bool,
     /// An online game's seat (`mode` `"online"`): its server, game and token.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<SavedSeat>,
@@ -175,6 +178,7 @@ impl SavedGame {
             level,
             seed: session.seed,
             counted: session.counted,
+            result_seen: session.result_seen,
             online: session.online.as_ref().map(|s| SavedSeat {
                 server: s.server.clone(),
                 id: s.id.clone(),
@@ -240,11 +244,14 @@ impl SavedGame {
             }
             other => return Err(LoadError::Damaged(format!("unknown mode {other:?}"))),
         };
+        let finished = game.outcome().is_some();
         Ok(Session {
             game,
             mode,
             seed: saved.seed,
             counted: saved.counted,
+            // Only with a result to have seen.
+            result_seen: saved.result_seen && finished,
             online,
         })
     }

@@ -118,6 +118,7 @@ impl Puzzles<'_> {
             },
             seed: self.own.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             counted: true,
+            result_seen: false,
             online: None,
         };
         if kind == Kind::Streak {

@@ -18,6 +18,7 @@ pub(super) fn plugin(app: &mut App) {
             wait_for_result.run_if(in_state(Screen::Game)),
         )
         .add_systems(OnExit(Turn::Over), forget_result)
+        .add_systems(OnExit(Panel::GameOver), result_seen)
         .add_systems(OnExit(Screen::Game), forget_result)
         .add_systems(
             Update,
@@ -46,10 +47,18 @@ impl ResultDelay {
 /// already came up (back from its review, the finished board is shown as it is: the
 /// bar's Result opens the card).
 fn wait_for_result(mut delay: ResMut<ResultDelay>, session: Res<Session>) {
-    if delay.1.as_ref() == Some(&session.game) {
+    if delay.1.as_ref() == Some(&session.game) || session.result_seen {
         return;
     }
     delay.0 = Some(Timer::new(RESULT_DELAY, TimerMode::Once));
+}
+
+/// The result's card closed over the player's finished game: kept with the game, so that
+/// a restart does not bring it up again (a tester met a result closed long before).
+fn result_seen(mut session: ResMut<Session>) {
+    if session.game.outcome().is_some() && !session.result_seen {
+        session.result_seen = true;
+    }
 }
 
 fn forget_result(mut delay: ResMut<ResultDelay>) {

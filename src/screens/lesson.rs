@@ -135,6 +135,7 @@ fn from_its_start(
         mode: Mode::TwoPlayers,
         seed,
         counted: true,
+        result_seen: false,
         online: None,
     };
     let tutorial = Tutorial {

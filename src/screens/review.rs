@@ -354,6 +354,7 @@ fn open_reviews(
         mode: Mode::TwoPlayers,
         seed: own.seed,
         counted: true,
+        result_seen: false,
         online: None,
     };
     board.review.game = Some(game);
