@@ -284,6 +284,53 @@ fn back_on_androids_board_with_nothing_to_lose_sends_the_app_back_and_never_exit
     assert_eq!(own_game(&app).game.history().len(), 1);
 }
 
+/// Back, and the two frames it takes to act.
+fn back(app: &mut App) {
+    app.world_mut().write_message(surakarta::shell::back::Back);
+    app.update();
+    app.update();
+}
+
+#[test]
+fn back_alone_leaves_a_lesson_and_then_the_app() {
+    let (mut app, phone) = android_app();
+    set_game(&mut app, surakarta_engine::START_FEN, Mode::TwoPlayers);
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.tutorial");
+    press(&mut app, "lessons.continue");
+    assert_eq!(screen(&app), Screen::Lesson);
+    // Back leaves the lesson for the menu; the next Back goes on out, not back into the
+    // lesson (Back alone had gone between the two for ever).
+    back(&mut app);
+    assert_eq!(screen(&app), Screen::Menu);
+    back(&mut app);
+    assert_eq!(phone.log().backgrounded, 1, "out of the app");
+    assert_eq!(screen(&app), Screen::Menu);
+
+    // With a game in progress: to the game, where Back asks before leaving it.
+    go_to(&mut app, Screen::Game);
+    play_settled(&mut app, "b2", "b3");
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.tutorial");
+    press(&mut app, "lessons.continue");
+    back(&mut app);
+    assert_eq!(screen(&app), Screen::Menu);
+    back(&mut app);
+    assert_eq!((screen(&app), panel(&app)), (Screen::Game, Panel::None));
+    back(&mut app);
+    assert_eq!(panel(&app), Panel::Leave);
+    assert_eq!(phone.log().backgrounded, 1);
+
+    // The menu opened from the lesson's own Menu button is a visit: Back goes back to it.
+    press(&mut app, "leave.stay");
+    press(&mut app, "bar.menu");
+    press(&mut app, "menu.tutorial");
+    press(&mut app, "lessons.continue");
+    press(&mut app, "lesson.menu");
+    back(&mut app);
+    assert_eq!(screen(&app), Screen::Lesson);
+}
+
 #[test]
 fn back_on_a_desktops_board_stays_on_the_board() {
     let (mut app, phone) = phone_app();

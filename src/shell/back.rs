@@ -1,6 +1,7 @@
 //! Back: Android's back button (the logical key winit reports for it), the browser's back
 //! key and Escape. It closes the card on screen (a panel over the menu goes back to the
-//! menu); with none, it leaves a lesson or a review, goes on with a game from the menu,
+//! menu); with none, it leaves a lesson or a review, goes on with a game from the menu
+//! (or back to a lesson or puzzle left for it, unless Back itself left it: then on out),
 //! asks before leaving a game in progress, and on Android, with nothing to lose, leaves the
 //! way Android's launcher does: the app goes to the back, its process lives on (never
 //! `AppExit`, see [`Platform::leave`]). In a browser the page is told whether Back would do
@@ -15,10 +16,15 @@ use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Back>().add_systems(
-        Update,
-        (read_back_keys, go_back).chain().in_set(GameSet::Input),
-    );
+    app.add_message::<Back>()
+        .init_resource::<BackedOut>()
+        .add_systems(
+            Update,
+            (read_back_keys, go_back).chain().in_set(GameSet::Input),
+        )
+        .add_systems(OnExit(Screen::Menu), |mut out: ResMut<BackedOut>| {
+            out.set_if_neq(BackedOut(false));
+        });
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Last, say_if_back_is_wanted);
 }
@@ -41,6 +47,13 @@ fn read_back_keys(
     }
 }
 
+/// The menu was reached by Back from a lesson or a puzzle: the player is on the way out,
+/// and the next Back goes on out (to the game, or out of the app) rather than back into
+/// what it left, which had made Back alone a loop that never left the app. Cleared when
+/// the menu is left.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BackedOut(pub bool);
+
 /// Where Back leads from each screen and panel.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Way<'w> {
@@ -51,6 +64,7 @@ struct Way<'w> {
     puzzles: MessageWriter<'w, crate::puzzles::PuzzleStep>,
     reviews: MessageWriter<'w, ReviewStep>,
     platform: ResMut<'w, Platform>,
+    out: ResMut<'w, BackedOut>,
     left: (
         Res<'w, crate::screens::lesson::LeftLesson>,
         Res<'w, crate::puzzles::LeftPuzzle>,
@@ -84,6 +98,7 @@ fn go_back(
     match way.screen.get() {
         Screen::Lesson => {
             way.lessons.write(LessonStep::Leave);
+            way.out.set_if_neq(BackedOut(true));
         }
         Screen::Review => {
             way.reviews.write(ReviewStep::Close);
@@ -92,6 +107,16 @@ fn go_back(
         Screen::Puzzle => {
             way.nav.go(Screen::Menu);
             way.nav.open(Panel::Puzzles);
+            way.out.set_if_neq(BackedOut(true));
+        }
+        // Reached by Back from a lesson or a puzzle: on out, to a game in progress (where
+        // the next Back asks before leaving it), or out of the app.
+        Screen::Menu if way.out.0 => {
+            if in_progress {
+                way.nav.go(Screen::Game);
+            } else {
+                way.platform.leave();
+            }
         }
         // Where the menu's first entry leads: the game, or a lesson or puzzle left for
         // the menu.
@@ -123,10 +148,13 @@ fn say_if_back_is_wanted(
     screen: Res<State<Screen>>,
     panel: Res<State<Panel>>,
     session: Res<Session>,
+    out: Res<BackedOut>,
     mut told: Local<Option<bool>>,
 ) {
-    let wanted =
-        *panel.get() != Panel::None || *screen.get() != Screen::Game || session.in_progress();
+    let on_the_way_out = *screen.get() == Screen::Menu && out.0 && !session.in_progress();
+    let wanted = *panel.get() != Panel::None
+        || (*screen.get() != Screen::Game && !on_the_way_out)
+        || session.in_progress();
     if *told == Some(wanted) {
         return;
     }
