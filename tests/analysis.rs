@@ -289,20 +289,14 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
     // The level line runs 44 points down the graph, its middle.
     let level = 44.0;
     let mut heights = Vec::new();
+    let course: std::collections::HashMap<usize, i32> =
+        surakarta_engine::ai::analysis::graph(&game, &judged)
+            .into_iter()
+            .collect();
     for (bar, colour, top, bottom) in &bars {
         // The start: the first move's position, as its mover stood before it.
-        let a = &judged[bar.ply.saturating_sub(1)];
-        let (eval, class) = if bar.ply == 0 {
-            (a.eval_before, None)
-        } else {
-            (a.eval_after, Some(a.class))
-        };
-        let mover = game.positions()[bar.ply.saturating_sub(1)].side_to_move();
-        let for_red = if mover == surakarta_engine::Side::Red {
-            eval
-        } else {
-            eval.saturating_neg()
-        };
+        let class = (bar.ply > 0).then(|| judged[bar.ply - 1].class);
+        let for_red = course[&bar.ply];
         // The side's colour, a "?" or "??" framed in the highlight.
         let fill = if for_red >= 0 { theme.red } else { theme.black };
         let frame = matches!(class, Some(MoveClass::Mistake | MoveClass::Blunder))
@@ -327,8 +321,9 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
                 bar.ply
             );
         }
-        // Never taller than the half; a stone or more ahead is a third of it at least, so
-        // a mistake that loses one shows; at least a point, so a level move shows too.
+        // Never taller than the half; a stone or more ahead is a quarter of it at least, so
+        // a stone lost shows; at least a point, so a level move shows too; all of it only
+        // where the result is decided.
         let tall = bottom - top;
         let stones = for_red.unsigned_abs() as f32 / 100.0;
         assert!(
@@ -338,11 +333,18 @@ fn every_move_shows_its_mark_and_its_bar_in_the_graph() {
         );
         if stones >= 1.0 {
             assert!(
-                tall >= level / 3.0,
+                tall >= level / 4.0 - 0.01,
                 "ply {}: {tall} tall for {for_red}",
                 bar.ply
             );
         }
+        let decided = for_red.abs() >= surakarta_engine::ai::MATE_BOUND;
+        assert_eq!(
+            (tall - level).abs() < 0.01,
+            decided,
+            "ply {}: {tall} tall for {for_red}",
+            bar.ply
+        );
         heights.push((for_red.unsigned_abs(), tall));
     }
     // Taller for a larger advantage, whichever side has it.

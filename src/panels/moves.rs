@@ -17,8 +17,9 @@ use crate::ui::widgets::{
     Cards, back_row, button, choice, clear_card, column_choice, label, one_line, paragraph, row,
 };
 use bevy::prelude::*;
-use surakarta_engine::ai::analysis::{MoveClass, PlyAnalysis};
-use surakarta_engine::{Game, Move, Position, Record, Side};
+use surakarta_engine::ai::MATE_BOUND;
+use surakarta_engine::ai::analysis::{self as engine_analysis, MoveClass, PlyAnalysis};
+use surakarta_engine::{Game, Move, Position, Record};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Panel::Moves), spawn).add_systems(
@@ -103,14 +104,16 @@ fn empty_cell() -> Node {
 /// The graph's half height.
 const GRAPH: f32 = 44.0;
 
-/// How much of the graph's half a score fills (hundredths of a stone, for either side),
-/// 0 to 1: a stone nearly half of it, three stones nine tenths, closer to full the more.
-/// The scale is steep near the level line, as lichess's graph is, so that a stone lost
-/// shows: in proportion (six stones filling it) a stone was seven points, and a mistake
-/// in the opening, marked "?", drew the hairline of a move that changed nothing.
-pub fn bar_fraction(score: i32) -> f32 {
-    let s = score.unsigned_abs() as f32 / 200.0;
-    s / (1.0 + s * s).sqrt()
+/// How much of the graph's half a value of the graph fills ([`engine_analysis::graph_value`],
+/// for either side), 0 to 1: a stone a quarter, two stones two fifths, three a half, and
+/// all of it only where the result is decided. A stone more shows however far ahead a side
+/// is (a steeper scale had drawn 12 against 10 stones as tall as 12 against 11).
+pub fn bar_fraction(value: i32) -> f32 {
+    if value.unsigned_abs() >= MATE_BOUND.unsigned_abs() {
+        return 1.0;
+    }
+    let s = value.unsigned_abs() as f32;
+    s / (s + 300.0)
 }
 
 /// One move's bar in the evaluation graph, by the move's ply (1 for the first move; 0 for
@@ -122,7 +125,8 @@ pub struct EvalBar {
     pub ply: usize,
 }
 
-/// The evaluation over the moves, for Red: a bar a move, up when Red stands better.
+/// How the game went, for Red ([`engine_analysis::graph`]): a bar a move, up when Red stands
+/// better; it steps where stones change hands or the result is decided.
 fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme: &Theme) {
     c.spawn(Node {
         flex_shrink: 0.0,
@@ -148,20 +152,8 @@ fn graph(c: &mut ChildSpawnerCommands, game: &Game, plies: &[PlyAnalysis], theme
         // The position the record starts from first (ply 0), then each move's: a first
         // move marked "?" shows what it lost against where the game stood (it had been a
         // lone bar, with nothing beside it to fall from).
-        let start = plies
-            .first()
-            .filter(|a| a.ply == 1)
-            .map(|a| (0, a.eval_before, None));
-        let moves = plies.iter().map(|a| (a.ply, a.eval_after, Some(a.class)));
-        for (ply, eval, class) in start.into_iter().chain(moves) {
-            // Before the start position's first move, or after the move of this ply: the
-            // side that moved (to move, for the start) is the one the score is for.
-            let mover = game.positions()[ply.saturating_sub(1)].side_to_move();
-            let for_red = if mover == Side::Red {
-                eval
-            } else {
-                eval.saturating_neg()
-            };
+        for (ply, for_red) in engine_analysis::graph(game, plies) {
+            let class = plies.get(ply.wrapping_sub(1)).map(|a| a.class);
             let h = bar_fraction(for_red) * GRAPH;
             // An even move counts as Red's: coloured and drawn on Red's side of the line.
             let reds = for_red >= 0;
@@ -315,147 +307,160 @@ fn spawn(
     {
         scroll.open_at(row.saturating_sub(2) as f32 * ROW);
     }
-    cards.spawn(
-        DespawnOnExit(Panel::Moves),
-        |c, strings, theme| {
-            c.spawn(label(strings.get("moves.title"), 26.0, theme));
-            if reviewing && total > 0 && !judged.is_empty() {
-                graph(c, &game, &judged, theme);
-                graph_key(c, strings, theme);
-                c.spawn(paragraph(strings.get("analysis.legend"), theme));
-            }
-            if list.is_empty() {
-                c.spawn(paragraph(strings.get("moves.none"), theme));
-            }
-            let first = game.start().plies();
-            for (number, moves) in list {
-                // Red's moves in the left column, Black's in the right: a row with one
-                // move (the game's first, if Black's; the last) keeps the other empty.
-                let alone = moves.len() == 1;
-                let second_of_pair = moves
-                    .first()
-                    .is_some_and(|(ply, _)| (first + *ply as u32 - 1) % 2 == 1);
-                c.spawn(one_line()).with_children(|r| {
-                    r.spawn((
-                        Text::new(number),
-                        TextFont {
-                            font_size: FontSize::Px(16.0),
-                            ..default()
+    let with_graph = reviewing && total > 0 && !judged.is_empty();
+    let head = |c: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme| {
+        c.spawn(label(strings.get("moves.title"), 26.0, theme));
+        if with_graph {
+            graph(c, &game, &judged, theme);
+            graph_key(c, strings, theme);
+            c.spawn(paragraph(strings.get("analysis.legend"), theme));
+        }
+    };
+    let moves = |c: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme| {
+        if list.is_empty() {
+            c.spawn(paragraph(strings.get("moves.none"), theme));
+        }
+        let first = game.start().plies();
+        for (number, moves) in list {
+            // Red's moves in the left column, Black's in the right: a row with one
+            // move (the game's first, if Black's; the last) keeps the other empty.
+            let alone = moves.len() == 1;
+            let second_of_pair = moves
+                .first()
+                .is_some_and(|(ply, _)| (first + *ply as u32 - 1) % 2 == 1);
+            c.spawn(one_line()).with_children(|r| {
+                r.spawn((
+                    Text::new(number),
+                    TextFont {
+                        font_size: FontSize::Px(16.0),
+                        ..default()
+                    },
+                    TextColor(theme.bar_text),
+                    Node {
+                        width: px(52),
+                        flex_shrink: 0.0,
+                        ..default()
+                    },
+                ));
+                if alone && second_of_pair {
+                    r.spawn(empty_cell());
+                }
+                for (ply, text) in moves {
+                    let judged_here = judged.get(ply - 1);
+                    let marked = judged_here.map_or("", |a| mark(a.class));
+                    let text = format!("{text}{marked}");
+                    if !reviewing {
+                        // A game's list is to read: words, the last move marked.
+                        r.spawn(move_cell(text, ply == shown, theme));
+                        continue;
+                    }
+                    // A marked move shows the position before it and the better move.
+                    let step = match judged_here.and_then(|a| a.best) {
+                        Some(best) if !marked.is_empty() => ReviewStep::Better { ply, best },
+                        _ => ReviewStep::To(ply),
+                    };
+                    r.spawn(column_choice(
+                        format!("moves.ply.{ply}"),
+                        text,
+                        ply == shown,
+                        theme,
+                    ))
+                    .observe(
+                        move |_: On<Press>,
+                              mut steps: MessageWriter<ReviewStep>,
+                              mut panel: ResMut<NextState<Panel>>| {
+                            steps.write(step);
+                            (*panel).set_if_neq(Panel::None);
                         },
-                        TextColor(theme.bar_text),
-                        Node {
-                            width: px(52),
-                            flex_shrink: 0.0,
-                            ..default()
+                    );
+                }
+                if alone && !second_of_pair {
+                    r.spawn(empty_cell());
+                }
+            });
+        }
+    };
+    let footer = |footer: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme| {
+        // In sight however far the list scrolls: the analysis's progress, or Analyse.
+        if reviewing && total > 0 && !complete {
+            if running {
+                footer.spawn(label(
+                    // In hundredths of the game: its count of plies read as "moves"
+                    // beside a list numbered in moves of both sides.
+                    strings.fill(
+                        "analysis.running",
+                        &[("percent", (judged_count * 100 / total).to_string())],
+                    ),
+                    16.0,
+                    theme,
+                ));
+            } else {
+                footer.spawn(row()).with_children(|r| {
+                    r.spawn(button(
+                        "moves.analyse",
+                        strings.get("moves.analyse"),
+                        theme,
+                        crate::ui::widgets::BUTTON_FONT,
+                        true,
+                    ))
+                    .observe(
+                        move |_: On<Press>, mut analyse: MessageWriter<Analyse>| {
+                            analyse.write(Analyse(whole.clone()));
                         },
-                    ));
-                    if alone && second_of_pair {
-                        r.spawn(empty_cell());
-                    }
-                    for (ply, text) in moves {
-                        let judged_here = judged.get(ply - 1);
-                        let marked = judged_here.map_or("", |a| mark(a.class));
-                        let text = format!("{text}{marked}");
-                        if !reviewing {
-                            // A game's list is to read: words, the last move marked.
-                            r.spawn(move_cell(text, ply == shown, theme));
-                            continue;
-                        }
-                        // A marked move shows the position before it and the better move.
-                        let step = match judged_here.and_then(|a| a.best) {
-                            Some(best) if !marked.is_empty() => ReviewStep::Better { ply, best },
-                            _ => ReviewStep::To(ply),
-                        };
-                        r.spawn(column_choice(
-                            format!("moves.ply.{ply}"),
-                            text,
-                            ply == shown,
-                            theme,
-                        ))
-                        .observe(
-                            move |_: On<Press>,
-                                  mut steps: MessageWriter<ReviewStep>,
-                                  mut panel: ResMut<NextState<Panel>>| {
-                                steps.write(step);
-                                (*panel).set_if_neq(Panel::None);
-                            },
-                        );
-                    }
-                    if alone && !second_of_pair {
-                        r.spawn(empty_cell());
-                    }
+                    );
                 });
             }
-        },
-        |footer, strings, theme| {
-            // In sight however far the list scrolls: the analysis's progress, or Analyse.
-            if reviewing && total > 0 && !complete {
-                if running {
-                    footer.spawn(label(
-                        // In hundredths of the game: its count of plies read as "moves"
-                        // beside a list numbered in moves of both sides.
-                        strings.fill(
-                            "analysis.running",
-                            &[("percent", (judged_count * 100 / total).to_string())],
-                        ),
-                        16.0,
-                        theme,
-                    ));
+        }
+        // Once asked for this game: how it went, instead of the button.
+        match kept {
+            Some((true, ..)) => {
+                footer.spawn(label(strings.get("moves.keeping"), 16.0, theme));
+            }
+            Some((false, kept, refused)) => {
+                let key = if refused == 0 {
+                    "moves.kept_all"
                 } else {
-                    footer.spawn(row()).with_children(|r| {
-                        r.spawn(button(
-                            "moves.analyse",
-                            strings.get("moves.analyse"),
-                            theme,
-                            crate::ui::widgets::BUTTON_FONT,
-                            true,
-                        ))
-                        .observe(
-                            move |_: On<Press>, mut analyse: MessageWriter<Analyse>| {
-                                analyse.write(Analyse(whole.clone()));
-                            },
-                        );
-                    });
-                }
+                    "moves.kept"
+                };
+                footer.spawn(label(
+                    strings.fill(
+                        key,
+                        &[("kept", kept.to_string()), ("refused", refused.to_string())],
+                    ),
+                    16.0,
+                    theme,
+                ));
             }
-            // Once asked for this game: how it went, instead of the button.
-            match kept {
-                Some((true, ..)) => {
-                    footer.spawn(label(strings.get("moves.keeping"), 16.0, theme));
-                }
-                Some((false, kept, refused)) => {
-                    let key = if refused == 0 {
-                        "moves.kept_all"
-                    } else {
-                        "moves.kept"
-                    };
-                    footer.spawn(label(
-                        strings.fill(
-                            key,
-                            &[("kept", kept.to_string()), ("refused", refused.to_string())],
-                        ),
-                        16.0,
-                        theme,
-                    ));
-                }
-                None if reviewing && !mistakes.is_empty() => {
-                    let n = mistakes.len().to_string();
-                    let words = strings.fill("moves.keep", &[("n", n)]);
-                    let game = source.clone();
-                    footer.spawn(row()).with_children(|r| {
-                        r.spawn(choice("moves.keep", words, false, theme)).observe(
-                            move |_: On<Press>, mut keep: MessageWriter<KeepPuzzles>| {
-                                keep.write(KeepPuzzles {
-                                    game: game.clone(),
-                                    positions: mistakes.clone(),
-                                });
-                            },
-                        );
-                    });
-                }
-                None => {}
+            None if reviewing && !mistakes.is_empty() => {
+                let n = mistakes.len().to_string();
+                let words = strings.fill("moves.keep", &[("n", n)]);
+                let game = source.clone();
+                footer.spawn(row()).with_children(|r| {
+                    r.spawn(choice("moves.keep", words, false, theme)).observe(
+                        move |_: On<Press>, mut keep: MessageWriter<KeepPuzzles>| {
+                            keep.write(KeepPuzzles {
+                                game: game.clone(),
+                                positions: mistakes.clone(),
+                            });
+                        },
+                    );
+                });
             }
-            back_row(footer, strings, theme);
-        },
-    );
+            None => {}
+        }
+        back_row(footer, strings, theme);
+    };
+    let until = DespawnOnExit(Panel::Moves);
+    if with_graph && !cards.portrait() {
+        cards.spawn_beside(until, head, moves, footer);
+    } else {
+        cards.spawn(
+            until,
+            |c, strings, theme| {
+                head(c, strings, theme);
+                moves(c, strings, theme);
+            },
+            footer,
+        );
+    }
 }

@@ -42,6 +42,11 @@ impl Cards<'_, '_> {
         &self.strings
     }
 
+    /// Whether the window stands upright (the board between the bars) or lies on its side.
+    pub fn portrait(&self) -> bool {
+        self.layout.portrait
+    }
+
     /// Spawns the card (see [`card`]); `body` and `footer` get the words and the colours.
     pub fn spawn(
         &mut self,
@@ -65,6 +70,32 @@ impl Cards<'_, '_> {
             |f| footer(f, strings, theme),
         );
     }
+
+    /// [`Cards::spawn`] with `side` in a column of its own beside the body and footer
+    /// ([`card_beside`]).
+    pub fn spawn_beside(
+        &mut self,
+        until: impl Bundle,
+        side: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
+        body: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
+        footer: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
+    ) {
+        let Cards {
+            commands,
+            strings,
+            theme,
+            layout,
+        } = self;
+        let (strings, theme) = (&**strings, &**theme);
+        card_beside(
+            commands,
+            (theme, layout),
+            until,
+            Some(|c: &mut ChildSpawnerCommands| side(c, strings, theme)),
+            |c| body(c, strings, theme),
+            |f| footer(f, strings, theme),
+        );
+    }
 }
 
 /// Spawns a card over the screen, within the safe area: the shade, then `body` (which
@@ -77,6 +108,23 @@ pub fn card(
     body: impl FnOnce(&mut ChildSpawnerCommands),
     footer: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
+    let side = None::<fn(&mut ChildSpawnerCommands)>;
+    card_beside(commands, (theme, layout), until, side, body, footer);
+}
+
+/// [`card`] with `side` (if any) in a column of its own left of the body and the footer,
+/// the card as wide as the window lets it be: beside the board, in landscape, the
+/// analysis's graph stands beside the move list (above it, it had filled the card and the
+/// list had to be scrolled to).
+pub fn card_beside(
+    commands: &mut Commands,
+    (theme, layout): (&Theme, &BoardLayout),
+    until: impl Bundle,
+    side: Option<impl FnOnce(&mut ChildSpawnerCommands)>,
+    body: impl FnOnce(&mut ChildSpawnerCommands),
+    footer: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    let beside = side.is_some();
     let SafeArea {
         top,
         bottom,
@@ -113,11 +161,16 @@ pub fn card(
                 .spawn((
                     Solid,
                     Node {
-                        flex_direction: FlexDirection::Column,
+                        flex_direction: if beside {
+                            FlexDirection::Row
+                        } else {
+                            FlexDirection::Column
+                        },
                         align_items: AlignItems::Stretch,
                         padding: UiRect::all(px(16)),
+                        column_gap: px(12),
                         width: percent(100),
-                        max_width: px(460),
+                        max_width: px(if beside { 820.0 } else { 460.0 }),
                         max_height: percent(100),
                         border_radius: BorderRadius::all(px(18)),
                         ..default()
@@ -125,17 +178,48 @@ pub fn card(
                     BackgroundColor(theme.panel),
                 ))
                 .with_children(|card| {
-                    scroll_body(card, theme, body);
+                    let Some(side) = side else {
+                        return card_column(card, theme, body, footer);
+                    };
                     card.spawn(Node {
                         flex_direction: FlexDirection::Column,
-                        flex_shrink: 0.0,
-                        margin: UiRect::top(px(6)),
-                        padding: UiRect::horizontal(px(super::scroll::GUTTER)),
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Stretch,
+                        flex_grow: 1.0,
+                        flex_basis: px(0),
+                        row_gap: px(6),
                         ..default()
                     })
-                    .with_children(footer);
+                    .with_children(side);
+                    card.spawn(Node {
+                        flex_direction: FlexDirection::Column,
+                        align_items: AlignItems::Stretch,
+                        flex_grow: 1.0,
+                        flex_basis: px(0),
+                        min_width: px(0),
+                        ..default()
+                    })
+                    .with_children(|column| card_column(column, theme, body, footer));
                 });
         });
+}
+
+/// A card's body, which scrolls, and its footer at the foot.
+fn card_column(
+    card: &mut ChildSpawnerCommands,
+    theme: &Theme,
+    body: impl FnOnce(&mut ChildSpawnerCommands),
+    footer: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    scroll_body(card, theme, body);
+    card.spawn(Node {
+        flex_direction: FlexDirection::Column,
+        flex_shrink: 0.0,
+        margin: UiRect::top(px(6)),
+        padding: UiRect::horizontal(px(super::scroll::GUTTER)),
+        ..default()
+    })
+    .with_children(footer);
 }
 
 /// The words of a card's buttons, in points: one size for every button of a card, its

@@ -227,3 +227,71 @@ fn a_stone_left_to_be_taken_is_a_mistake_and_quiet_steps_are_not_marked() {
         }
     }
 }
+
+/// The graph of a game steps where stones change hands and stays nearly level between:
+/// a move that takes nothing moves it less than a stone (the evaluation it had drawn swung
+/// from side to side on quiet moves, testers found), a capture always raises the
+/// capturer's side, and before the first capture it stays within the finer points' nudge
+/// of level.
+#[test]
+fn the_graph_steps_where_stones_change_hands_and_stays_level_between() {
+    use surakarta_engine::ai::MATE_BOUND;
+    use surakarta_engine::ai::analysis::{GRAPH_NUDGE, graph};
+    let mut tester = Game::default();
+    for m in [
+        "b2-b3", "f5-e4", "a2-a3", "e4-e3", "d1xe3", "d5-e4", "a3-b4", "c6xb4", "c2-c3", "c5-c4",
+    ] {
+        tester.try_play(m.parse().unwrap()).unwrap();
+    }
+    let games = [
+        (tester, 4),
+        (easy_against_medium(1, 60), 3),
+        (easy_against_medium(2, 60), 3),
+    ];
+    let (mut quiet, mut captures) = (0, 0);
+    for (game, d) in games {
+        let plies = run(|ctl| analyse(&mut Engine::new(1), &game, depth(d), ctl, &mut |_| {}));
+        let course = graph(&game, &plies);
+        assert_eq!(
+            course.iter().map(|(ply, _)| *ply).collect::<Vec<_>>(),
+            (0..=game.history().len()).collect::<Vec<_>>(),
+            "the start, then a value a move"
+        );
+        let positions = game.positions();
+        let stones = |p: &Position| p.occupied().count();
+        let mut captured_yet = false;
+        for pair in course.windows(2) {
+            let [(_, before), (ply, after)] = pair else {
+                unreachable!()
+            };
+            let decided = |v: i32| v.abs() >= MATE_BOUND;
+            if decided(*before) || decided(*after) {
+                continue;
+            }
+            let mover = positions[ply - 1].side_to_move();
+            let gain = if mover == Side::Red {
+                after - before
+            } else {
+                before - after
+            };
+            if stones(&positions[*ply]) < stones(&positions[ply - 1]) {
+                captured_yet = true;
+                captures += 1;
+                assert!(gain > 0, "ply {ply}: a capture drew {before} -> {after}");
+            } else {
+                quiet += 1;
+                assert!(
+                    (after - before).abs() < 100,
+                    "ply {ply}: a quiet move drew {before} -> {after}: {course:?}"
+                );
+                if !captured_yet {
+                    assert!(after.abs() <= GRAPH_NUDGE, "ply {ply}: {after}");
+                }
+            }
+        }
+    }
+    assert!(
+        quiet > 60 && captures > 6,
+        "{quiet} quiet moves, {captures} captures"
+    );
+}

@@ -30,6 +30,8 @@
 use super::{Engine, Limits, MATE, MATE_BOUND, STONE, SearchControl};
 use crate::game::Game;
 use crate::moves::Move;
+use crate::position::Position;
+use crate::square::Side;
 use crate::tablebase::{Probe, Value};
 
 /// Scores are capped at this (ten stones) when losses are measured.
@@ -317,6 +319,83 @@ pub fn settle(plies: &mut [PlyAnalysis]) {
         }
         start = end + 1;
     }
+}
+
+/// The most the finer points of a position move the analysis graph from the stones on the
+/// board: 0.4 of a stone, so that a quiet move never moves it as far as a capture.
+pub const GRAPH_NUDGE: i32 = 40;
+
+/// What the finer points must come to before they move the graph at all: half a stone.
+/// The side to move's edge in a level opening is about that much, and a graph of the
+/// evaluation itself had swung from one side to the other on every quiet move.
+pub const GRAPH_QUIET: i32 = 50;
+
+/// The analysis graph's value of `position` for its side to move, in hundredths of a
+/// stone, from a search's `score` there for that side and the exact result where one is
+/// known (`verdict`, for that side: the endgame tables', or the game's own end).
+///
+/// Where the result is decided, [`MATE`] for a win (the verdict's, or a forced win the
+/// search saw), its negation for a loss, 0 for a draw. Otherwise the stones ahead on the
+/// board, moved by what the score sees beyond them (the finer points, and stones about to
+/// change hands): not at all for less than [`GRAPH_QUIET`], at most [`GRAPH_NUDGE`]. So
+/// the graph steps where stones change hands or the result is decided, and stays nearly
+/// level while nothing happens; a move that leaves a stone to be taken shows as a small
+/// drop, then a stone's step when it is taken.
+pub fn graph_value(position: &Position, score: i32, verdict: Option<Value>) -> i32 {
+    match verdict {
+        Some(Value::Win) => return MATE,
+        Some(Value::Loss) => return -MATE,
+        Some(Value::Draw) => return 0,
+        None => {}
+    }
+    if score.abs() >= MATE_BOUND {
+        return MATE * score.signum();
+    }
+    let me = position.side_to_move();
+    let ahead = position.stones(me).count() as i32 - position.stones(me.other()).count() as i32;
+    let stones = ahead * STONE;
+    let beyond = score - stones;
+    let nudge = (beyond.abs() - GRAPH_QUIET).clamp(0, GRAPH_NUDGE) * beyond.signum();
+    stones + nudge
+}
+
+/// The analysis graph of `game` from its judged moves (`plies`, in order from its first,
+/// as [`analyse`] returns them, or as many as are judged so far): the [`graph_value`] of
+/// the position the game starts from (when the first move is judged), then of the position
+/// after each judged move, each for Red, with its ply (0 for the start). The verdict of
+/// each position is the tables' where the analysis had them, and the game's own result
+/// after its last move.
+pub fn graph(game: &Game, plies: &[PlyAnalysis]) -> Vec<(usize, i32)> {
+    let positions = game.positions();
+    let for_red = |position: &Position, value: i32| match position.side_to_move() {
+        Side::Red => value,
+        Side::Black => value.saturating_neg(),
+    };
+    let start = plies.first().filter(|a| a.ply == 1).and_then(|a| {
+        let position = positions.first()?;
+        let verdict = a.table_before.map(|p| p.value);
+        Some((
+            0,
+            for_red(position, graph_value(position, a.eval_before, verdict)),
+        ))
+    });
+    let moves = plies.iter().filter_map(|a| {
+        let position = positions.get(a.ply)?;
+        // For the side to move after the move: the mover's scores turned round.
+        let verdict = if a.ply == game.history().len() {
+            game.outcome().map(|o| match o.winner {
+                None => Value::Draw,
+                Some(w) if w == position.side_to_move() => Value::Win,
+                Some(_) => Value::Loss,
+            })
+        } else {
+            None
+        };
+        let verdict = verdict.or(a.table_after.map(|p| p.value.flipped()));
+        let value = graph_value(position, a.eval_after.saturating_neg(), verdict);
+        Some((a.ply, for_red(position, value)))
+    });
+    start.into_iter().chain(moves).collect()
 }
 
 /// An analysis taken one position at a time, for a caller that must not wait for the

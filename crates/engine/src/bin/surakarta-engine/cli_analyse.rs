@@ -13,17 +13,19 @@ Reads a game record on stdin and searches every position of the game once (defau
 instead, the same on every machine). Prints one JSON object a line for each move:
 
   {\"ply\":1,\"move\":\"b2-b3\",\"best\":\"c2-c3\",\"eval_before\":12,\"eval_after\":-4,
-   \"loss\":16,\"class\":\"good\"}
+   \"graph\":0,\"loss\":16,\"class\":\"good\",\"forced\":false,\"verified\":false}
 
 ply counts from 1; best is the engine's move in that position; eval_before and eval_after
 are the position's score before and after the move, in hundredths of a stone from the
 mover's side (a forced win is 29000 or more, 30000 a game won on the board; negative:
-lost); loss is what the move gave away, on scores capped at ten stones; class is best (the
-engine's move, or nothing given away), good, inaccuracy (a loss of at least 40), mistake
-(90) or blunder (200, or a move that lets a game that was not lost become lost, or a won
-game no longer be won); a mark gives stones away: where a search counting stones alone
-sees less than a stone lost beside the better move, the move is good, or an inaccuracy
-from a loss of 200. A record that cannot be read: `error: ...` and exit status 1.";
+lost); graph is what the app's graph draws after the move, from the same side: the stones
+ahead on the board, moved at most 40 by what the search sees beyond them (not at all
+under 50), or 30000 won, -30000 lost, 0 drawn where the result is decided; loss is what
+the move gave away, on scores capped at ten stones; class is best (the engine's move, or
+nothing given away), good, inaccuracy (a loss of at least 40), mistake (90) or blunder
+(200, or a move that lets a game that was not lost become lost, or a won game no longer
+be won); a mark gives stones away: where a search counting stones alone sees less than a
+stone lost beside the better move, the move is good, or an inaccuracy from a loss of 200. A record that cannot be read: `error: ...` and exit status 1.";
 
 /// Reads stdin as a record and prints the analysis; `Ok(Err)` for a bad record.
 pub fn run(args: &[String]) -> Result<Result<(), String>, String> {
@@ -85,14 +87,24 @@ pub fn run(args: &[String]) -> Result<Result<(), String>, String> {
     };
     // The moves as settled once all are judged (the app's move list and graph show the
     // same), each a line.
-    for a in analysis::analyse(&mut engine, &game, limits, &ctl, &mut |_| {}) {
+    let plies = analysis::analyse(&mut engine, &game, limits, &ctl, &mut |_| {});
+    let graph: std::collections::HashMap<usize, i32> =
+        analysis::graph(&game, &plies).into_iter().collect();
+    for a in plies {
         use std::io::Write;
+        // The graph's value after the move, turned to the mover's side as the scores are.
+        let mover = game.positions()[a.ply - 1].side_to_move();
+        let shown = graph.get(&a.ply).map(|&red| match mover {
+            surakarta_engine::Side::Red => red,
+            surakarta_engine::Side::Black => red.saturating_neg(),
+        });
         let line = serde_json::json!({
             "ply": a.ply,
             "move": a.played.to_string(),
             "best": a.best.map(|m| m.to_string()),
             "eval_before": a.eval_before,
             "eval_after": a.eval_after,
+            "graph": shown,
             "loss": a.loss,
             "class": a.class.id(),
             "forced": a.forced,
