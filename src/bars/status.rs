@@ -53,9 +53,13 @@ pub struct StatusLine;
 /// Behind the menu of an app that has no game yet (the first start, or the last game's
 /// moves all taken back), the bars say nothing: "Your move" before anyone has chosen a
 /// game would be untrue. In landscape a lesson's or puzzle's card stands in the side
-/// panel over the status lines: they go, rather than peek out from under it.
+/// panel over the status lines, and a panel's card over their inner edge (but for an online
+/// game's clocks): they go, rather than peek out from under it.
 fn quiet_before_a_game(
-    screen: Res<State<Screen>>,
+    (screen, panel): (
+        Res<State<Screen>>,
+        Res<State<crate::shell::navigation::Panel>>,
+    ),
     own: Res<Session>,
     (layout, cards): (
         Res<BoardLayout>,
@@ -68,7 +72,9 @@ fn quiet_before_a_game(
         && game.history().is_empty()
         && game.outcome().is_none()
         && !own.is_online();
-    let under_a_card = !layout.portrait && !cards.is_empty();
+    // Online the clocks stay in sight, under a card's edge or not.
+    let under_a_panel = *panel.get() != crate::shell::navigation::Panel::None && !own.is_online();
+    let under_a_card = !layout.portrait && (!cards.is_empty() || under_a_panel);
     let want = if none_yet || under_a_card {
         Visibility::Hidden
     } else {

@@ -124,6 +124,38 @@ pub fn card_beside(
     body: impl FnOnce(&mut ChildSpawnerCommands),
     footer: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
+    // The card's tree is built by one function for every card, not one for each kind of
+    // card: the web download is smaller by the copies.
+    let beside = side.is_some();
+    let (mut side, mut body, mut footer) = (side, Some(body), Some(footer));
+    let mut side = |c: &mut ChildSpawnerCommands| side.take().into_iter().for_each(|s| s(c));
+    let mut body = |c: &mut ChildSpawnerCommands| body.take().into_iter().for_each(|b| b(c));
+    let mut footer = |c: &mut ChildSpawnerCommands| footer.take().into_iter().for_each(|f| f(c));
+    let parts = Parts {
+        side: beside.then_some(&mut side as Part),
+        body: &mut body,
+        footer: &mut footer,
+    };
+    let root = spawn_card(commands, (theme, layout), parts);
+    commands.entity(root).insert(until);
+}
+
+/// A part of a card, spawned into it once.
+type Part<'a> = &'a mut dyn FnMut(&mut ChildSpawnerCommands);
+
+/// What a card holds: a column beside (if any), the body that scrolls, the footer.
+struct Parts<'a> {
+    side: Option<Part<'a>>,
+    body: Part<'a>,
+    footer: Part<'a>,
+}
+
+/// [`card_beside`]'s tree; its root.
+fn spawn_card(
+    commands: &mut Commands,
+    (theme, layout): (&Theme, &BoardLayout),
+    Parts { side, body, footer }: Parts<'_>,
+) -> Entity {
     let beside = side.is_some();
     let SafeArea {
         top,
@@ -136,7 +168,6 @@ pub fn card_beside(
             Card,
             Solid,
             super::press::Shade,
-            until,
             GlobalZIndex(10),
             Node {
                 position_type: PositionType::Absolute,
@@ -190,7 +221,7 @@ pub fn card_beside(
                         row_gap: px(6),
                         ..default()
                     })
-                    .with_children(side);
+                    .with_children(|c| side(c));
                     card.spawn(Node {
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Stretch,
@@ -201,17 +232,13 @@ pub fn card_beside(
                     })
                     .with_children(|column| card_column(column, theme, body, footer));
                 });
-        });
+        })
+        .id()
 }
 
 /// A card's body, which scrolls, and its footer at the foot.
-fn card_column(
-    card: &mut ChildSpawnerCommands,
-    theme: &Theme,
-    body: impl FnOnce(&mut ChildSpawnerCommands),
-    footer: impl FnOnce(&mut ChildSpawnerCommands),
-) {
-    scroll_body(card, theme, body);
+fn card_column(card: &mut ChildSpawnerCommands, theme: &Theme, body: Part, footer: Part) {
+    scroll_body(card, theme, |c| body(c));
     card.spawn(Node {
         flex_direction: FlexDirection::Column,
         flex_shrink: 0.0,
@@ -219,7 +246,7 @@ fn card_column(
         padding: UiRect::horizontal(px(super::scroll::GUTTER)),
         ..default()
     })
-    .with_children(footer);
+    .with_children(|c| footer(c));
 }
 
 /// The words of a card's buttons, in points: one size for every button of a card, its
@@ -328,12 +355,12 @@ fn labelled(
     text: Color,
     font_size: f32,
 ) -> impl Bundle {
-    labelled_as(id, label, node, (background, text), font_size, true)
+    labelled_as(id.into(), label, node, (background, text), font_size, true)
 }
 
 /// [`labelled`], pressable (`on`) or not.
 fn labelled_as(
-    id: impl Into<String>,
+    id: String,
     label: String,
     node: Node,
     (background, text): (Color, Color),
@@ -351,7 +378,7 @@ fn labelled_as(
     }
     (
         Button,
-        ButtonId(id.into()),
+        ButtonId(id),
         bevy::a11y::AccessibilityNode::from(spoken),
         node,
         BackgroundColor(background),
@@ -446,7 +473,7 @@ impl CardButtons {
         let (node, size) = self.shape();
         let faded = |c: Color| c.with_alpha(0.45);
         labelled_as(
-            id,
+            id.into(),
             words,
             node,
             (faded(background), faded(text)),
