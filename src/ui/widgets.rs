@@ -54,21 +54,8 @@ impl Cards<'_, '_> {
         body: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
         footer: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
     ) {
-        let Cards {
-            commands,
-            strings,
-            theme,
-            layout,
-        } = self;
-        let (strings, theme) = (&**strings, &**theme);
-        card(
-            commands,
-            theme,
-            layout,
-            until,
-            |c| body(c, strings, theme),
-            |f| footer(f, strings, theme),
-        );
+        let side = None::<fn(&mut ChildSpawnerCommands, &Strings, &Theme)>;
+        self.spawn_with(until, side, body, footer);
     }
 
     /// [`Cards::spawn`] with `side` in a column of its own beside the body and footer
@@ -77,6 +64,16 @@ impl Cards<'_, '_> {
         &mut self,
         until: impl Bundle,
         side: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
+        body: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
+        footer: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
+    ) {
+        self.spawn_with(until, Some(side), body, footer);
+    }
+
+    fn spawn_with(
+        &mut self,
+        until: impl Bundle,
+        side: Option<impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme)>,
         body: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
         footer: impl FnOnce(&mut ChildSpawnerCommands, &Strings, &Theme),
     ) {
@@ -91,7 +88,7 @@ impl Cards<'_, '_> {
             commands,
             (theme, layout),
             until,
-            Some(|c: &mut ChildSpawnerCommands| side(c, strings, theme)),
+            side.map(|side| move |c: &mut ChildSpawnerCommands| side(c, strings, theme)),
             |c| body(c, strings, theme),
             |f| footer(f, strings, theme),
         );
