@@ -273,14 +273,25 @@ pub(super) fn build_bars(
                     });
                     bar.spawn((StatusLine, CountText, text(21.0, &theme)));
                     bar.spawn((StatusLine, CounterText, text(17.0, &theme)));
-                    let mut hint = bar.spawn((StatusLine, HintText, text(16.0, &theme)));
-                    if !layout.portrait {
+                    if layout.portrait {
+                        bar.spawn((StatusLine, HintText, text(16.0, &theme)));
+                    } else {
                         // Beside the board, three lines kept for a hint or a notice from
                         // the start: the words above them, centred in the column, had
-                        // jumped up when one came.
-                        hint.insert(Node {
-                            min_height: px(3.0 * 16.0 * 1.2),
-                            ..default()
+                        // jumped up when one came. (Kept by a node around the words: on
+                        // the words' own node the kept height held a fourth line in.)
+                        bar.spawn((
+                            StatusLine,
+                            Node {
+                                min_height: px(3.0 * 16.0 * 1.2),
+                                width: percent(100),
+                                flex_direction: FlexDirection::Column,
+                                align_items: AlignItems::Center,
+                                ..default()
+                            },
+                        ))
+                        .with_children(|kept| {
+                            kept.spawn((HintText, text(16.0, &theme)));
                         });
                     }
                     // Online, the claim when the friend has gone away (`claim.rs`).
