@@ -149,7 +149,7 @@ impl KeptScroll {
 pub(super) fn scroll_body(
     card: &mut ChildSpawnerCommands,
     theme: &Theme,
-    body: impl FnOnce(&mut ChildSpawnerCommands),
+    body: &mut dyn FnMut(&mut ChildSpawnerCommands),
 ) {
     card.spawn(Node {
         flex_direction: FlexDirection::Column,
@@ -179,7 +179,7 @@ pub(super) fn scroll_body(
                     ..default()
                 },
             ))
-            .with_children(body)
+            .with_children(|c| body(c))
             .id();
         frame.spawn((
             ScrollThumb(area),

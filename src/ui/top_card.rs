@@ -60,11 +60,25 @@ pub fn spawn_top_card(
     body: impl FnOnce(&mut ChildSpawnerCommands),
     footer: impl FnOnce(&mut ChildSpawnerCommands),
 ) -> Entity {
+    // One tree for every top card, its parts passed in (`widgets::card_beside` says why).
+    let (mut body, mut footer) = (Some(body), Some(footer));
+    let mut body = |c: &mut ChildSpawnerCommands| body.take().into_iter().for_each(|b| b(c));
+    let mut footer = |c: &mut ChildSpawnerCommands| footer.take().into_iter().for_each(|f| f(c));
+    let root = top_card_tree(commands, (layout, theme), &mut body, &mut footer);
+    commands.entity(root).insert((marker, until));
+    root
+}
+
+/// [`spawn_top_card`]'s tree; its root.
+fn top_card_tree(
+    commands: &mut Commands,
+    (layout, theme): (&BoardLayout, &Theme),
+    body: &mut dyn FnMut(&mut ChildSpawnerCommands),
+    footer: &mut dyn FnMut(&mut ChildSpawnerCommands),
+) -> Entity {
     let room = room(layout);
     commands
         .spawn((
-            marker,
-            until,
             GlobalZIndex(8),
             // At the top in portrait (the board goes below it); in landscape in the side
             // panel, beside the board.
@@ -113,7 +127,7 @@ pub fn spawn_top_card(
                     padding: UiRect::horizontal(px(crate::ui::scroll::GUTTER)),
                     ..default()
                 })
-                .with_children(footer);
+                .with_children(|c| footer(c));
             });
         })
         .id()

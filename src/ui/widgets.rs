@@ -235,7 +235,7 @@ fn spawn_card(
 
 /// A card's body, which scrolls, and its footer at the foot.
 fn card_column(card: &mut ChildSpawnerCommands, theme: &Theme, body: Part, footer: Part) {
-    scroll_body(card, theme, |c| body(c));
+    scroll_body(card, theme, body);
     card.spawn(Node {
         flex_direction: FlexDirection::Column,
         flex_shrink: 0.0,
