@@ -53,8 +53,8 @@ pub struct StatusLine;
 /// Behind the menu of an app that has no game yet (the first start, or the last game's
 /// moves all taken back), the bars say nothing: "Your move" before anyone has chosen a
 /// game would be untrue. In landscape a lesson's or puzzle's card stands in the side
-/// panel over the status lines, and a panel's card over their inner edge (but for an online
-/// game's clocks): they go, rather than peek out from under it.
+/// panel over the status lines, and a panel's or the menu's card over their inner edge (but
+/// for an online game's clocks): they go, rather than peek out from under it.
 fn quiet_before_a_game(
     (screen, panel): (
         Res<State<Screen>>,
@@ -73,7 +73,9 @@ fn quiet_before_a_game(
         && game.outcome().is_none()
         && !own.is_online();
     // Online the clocks stay in sight, under a card's edge or not.
-    let under_a_panel = *panel.get() != crate::shell::navigation::Panel::None && !own.is_online();
+    let over =
+        *panel.get() != crate::shell::navigation::Panel::None || *screen.get() == Screen::Menu;
+    let under_a_panel = over && !own.is_online();
     let under_a_card = !layout.portrait && (!cards.is_empty() || under_a_panel);
     let want = if none_yet || under_a_card {
         Visibility::Hidden

@@ -96,10 +96,12 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                 });
             }
             footer.spawn(row()).with_children(|r| {
-                r.spawn(button(
+                // Quieter than Analyse and New game: three alike had named no main choice.
+                r.spawn(crate::ui::widgets::styled_button(
                     "over.close",
                     strings.get("button.close"),
-                    theme,
+                    theme.bar,
+                    theme.bar_text,
                     crate::ui::widgets::BUTTON_FONT,
                     true,
                 ))

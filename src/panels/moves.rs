@@ -307,7 +307,9 @@ fn spawn(
     {
         scroll.open_at(row.saturating_sub(2) as f32 * ROW);
     }
-    let with_graph = reviewing && total > 0 && !judged.is_empty();
+    // From the analysis's start: the graph and its legend coming with its first move had
+    // grown the card under the finger.
+    let with_graph = reviewing && total > 0 && analysed;
     let head = |c: &mut ChildSpawnerCommands, strings: &Strings, theme: &Theme| {
         c.spawn(label(strings.get("moves.title"), 26.0, theme));
         if with_graph {

@@ -359,12 +359,13 @@ pub(super) fn show_card(
                 18.0,
                 theme,
             ));
-            // Room for three lines from the start: the card (and the board below it) does
-            // not grow when the verdict comes.
+            // Room for four lines from the start: the card, its buttons and the board
+            // below it do not move when the verdict comes (with three, a tester's buttons
+            // slid 16 points after a solve).
             card.spawn(Node {
                 flex_direction: FlexDirection::Column,
                 flex_shrink: 0.0,
-                min_height: px(62),
+                min_height: px(82),
                 ..default()
             })
             .with_children(|words| {
@@ -372,7 +373,13 @@ pub(super) fn show_card(
             });
         },
         |card| {
-            let buttons = CardButtons::new(&parts.layout);
+            // In portrait one line of three, whatever their words; beside the board, in
+            // landscape, the side is too narrow for that, and each takes its own row.
+            let buttons = if parts.layout.portrait {
+                CardButtons::in_one_line()
+            } else {
+                CardButtons::new(&parts.layout)
+            };
             card.spawn(buttons.row()).with_children(|r| {
                 r.spawn(buttons.button(
                     "puzzle.puzzles",

@@ -420,6 +420,13 @@ pub struct CardButtons {
 }
 
 impl CardButtons {
+    /// One line of equals whatever the screen (a card whose buttons must keep their places
+    /// as their words change: three that wrapped as two and one moved when one's words
+    /// were shorter).
+    pub fn in_one_line() -> CardButtons {
+        CardButtons { compact: true }
+    }
+
     /// The buttons for this screen.
     pub fn new(layout: &BoardLayout) -> CardButtons {
         CardButtons {
