@@ -229,10 +229,11 @@ fn a_stone_left_to_be_taken_is_a_mistake_and_quiet_steps_are_not_marked() {
 }
 
 /// The graph of a game steps where stones change hands and stays nearly level between:
-/// a move that takes nothing moves it less than a stone (the evaluation it had drawn swung
-/// from side to side on quiet moves, testers found), a capture always raises the
-/// capturer's side, and before the first capture it stays within the finer points' nudge
-/// of level.
+/// a move that takes nothing, and that the analysis does not mark, moves it less than a
+/// stone (the evaluation it had drawn swung from side to side on quiet moves, testers
+/// found); a capture always raises the capturer's side; before the first capture it stays
+/// within the finer points' nudge of level; and a move marked for a stone left to be taken
+/// draws the drop itself, not the capture after it.
 #[test]
 fn the_graph_steps_where_stones_change_hands_and_stays_level_between() {
     use surakarta_engine::ai::MATE_BOUND;
@@ -259,14 +260,34 @@ fn the_graph_steps_where_stones_change_hands_and_stays_level_between() {
         );
         let positions = game.positions();
         let stones = |p: &Position| p.occupied().count();
+        let marked = |ply: usize| ply >= 1 && plies[ply - 1].class >= MoveClass::Mistake;
         let mut captured_yet = false;
         for pair in course.windows(2) {
             let [(_, before), (ply, after)] = pair else {
                 unreachable!()
             };
+            let capture = stones(&positions[*ply]) < stones(&positions[ply - 1]);
+            captured_yet |= capture;
             let decided = |v: i32| v.abs() >= MATE_BOUND;
             if decided(*before) || decided(*after) {
                 continue;
+            }
+            if marked(*ply) {
+                // The stones it gave: the mover's side drops at once.
+                let mover = positions[ply - 1].side_to_move();
+                let drop = if mover == Side::Red {
+                    before - after
+                } else {
+                    after - before
+                };
+                assert!(
+                    drop >= 50,
+                    "ply {ply}: a marked move drew {before} -> {after}"
+                );
+                continue;
+            }
+            if marked(ply - 1) {
+                continue; // from the score after a marked move back to the stones
             }
             let mover = positions[ply - 1].side_to_move();
             let gain = if mover == Side::Red {
@@ -274,8 +295,7 @@ fn the_graph_steps_where_stones_change_hands_and_stays_level_between() {
             } else {
                 before - after
             };
-            if stones(&positions[*ply]) < stones(&positions[ply - 1]) {
-                captured_yet = true;
+            if capture {
                 captures += 1;
                 assert!(gain > 0, "ply {ply}: a capture drew {before} -> {after}");
             } else {

@@ -339,8 +339,8 @@ pub const GRAPH_QUIET: i32 = 50;
 /// board, moved by what the score sees beyond them (the finer points, and stones about to
 /// change hands): not at all for less than [`GRAPH_QUIET`], at most [`GRAPH_NUDGE`]. So
 /// the graph steps where stones change hands or the result is decided, and stays nearly
-/// level while nothing happens; a move that leaves a stone to be taken shows as a small
-/// drop, then a stone's step when it is taken.
+/// level while nothing happens. (After a move the analysis marks, [`graph`] draws what it
+/// gave away.)
 pub fn graph_value(position: &Position, score: i32, verdict: Option<Value>) -> i32 {
     match verdict {
         Some(Value::Win) => return MATE,
@@ -362,8 +362,12 @@ pub fn graph_value(position: &Position, score: i32, verdict: Option<Value>) -> i
 /// The analysis graph of `game` from its judged moves (`plies`, in order from its first,
 /// as [`analyse`] returns them, or as many as are judged so far): the [`graph_value`] of
 /// the position the game starts from (when the first move is judged), then of the position
-/// after each judged move, each for Red, with its ply (0 for the start). The verdict of
-/// each position is the tables' where the analysis had them, and the game's own result
+/// after each judged move, each for Red, with its ply (0 for the start). After a move marked
+/// "?" or "??" it is the value before it less what the move gave away (its `loss`): the
+/// stones given show at the move that gave them (its bar framed), not a move later at the
+/// capture, as testers expected, and a capture of them then changes little. The
+/// verdict of each position is the tables' where the analysis had them, and the game's own
+/// result
 /// after its last move.
 pub fn graph(game: &Game, plies: &[PlyAnalysis]) -> Vec<(usize, i32)> {
     let positions = game.positions();
@@ -379,6 +383,7 @@ pub fn graph(game: &Game, plies: &[PlyAnalysis]) -> Vec<(usize, i32)> {
             for_red(position, graph_value(position, a.eval_before, verdict)),
         ))
     });
+    let mut last = start.map(|(_, v)| v);
     let moves = plies.iter().filter_map(|a| {
         let position = positions.get(a.ply)?;
         // For the side to move after the move: the mover's scores turned round.
@@ -392,8 +397,23 @@ pub fn graph(game: &Game, plies: &[PlyAnalysis]) -> Vec<(usize, i32)> {
             None
         };
         let verdict = verdict.or(a.table_after.map(|p| p.value.flipped()));
-        let value = graph_value(position, a.eval_after.saturating_neg(), verdict);
-        Some((a.ply, for_red(position, value)))
+        let mut value = for_red(
+            position,
+            graph_value(position, a.eval_after.saturating_neg(), verdict),
+        );
+        let decided = value.abs() >= MATE_BOUND;
+        if let Some(before) = last.filter(|b| !decided && b.abs() < MATE_BOUND)
+            && a.class >= MoveClass::Mistake
+        {
+            // The mover is the side not to move after the move.
+            let given = match position.side_to_move() {
+                Side::Red => a.loss,
+                Side::Black => a.loss.saturating_neg(),
+            };
+            value = before.saturating_add(given).clamp(-LOSS_CAP, LOSS_CAP);
+        }
+        last = Some(value);
+        Some((a.ply, value))
     });
     start.into_iter().chain(moves).collect()
 }

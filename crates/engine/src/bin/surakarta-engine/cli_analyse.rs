@@ -20,12 +20,13 @@ are the position's score before and after the move, in hundredths of a stone fro
 mover's side (a forced win is 29000 or more, 30000 a game won on the board; negative:
 lost); graph is what the app's graph draws after the move, from the same side: the stones
 ahead on the board, moved at most 40 by what the search sees beyond them (not at all
-under 50), or 30000 won, -30000 lost, 0 drawn where the result is decided; loss is what
-the move gave away, on scores capped at ten stones; class is best (the engine's move, or
-nothing given away), good, inaccuracy (a loss of at least 40), mistake (90) or blunder
-(200, or a move that lets a game that was not lost become lost, or a won game no longer
-be won); a mark gives stones away: where a search counting stones alone sees less than a
-stone lost beside the better move, the move is good, or an inaccuracy from a loss of 200. A record that cannot be read: `error: ...` and exit status 1.";
+under 50), or 30000 won, -30000 lost, 0 drawn where the result is decided; after a
+mistake or a blunder, the value before it less its loss; loss is what the move gave
+away, on scores capped at ten stones; class is best (the engine's move, or nothing given
+away), good, inaccuracy (a loss of at least 40), mistake (90) or blunder (200, or a move
+that lets a game that was not lost become lost, or a won game no longer be won); a mark
+gives stones away: where a search counting stones alone sees less than a stone lost
+beside the better move, the move is good, or an inaccuracy from a loss of 200. A record that cannot be read: `error: ...` and exit status 1.";
 
 /// Reads stdin as a record and prints the analysis; `Ok(Err)` for a bad record.
 pub fn run(args: &[String]) -> Result<Result<(), String>, String> {
