@@ -55,9 +55,10 @@ pub enum MoveClass {
     Good,
     /// Gives away at least [`MoveClass::INACCURACY`] (0.4 of a stone).
     Inaccuracy,
-    /// Gives away at least [`MoveClass::MISTAKE`] (0.9 of a stone).
+    /// Gives away at least [`MoveClass::MISTAKE`] (0.6 of a stone).
     Mistake,
-    /// Gives away at least [`MoveClass::BLUNDER`] (two stones), or turns the result.
+    /// Gives away at least [`MoveClass::BLUNDER`] (a stone: one left to be taken for
+    /// nothing), or turns the result.
     Blunder,
 }
 
@@ -65,9 +66,14 @@ impl MoveClass {
     /// The smallest loss (hundredths of a stone) that is an inaccuracy.
     pub const INACCURACY: i32 = 40;
     /// The smallest loss that is a mistake.
-    pub const MISTAKE: i32 = 90;
-    /// The smallest loss that is a blunder.
-    pub const BLUNDER: i32 = 200;
+    pub const MISTAKE: i32 = 60;
+    /// The smallest loss that is a blunder: a stone. A stone left to be taken for nothing
+    /// is a blunder, as a piece left hanging is in chess (two testers read a "?" on one as
+    /// "not so bad").
+    pub const BLUNDER: i32 = 100;
+    /// The smallest loss that is marked (an inaccuracy, never more) where a search that
+    /// counts stones alone sees no stone given: two stones of the finer points.
+    pub const FINER_POINTS: i32 = 200;
 
     /// The class of a move that loses `loss` (not the engine's choice).
     pub fn from_loss(loss: i32) -> MoveClass {
@@ -512,7 +518,7 @@ impl Analyser {
                     limits: deeper,
                 };
                 if !gives_stones(engine, &previous, &second, stones, &own) {
-                    second.class = if second.loss >= MoveClass::BLUNDER {
+                    second.class = if second.loss >= MoveClass::FINER_POINTS {
                         MoveClass::Inaccuracy
                     } else {
                         MoveClass::Good
@@ -667,7 +673,7 @@ fn gives_stones(
             }
         }
         // Not even one ply scored (stopped at once): the looks that judged it stand.
-        given.is_none_or(|g| g >= MoveClass::MISTAKE)
+        given.is_none_or(|g| g >= STONE)
     })
 }
 
@@ -756,10 +762,10 @@ mod tests {
             (0, MoveClass::Best),
             (39, MoveClass::Good),
             (40, MoveClass::Inaccuracy),
-            (89, MoveClass::Inaccuracy),
-            (90, MoveClass::Mistake),
-            (199, MoveClass::Mistake),
-            (200, MoveClass::Blunder),
+            (59, MoveClass::Inaccuracy),
+            (60, MoveClass::Mistake),
+            (99, MoveClass::Mistake),
+            (100, MoveClass::Blunder),
         ];
         for (loss, class) in cases {
             // Before +1.00; after, the same less `loss`, seen from the other side.

@@ -23,7 +23,7 @@ ahead on the board, moved at most 40 by what the search sees beyond them (not at
 under 50), or 30000 won, -30000 lost, 0 drawn where the result is decided; after a
 mistake or a blunder, the value before it less its loss; loss is what the move gave
 away, on scores capped at ten stones; class is best (the engine's move, or nothing given
-away), good, inaccuracy (a loss of at least 40), mistake (90) or blunder (200, or a move
+away), good, inaccuracy (a loss of at least 40), mistake (60) or blunder (100, or a move
 that lets a game that was not lost become lost, or a won game no longer be won); a mark
 gives stones away: where a search counting stones alone sees less than a stone lost
 beside the better move, the move is good, or an inaccuracy from a loss of 200. A record that cannot be read: `error: ...` and exit status 1.";
