@@ -56,6 +56,21 @@ fn result_card(app: &mut App) -> Vec<String> {
 }
 
 /// The saved game's record, as a restarted app would read it.
+/// The buttons of the card on screen (the result's, "over.", or the End card's, "end.")
+/// drawn as its main one (the theme's button colour), by id.
+fn main_buttons(app: &mut App) -> Vec<String> {
+    let main = app.world().resource::<surakarta::ui::theme::Theme>().button;
+    let mut ids: Vec<String> = app
+        .world_mut()
+        .query::<(&surakarta::ui::widgets::ButtonId, &BackgroundColor)>()
+        .iter(app.world())
+        .filter(|(id, bg)| bg.0 == main && !id.0.starts_with("bar."))
+        .map(|(id, _)| id.0.clone())
+        .collect();
+    ids.sort();
+    ids
+}
+
 fn saved_record(dir: &std::path::Path) -> Record {
     saves_written();
     let text = std::fs::read_to_string(dir.join("game.json")).unwrap();
@@ -93,6 +108,13 @@ fn resigning_asks_first_then_counts_as_a_loss_everywhere() {
     assert!(session(&app).human_to_move());
 
     open_end_game(&mut app);
+    // At move 1 the computer answers a draw "too early": the offer is not the card's main
+    // button (a tester pressed it as the card's choice).
+    assert!(
+        !main_buttons(&mut app).contains(&"end.offer_draw".to_owned()),
+        "{:?}",
+        main_buttons(&mut app)
+    );
     press(&mut app, "end.resign");
     assert_eq!(panel(&app), Panel::Resign);
     assert!(
@@ -119,6 +141,8 @@ fn resigning_asks_first_then_counts_as_a_loss_everywhere() {
     let card = result_card(&mut app);
     assert!(card.contains(&"The computer wins".to_owned()), "{card:?}");
     assert!(card.contains(&"You resigned".to_owned()), "{card:?}");
+    // One main button after a loss: Analyse (what went wrong), not New game beside it.
+    assert_eq!(main_buttons(&mut app), ["over.analyse"]);
     assert_eq!(tally(&app, "Easy"), (0, 0, 1));
 
     let record = saved_record(&dir);
@@ -164,7 +188,7 @@ fn the_computer_accepts_a_draw_when_behind_and_declines_when_ahead() {
     assert!(
         texts(&mut app)
             .iter()
-            .any(|t| t.contains("level after the first fifteen moves each"))
+            .any(|t| t.contains("level once each side has made fifteen"))
     );
     press(&mut app, "end.offer_draw");
     assert_eq!((screen(&app), panel(&app)), (Screen::Game, Panel::None));
@@ -205,6 +229,8 @@ fn the_computer_accepts_a_draw_when_behind_and_declines_when_ahead() {
     );
     let card = result_card(&mut app);
     assert!(card.contains(&"Draw agreed".to_owned()), "{card:?}");
+    // Not lost: New game is the one main button.
+    assert_eq!(main_buttons(&mut app), ["over.new_game"]);
     assert_eq!(tally(&app, "Easy"), (0, 1, 0));
     let record = saved_record(&dir);
     assert_eq!(

@@ -34,6 +34,8 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
         _ => true,
     };
     let waiting = session.is_online() && link.waiting_for_friend();
+    let early = matches!(session.mode, Mode::VsComputer { .. })
+        && session.game.position().plies() < surakarta_engine::ai::DRAW_EARLIEST_PLY;
     let mover = session.game.side_to_move();
     let position = *session.game.position();
     let strings = cards.strings();
@@ -78,12 +80,14 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                 });
             }
             c.spawn(row()).with_children(|r| {
-                let mut offer = r.spawn(button(
+                // Against the computer before the fifteenth move each, the offer is
+                // answered "too early" unless the computer stands worse: not the card's
+                // main button then (a tester pressed it at move 4 as the card's choice).
+                let mut offer = r.spawn(crate::ui::widgets::choice(
                     "end.offer_draw",
                     strings.get("end.offer_draw"),
+                    !early,
                     theme,
-                    crate::ui::widgets::BUTTON_FONT,
-                    true,
                 ));
                 // Online, one offer between two of the player's moves (the server's rule):
                 // not offered where it would be refused.

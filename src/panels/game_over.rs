@@ -42,6 +42,11 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
         .as_ref()
         .is_some_and(|seat| link.rematch_offered_by(seat.side.other()));
     let moved = !session.game.history().is_empty();
+    // One main button: Analyse after a game the player lost (what went wrong), New game
+    // otherwise (two alike had named no main choice, testers found).
+    let lost = session
+        .own_side()
+        .is_some_and(|me| outcome.winner == Some(me.other()));
     cards.spawn(
         DespawnOnExit(Panel::GameOver),
         move |c, strings, theme| {
@@ -108,14 +113,13 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                 .observe(close_panel);
                 // A game without a move (aborted before the first) has nothing to analyse.
                 if !moved {
-                    return spawn_new_game(r, strings, theme);
+                    return spawn_new_game(r, strings, theme, true);
                 }
-                r.spawn(button(
+                r.spawn(crate::ui::widgets::choice(
                     "over.analyse",
                     strings.get("over.analyse"),
+                    lost,
                     theme,
-                    crate::ui::widgets::BUTTON_FONT,
-                    true,
                 ))
                 .observe(
                     |_: On<Press>,
@@ -133,7 +137,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                         analyse.write(Analyse(session.game.clone()));
                     },
                 );
-                spawn_new_game(r, strings, theme);
+                spawn_new_game(r, strings, theme, !lost);
             });
         },
     );
@@ -171,18 +175,18 @@ fn say_button(
     );
 }
 
-/// New game: the card's last button.
+/// New game: the card's last button, its main one (`main`) or not.
 fn spawn_new_game(
     r: &mut ChildSpawnerCommands,
     strings: &crate::ui::i18n::Strings,
     theme: &crate::ui::theme::Theme,
+    main: bool,
 ) {
-    r.spawn(button(
+    r.spawn(crate::ui::widgets::choice(
         "over.new_game",
         strings.get("button.new_game"),
+        main,
         theme,
-        crate::ui::widgets::BUTTON_FONT,
-        true,
     ))
     .observe(
         |_: On<Press>, session: Res<Session>, mut new_game: OpenNewGame| {

@@ -412,11 +412,14 @@ fn computer_rows(
     c.spawn(row()).with_children(|r| {
         let step_button = |r: &mut ChildSpawnerCommands, step: isize, key: &str| {
             let can = climb(now.level, step) != now.level;
-            let (bg, ink) = if can {
-                (theme.button, theme.button_text)
+            // Quiet, as a step and not a choice made: drawn dark, "Harder" read as the
+            // level chosen or the card's main button (a tester's).
+            let ink = if can {
+                theme.bar_text
             } else {
-                (theme.bar, theme.bar_text.with_alpha(0.35))
+                theme.bar_text.with_alpha(0.35)
             };
+            let bg = theme.bar;
             let mut button = r.spawn(styled_button(
                 key,
                 strings.get(key),

@@ -9,9 +9,7 @@ use super::screen::PuzzleStep;
 use super::stats::PuzzleStats;
 use crate::shell::navigation::{GameSet, Panel};
 use crate::ui::press::Press;
-use crate::ui::widgets::{
-    Cards, back_row, button, choice, clear_card, label, row, words_or_layout_changed,
-};
+use crate::ui::widgets::{Cards, button, choice, clear_card, label, row, words_or_layout_changed};
 use bevy::prelude::*;
 use surakarta_engine::puzzle::Theme;
 
@@ -165,7 +163,7 @@ fn spawn(mut cards: Cards, stats: Res<PuzzleStats>, left: Res<super::LeftPuzzle>
                 }
             });
         },
-        back_row,
+        crate::ui::widgets::quiet_back_row,
     );
 }
 

@@ -417,20 +417,28 @@ pub fn column_choice(
 #[derive(Clone, Copy, Debug)]
 pub struct CardButtons {
     compact: bool,
+    /// Two lines of words' room in every button, whatever their words now.
+    two_lines: bool,
 }
 
 impl CardButtons {
     /// One line of equals whatever the screen (a card whose buttons must keep their places
     /// as their words change: three that wrapped as two and one moved when one's words
-    /// were shorter).
+    /// were shorter), each a third of the line and two lines of words high whatever its
+    /// words ("Следующая задача" and "Ещё раз" in turn in one place moved its neighbours
+    /// sideways and the row up and down).
     pub fn in_one_line() -> CardButtons {
-        CardButtons { compact: true }
+        CardButtons {
+            compact: true,
+            two_lines: true,
+        }
     }
 
     /// The buttons for this screen.
     pub fn new(layout: &BoardLayout) -> CardButtons {
         CardButtons {
             compact: super::top_card::short_screen(layout),
+            two_lines: false,
         }
     }
 
@@ -491,6 +499,10 @@ impl CardButtons {
         if self.compact {
             let node = Node {
                 padding: UiRect::axes(px(6), px(8)),
+                // Equal whatever their words: a long word shrinks the row's words
+                // (`equal_rows::FitWords`) rather than widening its button.
+                min_width: px(0),
+                min_height: px(if self.two_lines { 56 } else { 48 }),
                 ..equal_share(3.0)
             };
             (node, 16.0)
