@@ -121,6 +121,33 @@ fn no_frames_are_asked_for_while_nothing_moves_and_every_frame_while_it_does() {
     assert_eq!(frames_asked(&app), 1);
 }
 
+/// While the computer's stone is on its way, the bar says the computer moves, not that it
+/// is thinking (a tester read "Computer is thinking" with the stone already moving); once
+/// it lands, the player's move.
+#[test]
+fn the_computers_move_on_its_way_is_not_called_thinking() {
+    let mut app = app();
+    set_game(
+        &mut app,
+        START,
+        Mode::VsComputer {
+            human: Side::Black,
+            level: Level::Hard,
+        },
+    );
+    app.update();
+    // Words with the strings' no-break spaces as plain ones.
+    let said = |app: &mut App| text_of::<TurnText>(app).replace('\u{a0}', " ");
+    let before = said(&mut app);
+    assert!(before.starts_with("Computer is thinking"), "{before:?}");
+    assert!(run_until(&mut app, 20.0, |a| turn(a) == Turn::Animating));
+    app.update();
+    assert_eq!(said(&mut app), "The computer moves");
+    assert!(run_until(&mut app, 5.0, |a| turn(a) == Turn::Waiting));
+    app.update();
+    assert_eq!(said(&mut app), "Your move");
+}
+
 #[test]
 fn the_result_is_told_when_the_last_stone_lands_not_before() {
     let mut app = app();

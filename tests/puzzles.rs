@@ -325,6 +325,21 @@ fn the_answer_to_a_hinted_move_is_said_on_the_card() {
     let words = texts(&mut app);
     assert!(words.iter().any(|t| t == "Hide"), "{words:?}");
     assert!(words.iter().any(|t| t == "Play it"), "{words:?}");
+    // Put away, the move is no longer said to be shown (a tester read it with nothing
+    // on the board); the task is said again.
+    press(&mut app, "bar.cancel");
+    assert!(
+        run_until(&mut app, 1.0, |a| !texts(a)
+            .iter()
+            .any(|t| t.starts_with("The hint shows the move"))),
+        "{:?}",
+        texts(&mut app)
+    );
+    press(&mut app, "bar.hint");
+    press(&mut app, "bar.hint");
+    assert!(run_until(&mut app, 1.0, |a| texts(a)
+        .iter()
+        .any(|t| t.starts_with("The hint shows the move"))));
     tap_move(&mut app, puzzle.moves[0]);
     assert_eq!(session(&app).game.history(), &puzzle.moves[..2]);
     let answered = format!("answered {}: keep going.", puzzle.moves[1]);

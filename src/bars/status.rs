@@ -50,11 +50,19 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct StatusLine;
 
+/// A node as laid out: its size and where it stands.
+type Placed = (&'static ComputedNode, &'static UiGlobalTransform);
+
+/// A panel's shade (its one child is the card).
+type Shades<'w, 's> = Query<'w, 's, &'static Children, With<crate::ui::widgets::Card>>;
+
 /// Behind the menu of an app that has no game yet (the first start, or the last game's
 /// moves all taken back), the bars say nothing: "Your move" before anyone has chosen a
 /// game would be untrue. In landscape a lesson's or puzzle's card stands in the side
 /// panel over the status lines, and a panel's or the menu's card over their inner edge (but
-/// for an online game's clocks): they go, rather than peek out from under it.
+/// for an online game's clocks): they go, rather than peek out from under it. In portrait
+/// a line a panel's card reaches over goes too (a tall End card cut "...thinks it stands
+/// better." in half on a 320x568 phone).
 fn quiet_before_a_game(
     (screen, panel): (
         Res<State<Screen>>,
@@ -65,7 +73,8 @@ fn quiet_before_a_game(
         Res<BoardLayout>,
         Query<(), With<crate::ui::top_card::TopCardBody>>,
     ),
-    mut lines: Query<&mut Visibility, With<StatusLine>>,
+    (shades, nodes): (Shades, Query<Placed, Without<StatusLine>>),
+    mut lines: Query<(&mut Visibility, Placed), With<StatusLine>>,
 ) {
     let game = &own.game;
     let none_yet = *screen.get() == Screen::Menu
@@ -77,12 +86,30 @@ fn quiet_before_a_game(
         *panel.get() != crate::shell::navigation::Panel::None || *screen.get() == Screen::Menu;
     let under_a_panel = over && !own.is_online();
     let under_a_card = !layout.portrait && (!cards.is_empty() || under_a_panel);
-    let want = if none_yet || under_a_card {
-        Visibility::Hidden
-    } else {
-        Visibility::Inherited
-    };
-    for mut v in &mut lines {
+    // The panel's card (the shade's one child), top and bottom, in physical pixels.
+    let card = shades
+        .iter()
+        .filter(|_| layout.portrait && under_a_panel)
+        .filter_map(|children| nodes.get(*children.first()?).ok())
+        .map(|(node, at)| {
+            (
+                at.translation.y - node.size().y / 2.0,
+                at.translation.y + node.size().y / 2.0,
+            )
+        })
+        .next();
+    for (mut v, (node, at)) in &mut lines {
+        let (top, bottom) = (
+            at.translation.y - node.size().y / 2.0,
+            at.translation.y + node.size().y / 2.0,
+        );
+        let covered =
+            card.is_some_and(|(from, to)| node.size().y > 0.0 && bottom > from && top < to);
+        let want = if none_yet || under_a_card || covered {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
         if *v != want {
             *v = want;
         }
@@ -190,6 +217,9 @@ fn show_turn(
             .turn
             .as_ref()
             .is_some_and(|t| *t.get() == Turn::Thinking);
+    // The computer's move on its way round the board: it has thought (a tester read
+    // "Computer is thinking" with its stone already moving).
+    let moves_now = computers_turn && seen.moving();
     let line = if let Some(o) = outcome {
         match o.winner {
             Some(Side::Red) => strings.get("over.red_wins"),
@@ -197,6 +227,8 @@ fn show_turn(
             None if o.reason == surakarta_engine::EndReason::Aborted => strings.get("over.aborted"),
             None => strings.get("over.draw"),
         }
+    } else if moves_now {
+        strings.get("turn.computer_moves")
     } else if thinking {
         let dots = (time.elapsed_secs() * 2.5) as usize % 4;
         format!("{}{}", strings.get("turn.thinking"), ".".repeat(dots))

@@ -386,16 +386,16 @@ fn spawn(
         // In sight however far the list scrolls: the analysis's progress, or Analyse.
         if reviewing && total > 0 && !complete {
             if running {
-                footer.spawn(label(
+                footer_line(
+                    footer,
                     // In hundredths of the game: its count of plies read as "moves"
                     // beside a list numbered in moves of both sides.
                     strings.fill(
                         "analysis.running",
                         &[("percent", (judged_count * 100 / total).to_string())],
                     ),
-                    16.0,
                     theme,
-                ));
+                );
             } else {
                 footer.spawn(row()).with_children(|r| {
                     r.spawn(button(
@@ -416,7 +416,7 @@ fn spawn(
         // Once asked for this game: how it went, instead of the button.
         match kept {
             Some((true, ..)) => {
-                footer.spawn(label(strings.get("moves.keeping"), 16.0, theme));
+                footer_line(footer, strings.get("moves.keeping"), theme);
             }
             Some((false, kept, refused)) => {
                 let key = if refused == 0 {
@@ -424,18 +424,19 @@ fn spawn(
                 } else {
                     "moves.kept"
                 };
-                footer.spawn(label(
+                footer_line(
+                    footer,
                     strings.fill(
                         key,
                         &[("kept", kept.to_string()), ("refused", refused.to_string())],
                     ),
-                    16.0,
                     theme,
-                ));
+                );
             }
             None if reviewing && !mistakes.is_empty() => {
-                let n = mistakes.len().to_string();
-                let words = strings.fill("moves.keep", &[("n", n)]);
+                // No count on it: a position with more than one good move is not kept,
+                // and "(2)" that kept none had promised two (a tester's).
+                let words = strings.get("moves.keep");
                 let game = source.clone();
                 footer.spawn(row()).with_children(|r| {
                     r.spawn(choice("moves.keep", words, false, theme)).observe(
@@ -465,4 +466,22 @@ fn spawn(
             footer,
         );
     }
+}
+
+/// A line of the card's footer in place of a button (the analysis's progress, the
+/// mistakes being kept): as tall as a row of one button, so that the list above and Back
+/// below stay put when one becomes the other (a tester saw both move 3 points in
+/// landscape when the analysis ended).
+fn footer_line(footer: &mut ChildSpawnerCommands, words: String, theme: &Theme) {
+    footer
+        .spawn(Node {
+            min_height: px(56),
+            flex_shrink: 0.0,
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            ..default()
+        })
+        .with_children(|line| {
+            line.spawn(label(words, 16.0, theme));
+        });
 }

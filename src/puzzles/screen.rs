@@ -354,8 +354,23 @@ pub(super) fn retry_on_undo(
     }
 }
 
-/// A hint was shown: the puzzle counts as missed, even when solved.
-pub(super) fn note_hints(mut hints: MessageReader<HintFound>, mut run: ResMut<PuzzleRun>) {
+/// A hint was shown: the puzzle counts as missed, even when solved. Its move put away
+/// (Hide, or a tap elsewhere on the board), the card stops saying that the hint shows it
+/// (a tester read "The hint shows the move." with nothing shown).
+pub(super) fn note_hints(
+    mut hints: MessageReader<HintFound>,
+    mut run: ResMut<PuzzleRun>,
+    selection: Res<crate::board::selection::Selection>,
+    mut was_shown: Local<bool>,
+) {
+    let shown = selection.hint.is_some();
+    if *was_shown
+        && !shown
+        && let Some(c) = &mut run.current
+    {
+        c.move_shown = None;
+    }
+    *was_shown = shown;
     if hints.read().count() > 0
         && let Some(c) = &mut run.current
         && c.state == PuzzleState::Solving
