@@ -311,6 +311,17 @@ fn the_last_lesson_ends_with_the_next_steps() {
     }
     let names = buttons(&mut app);
     assert!(names.contains(&"lesson.puzzles".to_owned()), "{names:?}");
+    // The next step comes straight after the lesson's words, before how games end: a
+    // short phone's card shows it without a scroll.
+    let words = texts(&mut app);
+    assert!(
+        words
+            .iter()
+            .any(|t| t.replace('\u{a0}', " ").starts_with(
+                "You captured every black stone and won.\nNext: puzzles train the eye"
+            ) && t.lines().count() == 3),
+        "{words:?}"
+    );
     press(&mut app, "lesson.beginner");
     app.update();
     assert_eq!(panel(&app), Panel::NewGame);

@@ -425,12 +425,14 @@ fn show_card(
         theme,
     );
     let last = index + 1 == LESSONS.len();
-    // The last lesson ends with how the chosen rule set ends games, and what to do next.
+    // The last lesson ends with what to do next, then how the chosen rule set ends games:
+    // the next step first, where a short phone's card shows it without a scroll (a tester
+    // at 320x568 saw the buttons under words cut before it).
     if state == LessonState::Passed
         && last
         && let Some(end) = rules_text(&settings.rules, strings, theme).get(3)
     {
-        body = format!("{body}\n{end}\n{}", strings.get("tut.next_steps"));
+        body = format!("{body}\n{}\n{end}", strings.get("tut.next_steps"));
     }
     let closing = state == LessonState::Passed && last;
     let card = spawn_top_card(

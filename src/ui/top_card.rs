@@ -136,6 +136,11 @@ fn top_card_tree(
 /// The room kept under a top card beyond its height, in points: a line of its words.
 const SPARE: f32 = 22.0;
 
+/// The room kept for a top card on a tall phone from the start, as a share of the
+/// window's height: what the tallest lesson card asked at 390x844 (lesson 2's, in
+/// Russian: 263 points of 844 with its spare line).
+const TALL_ROOM: f32 = 0.315;
+
 /// The least gap between a top card and the board's outer loops, in points.
 const CLEARANCE: f32 = 8.0;
 
@@ -172,6 +177,17 @@ fn keep_board_below_card(
             top.0 = kept;
         }
         return;
+    }
+    // On a taller one, the room the lessons' and puzzles' cards need is kept from the
+    // start, as far as the board keeps its size: the board stands in one place from
+    // lesson to lesson however the lesson was reached (a tester's lesson 4 stood 11
+    // points lower from the lesson list than after lesson 3), and moves down only for a
+    // card taller than that.
+    let board = (layout.window.x - layout.safe.left - layout.safe.right) * 0.88;
+    let kept = (layout.safe.top + layout.window.y * TALL_ROOM)
+        .min(layout.window.y - layout.bars[1] - board - 4.0);
+    if top.0 < kept {
+        top.0 = kept;
     }
     for (node, at, root) in &cards {
         if over.contains(root.parent()) {

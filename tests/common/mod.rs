@@ -149,7 +149,16 @@ pub fn set_session(app: &mut App, game: Game, mode: Mode) {
 
 /// Screen position of a board point, as a finger would find it.
 pub fn screen_of(app: &mut App, sq: Square) -> Vec2 {
-    let layout = *app.world().resource::<BoardLayout>();
+    // The layout the next frame lays the board out by before it reads the tap (a card's
+    // room set in this frame's last systems moves the board in the next frame's first).
+    use surakarta::ui::layout::{BarReach, SafeArea, TopCard};
+    let world = app.world();
+    let layout = BoardLayout::clear_of(
+        world.resource::<BoardLayout>().window,
+        *world.resource::<SafeArea>(),
+        *world.resource::<TopCard>(),
+        *world.resource::<BarReach>(),
+    );
     let rotation = app
         .world_mut()
         .query_filtered::<&Transform, With<BoardCamera>>()
