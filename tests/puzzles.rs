@@ -326,13 +326,26 @@ fn the_answer_to_a_hinted_move_is_said_on_the_card() {
     assert!(words.iter().any(|t| t == "Hide"), "{words:?}");
     assert!(words.iter().any(|t| t == "Play it"), "{words:?}");
     // Put away, the move is no longer said to be shown (a tester read it with nothing
-    // on the board); the task is said again.
+    // on the board), nor the stone ringed: the task is said again.
     press(&mut app, "bar.cancel");
     assert!(
-        run_until(&mut app, 1.0, |a| !texts(a)
-            .iter()
-            .any(|t| t.starts_with("The hint shows the move"))),
+        run_until(&mut app, 1.0, |a| !texts(a).iter().any(|t| t
+            .starts_with("The hint shows the move")
+            || t.contains("ringed"))),
         "{:?}",
+        texts(&mut app)
+    );
+    assert_eq!(
+        app.world()
+            .resource::<surakarta::board::selection::Selection>()
+            .nudge,
+        None
+    );
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("to\u{a0}move") || t.contains("to move")),
+        "the task again: {:?}",
         texts(&mut app)
     );
     press(&mut app, "bar.hint");

@@ -355,8 +355,9 @@ pub(super) fn retry_on_undo(
 }
 
 /// A hint was shown: the puzzle counts as missed, even when solved. Its move put away
-/// (Hide, or a tap elsewhere on the board), the card stops saying that the hint shows it
-/// (a tester read "The hint shows the move." with nothing shown).
+/// (Hide, or a tap elsewhere on the board), the card says the task again, and the next
+/// hint starts again from the stone (a tester read "The hint shows the move." with
+/// nothing shown; then "the ringed stone moves" with no ring).
 pub(super) fn note_hints(
     mut hints: MessageReader<HintFound>,
     mut run: ResMut<PuzzleRun>,
@@ -369,6 +370,7 @@ pub(super) fn note_hints(
         && let Some(c) = &mut run.current
     {
         c.move_shown = None;
+        c.nudged = None;
     }
     *was_shown = shown;
     if hints.read().count() > 0
