@@ -42,6 +42,8 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
         .as_ref()
         .is_some_and(|seat| link.rematch_offered_by(seat.side.other()));
     let moved = !session.game.history().is_empty();
+    // On a 320-point phone "The computer wins" at 34 points left "wins" alone on a line.
+    let headline = if cards.narrow() { 28.0 } else { 34.0 };
     // One main button: Analyse after a game the player lost (what went wrong), New game
     // otherwise (two alike had named no main choice, testers found).
     let lost = session
@@ -50,7 +52,7 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
     cards.spawn(
         DespawnOnExit(Panel::GameOver),
         move |c, strings, theme| {
-            c.spawn((GameOverTitle, label(strings.get(title), 34.0, theme)));
+            c.spawn((GameOverTitle, label(strings.get(title), headline, theme)));
             c.spawn(label(reason, 18.0, theme));
             if online && offered_to_me {
                 c.spawn(label(strings.get("offer.rematch.title"), 18.0, theme));

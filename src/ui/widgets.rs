@@ -47,6 +47,12 @@ impl Cards<'_, '_> {
         self.layout.portrait
     }
 
+    /// Whether the window is a narrow phone's (320 points): a card's headline is smaller
+    /// there.
+    pub fn narrow(&self) -> bool {
+        self.layout.window.x < 360.0
+    }
+
     /// Spawns the card (see [`card`]); `body` and `footer` get the words and the colours.
     pub fn spawn(
         &mut self,
