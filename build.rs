@@ -4,6 +4,11 @@
 //! file keeps English's lines, key for key (its comments and blank lines where English has
 //! them), so the keys need not be carried four times: 3.8 KB less of the web's download.
 //! A file whose keys stray from English's lines stops the build, saying where.
+//!
+//! The puzzle pack likewise (`assets/puzzles/pack.txt`): its lines' four fields as four
+//! columns, one after another (`OUT_DIR/pack.columns`), the comments left out. Positions
+//! beside positions and themes beside themes pack tighter: 3.8 KB less of the web's
+//! download (27,310 against 23,465 bytes of brotli for the pack alone).
 
 use std::fs;
 use std::path::Path;
@@ -17,11 +22,36 @@ fn key_of(line: &str) -> Option<&str> {
     Some(line.split_once('=').map_or(line, |(k, _)| k).trim())
 }
 
+/// The pack's puzzle lines as four columns (position, moves, themes, rating), each a line
+/// a puzzle, the columns apart by a line holding `#`. A line without four fields is no
+/// puzzle and is left out, as the app would leave it.
+fn pack_columns(pack: &str) -> String {
+    let mut columns = [const { String::new() }; 4];
+    for line in pack.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        if fields.len() != 4 {
+            continue;
+        }
+        for (column, field) in columns.iter_mut().zip(fields) {
+            column.push_str(field);
+            column.push('\n');
+        }
+    }
+    columns.join("#\n")
+}
+
 fn main() {
+    println!("cargo:rerun-if-changed=assets/puzzles/pack.txt");
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    let pack = fs::read_to_string("assets/puzzles/pack.txt").expect("assets/puzzles/pack.txt");
+    fs::write(Path::new(&out).join("pack.columns"), pack_columns(&pack))
+        .expect("OUT_DIR is writable");
     println!("cargo:rerun-if-changed=assets/i18n");
     println!("cargo:rerun-if-changed=build.rs");
     let dir = Path::new("assets/i18n");
-    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let english = fs::read_to_string(dir.join("en.txt")).expect("assets/i18n/en.txt");
     let keys: Vec<Option<&str>> = english.lines().map(key_of).collect();
     for language in ["zh-CN", "ru", "da"] {

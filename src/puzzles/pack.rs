@@ -7,17 +7,22 @@ pub use super::stats::key_of;
 use std::sync::OnceLock;
 use surakarta_engine::puzzle::{Puzzle, Theme};
 
-const PACK: &str = include_str!("../../assets/puzzles/pack.txt");
+/// The pack as compiled in: its lines' four fields as four columns (`build.rs`).
+const PACK: &str = include_str!(concat!(env!("OUT_DIR"), "/pack.columns"));
 
 /// The pack's puzzles, easiest first, read once. A line that is not a puzzle is left out
 /// (the engine's `puzzles verify` and the tests read every line).
 pub fn pack() -> &'static [Puzzle] {
     static READ: OnceLock<Vec<Puzzle>> = OnceLock::new();
     READ.get_or_init(|| {
-        PACK.lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .filter_map(|l| l.parse().ok())
+        let mut columns = PACK.split("#\n").map(str::lines);
+        let mut next = || columns.next().into_iter().flatten();
+        let (positions, moves, themes, ratings) = (next(), next(), next(), next());
+        positions
+            .zip(moves)
+            .zip(themes)
+            .zip(ratings)
+            .filter_map(|(((p, m), t), r)| format!("{p} | {m} | {t} | {r}").parse().ok())
             .collect()
     })
 }
@@ -172,13 +177,20 @@ pub fn today() -> u64 {
 mod tests {
     use super::*;
 
+    /// Every puzzle line of `assets/puzzles/pack.txt` comes back whole from the columns
+    /// it is compiled in as, in its order.
     #[test]
     fn the_whole_pack_is_compiled_in() {
-        let lines = PACK
+        let file = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/puzzles/pack.txt"),
+        )
+        .unwrap();
+        let lines: Vec<Puzzle> = file
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .count();
-        assert_eq!(pack().len(), lines);
+            .map(|l| l.parse().unwrap())
+            .collect();
+        assert_eq!(pack(), &lines[..]);
         assert!(pack().len() >= 1000);
     }
 
