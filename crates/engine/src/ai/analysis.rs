@@ -369,9 +369,11 @@ pub fn graph_value(position: &Position, score: i32, verdict: Option<Value>) -> i
 /// as [`analyse`] returns them, or as many as are judged so far): the [`graph_value`] of
 /// the position the game starts from (when the first move is judged), then of the position
 /// after each judged move, each for Red, with its ply (0 for the start). After a move marked
-/// "?" or "??" it is the value before it less what the move gave away (its `loss`): the
-/// stones given show at the move that gave them (its bar framed), not a move later at the
-/// capture, as testers expected, and a capture of them then changes little. The
+/// "?" or "??" it is the value before it less what the move gave away (its `loss`), or
+/// the value after the reply where that is lower for the mover (the reply took what the
+/// move left): the stones given show at the move that gave them (its bar framed), not a
+/// move later at the capture, as testers expected, and the capture then changes nothing
+/// for the worse. The
 /// verdict of each position is the tables' where the analysis had them, and the game's own
 /// result
 /// after its last move.
@@ -421,7 +423,28 @@ pub fn graph(game: &Game, plies: &[PlyAnalysis]) -> Vec<(usize, i32)> {
         last = Some(value);
         Some((a.ply, value))
     });
-    start.into_iter().chain(moves).collect()
+    let mut course: Vec<(usize, i32)> = start.into_iter().chain(moves).collect();
+    // A marked move whose reply takes what it left draws the whole drop itself: its bar as
+    // low for the mover as the capture's (the capture's bar had stood lower by the finer
+    // points' nudge, and a tester read the stone lost one move late, at the capture).
+    for i in 1..course.len().saturating_sub(1) {
+        let (ply, value) = course[i];
+        let next = course[i + 1].1;
+        let marked = plies
+            .iter()
+            .find(|a| a.ply == ply)
+            .is_some_and(|a| a.class >= MoveClass::Mistake);
+        if !marked || value.abs() >= MATE_BOUND || next.abs() >= MATE_BOUND {
+            continue;
+        }
+        // The mover is the side to move before the move.
+        course[i].1 = match positions.get(ply - 1).map(Position::side_to_move) {
+            Some(Side::Red) => value.min(next),
+            Some(Side::Black) => value.max(next),
+            None => value,
+        };
+    }
+    course
 }
 
 /// An analysis taken one position at a time, for a caller that must not wait for the

@@ -21,7 +21,8 @@ mover's side (a forced win is 29000 or more, 30000 a game won on the board; nega
 lost); graph is what the app's graph draws after the move, from the same side: the stones
 ahead on the board, moved at most 40 by what the search sees beyond them (not at all
 under 50), or 30000 won, -30000 lost, 0 drawn where the result is decided; after a
-mistake or a blunder, the value before it less its loss; loss is what the move gave
+mistake or a blunder, the value before it less its loss, or the value after the reply
+where that is lower (the reply took what the move left); loss is what the move gave
 away, on scores capped at ten stones; class is best (the engine's move, or nothing given
 away), good, inaccuracy (a loss of at least 40), mistake (60) or blunder (100, or a move
 that lets a game that was not lost become lost, or a won game no longer be won); a mark
