@@ -43,6 +43,26 @@ fn pack_columns(pack: &str) -> String {
     columns.join("#\n")
 }
 
+/// A one-letter word of a non-Latin alphabet (Russian's в, с, к, о, у, и, а, я) joined to
+/// the word after it with a no-break space, as Russian typesetting does: a tester read
+/// "с / рейтингом" and "В / итоге" across lines.
+fn glue_one_letter_words(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut words = value.split(' ').peekable();
+    while let Some(word) = words.next() {
+        out.push_str(word);
+        if words.peek().is_some() {
+            let mut letters = word.chars();
+            let one = matches!(
+                (letters.next(), letters.next()),
+                (Some(c), None) if c.is_alphabetic() && !c.is_ascii()
+            );
+            out.push(if one { '\u{a0}' } else { ' ' });
+        }
+    }
+    out
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=assets/puzzles/pack.txt");
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
@@ -74,7 +94,8 @@ fn main() {
                 n + 1
             );
             if key.is_some() {
-                values.push_str(line.split_once('=').map_or("", |(_, v)| v).trim());
+                let value = line.split_once('=').map_or("", |(_, v)| v).trim();
+                values.push_str(&glue_one_letter_words(value));
             }
             values.push('\n');
         }

@@ -238,7 +238,7 @@ fn a_wrong_move_is_answered_by_the_engine_then_tried_again_without_counting_twic
     );
     assert_eq!(stats(&app), missed);
     assert!(
-        spoken(&app).contains("Solved on another try: the first one counted."),
+        spoken(&app).contains("Solved on another try: it counts as missed"),
         "{}",
         spoken(&app)
     );
@@ -365,6 +365,41 @@ fn the_answer_to_a_hinted_move_is_said_on_the_card() {
         !texts(&mut app)
             .iter()
             .any(|t| t.starts_with("The hint shows the move")),
+        "{:?}",
+        texts(&mut app)
+    );
+}
+
+/// Solution pressed once, then a hint: the card says what the hint shows while it shows
+/// it, and Solution's warning again once it is put away (a tester read "Solution again
+/// shows it" beside the hint's ring and route).
+#[test]
+fn a_hint_after_solution_is_asked_is_said_while_it_shows() {
+    let mut app = app();
+    animations_off(&mut app);
+    open(&mut app, find(|p| p.moves.len() == 1));
+    let said = |app: &mut App, start: &str| {
+        texts(app)
+            .iter()
+            .any(|t| t.replace('\u{a0}', " ").starts_with(start))
+    };
+    press(&mut app, "puzzle.solution");
+    assert!(said(&mut app, "The solution counts as missed"));
+    press(&mut app, "bar.hint");
+    assert!(
+        run_until(&mut app, 1.0, |a| said(a, "Hint: the ringed stone moves")),
+        "{:?}",
+        texts(&mut app)
+    );
+    assert!(!said(&mut app, "The solution counts as missed"));
+    press(&mut app, "bar.hint");
+    assert!(run_until(&mut app, 1.0, |a| said(
+        a,
+        "The hint shows the move"
+    )));
+    press(&mut app, "bar.cancel");
+    assert!(
+        run_until(&mut app, 1.0, |a| said(a, "The solution counts as missed")),
         "{:?}",
         texts(&mut app)
     );
@@ -576,6 +611,14 @@ fn only_the_players_own_mistakes_are_kept() {
         animations_off(&mut app);
         review_and_analyse_as(&mut app, start, &["d2-d1", "c3-c4"], own);
         if !buttons(&mut app).contains(&"moves.keep".to_owned()) {
+            // Said in the button's place: nothing moves when the analysis ends.
+            assert!(
+                texts(&mut app).iter().any(|t| t
+                    .replace('\u{a0}', " ")
+                    .starts_with("No mistakes to keep as puzzles")),
+                "{:?}",
+                texts(&mut app)
+            );
             return Vec::new();
         }
         keep_mistakes(&mut app);

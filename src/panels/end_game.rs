@@ -11,7 +11,9 @@ use crate::shell::navigation::{Panel, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, button, label, outlined_button, panel_card, quiet_back_row, row};
+use crate::ui::widgets::{
+    Cards, back_row, button, label, outlined_button, panel_card, quiet_back_row, row,
+};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -110,12 +112,12 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
             ));
             if two_players {
                 c.spawn(row()).with_children(|r| {
-                    r.spawn(button(
+                    // Quiet beside the offer: two dark buttons named no main choice.
+                    r.spawn(crate::ui::widgets::choice(
                         "end.stop",
                         strings.get("end.stop"),
+                        false,
                         theme,
-                        crate::ui::widgets::BUTTON_FONT,
-                        true,
                     ))
                     .observe(|_: On<Press>, mut end: EndIt| end.offer(Proposal::Stop));
                 });
@@ -132,7 +134,9 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                 });
             });
         },
-        quiet_back_row,
+        // Early against the computer, playing on is the card's main choice (a tester
+        // found no main button there); later the offer is.
+        if early { back_row } else { quiet_back_row },
     );
 }
 

@@ -449,6 +449,12 @@ fn spawn(
                     );
                 });
             }
+            // Said in the place of the button the progress line had, so that nothing
+            // moves when an analysis that found no mistake of the player's ends (the
+            // centred card shrank and its list and Back moved 17 points in landscape).
+            None if reviewing && complete => {
+                footer_line(footer, strings.get("moves.none_to_keep"), theme);
+            }
             None => {}
         }
         back_row(footer, strings, theme);

@@ -167,7 +167,9 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                 // card says the answer as after any move of the line.
                 let here = Some(played.len());
                 lines.push(match told.checked_sub(1).map(|i| played[i]) {
-                    _ if c.solution_asked => strings.get("puzzle.solution_costs"),
+                    // What a hint shows, while it shows it, comes before Solution's
+                    // warning (a tester read "Solution again shows it" beside a hint's
+                    // ring and route).
                     // Once the puzzle has counted (a wrong try), a hint costs nothing
                     // more, and the card does not say it will (a tester read "costs
                     // nothing... then counts as missed" after losing 87 points).
@@ -179,6 +181,7 @@ fn words(run: &PuzzleRun, stats: &PuzzleStats, game: &Game, strings: &Strings) -
                         strings.get("puzzle.hint_stone.counted")
                     }
                     _ if c.nudged == here => strings.get("puzzle.hint_stone"),
+                    _ if c.solution_asked => strings.get("puzzle.solution_costs"),
                     None if c.kind == Kind::Mine => strings.fill(
                         "puzzle.task.better",
                         &[("side", strings.side(puzzle.position.side_to_move()))],
@@ -359,13 +362,14 @@ pub(super) fn show_card(
                 18.0,
                 theme,
             ));
-            // Room for four lines from the start: the card, its buttons and the board
+            // Room for five lines from the start: the card, its buttons and the board
             // below it do not move when the verdict comes (with three, a tester's buttons
-            // slid 16 points after a solve).
+            // slid 16 points after a solve; with four, 32 points after a Russian solve
+            // on a 320-point phone).
             card.spawn(Node {
                 flex_direction: FlexDirection::Column,
                 flex_shrink: 0.0,
-                min_height: px(82),
+                min_height: px(103),
                 ..default()
             })
             .with_children(|words| {
