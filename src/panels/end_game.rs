@@ -11,9 +11,7 @@ use crate::shell::navigation::{Panel, Screen};
 use crate::ui::i18n::Strings;
 use crate::ui::notice::Notice;
 use crate::ui::press::Press;
-use crate::ui::widgets::{
-    Cards, back_row, button, label, outlined_button, panel_card, quiet_back_row, row,
-};
+use crate::ui::widgets::{Cards, back_row, button, label, outlined_button, panel_card, row};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -36,8 +34,6 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
         _ => true,
     };
     let waiting = session.is_online() && link.waiting_for_friend();
-    let early = matches!(session.mode, Mode::VsComputer { .. })
-        && session.game.position().plies() < surakarta_engine::ai::DRAW_EARLIEST_PLY;
     let mover = session.game.side_to_move();
     let position = *session.game.position();
     let strings = cards.strings();
@@ -82,13 +78,12 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                 });
             }
             c.spawn(row()).with_children(|r| {
-                // Against the computer before the fifteenth move each, the offer is
-                // answered "too early" unless the computer stands worse: not the card's
-                // main button then (a tester pressed it at move 4 as the card's choice).
+                // Not the card's main button: a tester pressed it at move 4 as the card's
+                // choice, and another was nudged towards a draw a stone up.
                 let mut offer = r.spawn(crate::ui::widgets::choice(
                     "end.offer_draw",
                     strings.get("end.offer_draw"),
-                    !early,
+                    false,
                     theme,
                 ));
                 // Online, one offer between two of the player's moves (the server's rule):
@@ -134,9 +129,9 @@ fn spawn(mut cards: Cards, session: Res<Session>, link: Res<crate::online::Link>
                 });
             });
         },
-        // Early against the computer, playing on is the card's main choice (a tester
-        // found no main button there); later the offer is.
-        if early { back_row } else { quiet_back_row },
+        // Playing on is the card's main choice: a dark offer had nudged a player a stone
+        // up towards a draw, and early against the computer it is answered "too early".
+        back_row,
     );
 }
 

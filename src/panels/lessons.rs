@@ -9,7 +9,7 @@ use crate::screens::lesson::{LeftLesson, LessonStep};
 use crate::settings::Settings;
 use crate::shell::navigation::Panel;
 use crate::ui::press::Press;
-use crate::ui::widgets::{Cards, back_row, button, label, row, styled_button};
+use crate::ui::widgets::{Cards, button, label, quiet_back_row, row, styled_button};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -96,6 +96,6 @@ fn spawn(mut cards: Cards, settings: Res<Settings>, left: Res<LeftLesson>) {
                 });
             }
         },
-        back_row,
+        quiet_back_row,
     );
 }

@@ -384,7 +384,19 @@ pub(super) fn show_card(
             } else {
                 CardButtons::new(&parts.layout)
             };
-            card.spawn(buttons.row()).with_children(|r| {
+            // In landscape a column, each button its own line in every state (a row of
+            // three that fitted two and one before a wrong move stacked all three after it,
+            // "Try again" being wider, and Puzzles stood where Solution had).
+            let mut row = if parts.layout.portrait {
+                card.spawn(buttons.row())
+            } else {
+                card.spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    flex_shrink: 0.0,
+                    ..default()
+                })
+            };
+            row.with_children(|r| {
                 r.spawn(buttons.button(
                     "puzzle.puzzles",
                     strings.get("menu.puzzles"),

@@ -230,6 +230,34 @@ fn a_stone_left_to_be_taken_is_a_blunder_and_quiet_steps_are_not_marked() {
     }
 }
 
+/// A game resigned draws its last position's stones, not the result: a tester read the
+/// resignation's full bar as the last move's disaster. A game won on the board fills the
+/// side.
+#[test]
+fn a_resigned_game_ends_its_graph_at_the_stones_not_the_result() {
+    use surakarta_engine::ai::MATE_BOUND;
+    use surakarta_engine::ai::analysis::graph;
+    let mut game = Game::default();
+    for m in ["b2-b3", "f5-e4", "a2-a3", "e4-e3", "d1xe3"] {
+        game.try_play(m.parse().unwrap()).unwrap();
+    }
+    game.resign(Side::Black);
+    let plies = run(|ctl| analyse(&mut Engine::new(1), &game, depth(3), ctl, &mut |_| {}));
+    let course = graph(&game, &plies);
+    let (_, last) = *course.last().unwrap();
+    // Red a stone up: a stone for Red, nudged at most by the finer points.
+    assert!(last.abs() < MATE_BOUND, "{course:?}");
+    assert!((60..=140).contains(&last), "{course:?}");
+
+    // Black's last stone taken: decided on the board, the whole side.
+    let mut won: Game =
+        Game::from_position("6/6/6/6/b4r/6 r 0 0".parse().unwrap(), Default::default());
+    won.try_play("f2xa2".parse().unwrap()).unwrap();
+    let plies = run(|ctl| analyse(&mut Engine::new(1), &won, depth(3), ctl, &mut |_| {}));
+    let course = graph(&won, &plies);
+    assert!(course.last().unwrap().1 >= MATE_BOUND, "{course:?}");
+}
+
 /// The graph of a game steps where stones change hands and stays nearly level between:
 /// a move that takes nothing, and that the analysis does not mark, moves it less than a
 /// stone (the evaluation it had drawn swung from side to side on quiet moves, testers

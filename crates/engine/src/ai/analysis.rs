@@ -28,7 +28,7 @@
 //! called a mistake by a shallower one, nor by two searches that stopped apart.
 
 use super::{Engine, Limits, MATE, MATE_BOUND, STONE, SearchControl};
-use crate::game::Game;
+use crate::game::{EndReason, Game};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Side;
@@ -348,6 +348,7 @@ pub const GRAPH_QUIET: i32 = 50;
 /// level while nothing happens. (After a move the analysis marks, [`graph`] draws what it
 /// gave away.)
 pub fn graph_value(position: &Position, score: i32, verdict: Option<Value>) -> i32 {
+    let stones = stones_ahead(position);
     match verdict {
         Some(Value::Win) => return MATE,
         Some(Value::Loss) => return -MATE,
@@ -357,12 +358,16 @@ pub fn graph_value(position: &Position, score: i32, verdict: Option<Value>) -> i
     if score.abs() >= MATE_BOUND {
         return MATE * score.signum();
     }
-    let me = position.side_to_move();
-    let ahead = position.stones(me).count() as i32 - position.stones(me.other()).count() as i32;
-    let stones = ahead * STONE;
     let beyond = score - stones;
     let nudge = (beyond.abs() - GRAPH_QUIET).clamp(0, GRAPH_NUDGE) * beyond.signum();
     stones + nudge
+}
+
+/// The stones the side to move has more than the other, in hundredths of a stone.
+fn stones_ahead(position: &Position) -> i32 {
+    let me = position.side_to_move();
+    let ahead = position.stones(me).count() as i32 - position.stones(me.other()).count() as i32;
+    ahead * STONE
 }
 
 /// The analysis graph of `game` from its judged moves (`plies`, in order from its first,
@@ -375,8 +380,10 @@ pub fn graph_value(position: &Position, score: i32, verdict: Option<Value>) -> i
 /// move later at the capture, as testers expected, and the capture then changes nothing
 /// for the worse. The
 /// verdict of each position is the tables' where the analysis had them, and the game's own
-/// result
-/// after its last move.
+/// result after its last move where the board decided it (stones all taken, no move, a
+/// draw by the rules); a game ended off the board (resigned, agreed, out of time, left)
+/// draws its last position's stones, not its result (a tester read the resignation's
+/// full bar as the last move's disaster).
 pub fn graph(game: &Game, plies: &[PlyAnalysis]) -> Vec<(usize, i32)> {
     let positions = game.positions();
     let for_red = |position: &Position, value: i32| match position.side_to_move() {
@@ -395,20 +402,31 @@ pub fn graph(game: &Game, plies: &[PlyAnalysis]) -> Vec<(usize, i32)> {
     let moves = plies.iter().filter_map(|a| {
         let position = positions.get(a.ply)?;
         // For the side to move after the move: the mover's scores turned round.
-        let verdict = if a.ply == game.history().len() {
-            game.outcome().map(|o| match o.winner {
-                None => Value::Draw,
-                Some(w) if w == position.side_to_move() => Value::Win,
-                Some(_) => Value::Loss,
-            })
-        } else {
-            None
-        };
+        let final_move = a.ply == game.history().len();
+        let outcome = game.outcome().filter(|_| final_move);
+        let on_board = outcome.is_some_and(|o| {
+            matches!(
+                o.reason,
+                EndReason::AllCaptured
+                    | EndReason::NoMoves
+                    | EndReason::NoCaptureLimit
+                    | EndReason::PlyLimit
+                    | EndReason::Repetition
+            )
+        });
+        let verdict = outcome.filter(|_| on_board).map(|o| match o.winner {
+            None => Value::Draw,
+            Some(w) if w == position.side_to_move() => Value::Win,
+            Some(_) => Value::Loss,
+        });
         let verdict = verdict.or(a.table_after.map(|p| p.value.flipped()));
-        let mut value = for_red(
-            position,
-            graph_value(position, a.eval_after.saturating_neg(), verdict),
-        );
+        // Ended off the board, the search saw the result, not the position: its stones.
+        let score = if outcome.is_some() && !on_board {
+            stones_ahead(position)
+        } else {
+            a.eval_after.saturating_neg()
+        };
+        let mut value = for_red(position, graph_value(position, score, verdict));
         let decided = value.abs() >= MATE_BOUND;
         if let Some(before) = last.filter(|b| !decided && b.abs() < MATE_BOUND)
             && a.class >= MoveClass::Mistake

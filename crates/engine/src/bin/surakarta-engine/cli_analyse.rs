@@ -20,7 +20,8 @@ are the position's score before and after the move, in hundredths of a stone fro
 mover's side (a forced win is 29000 or more, 30000 a game won on the board; negative:
 lost); graph is what the app's graph draws after the move, from the same side: the stones
 ahead on the board, moved at most 40 by what the search sees beyond them (not at all
-under 50), or 30000 won, -30000 lost, 0 drawn where the result is decided; after a
+under 50), or 30000 won, -30000 lost, 0 drawn where the result is decided (a game
+resigned, agreed or lost on time ends at its stones); after a
 mistake or a blunder, the value before it less its loss, or the value after the reply
 where that is lower (the reply took what the move left); loss is what the move gave
 away, on scores capped at ten stones; class is best (the engine's move, or nothing given
